@@ -1,0 +1,234 @@
+package org.accelgeom.hull;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Progress;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.PointCloud;
+
+/**
+ * The 3D convex hull by parallel QuickHull (Shao &amp; Zhang 2019, after Barber et al. 1996), exact, on any
+ * backend.
+ *
+ * <p>Contract: for any finite 3D points the result is the unique convex hull, the same on every backend:
+ * its vertices are exactly the extreme points (points inside a facet or on an edge are not vertices), its
+ * facets are convex polygons, no two adjacent facets coplanar, forming a closed 2-manifold when the dimension
+ * is 3. Degenerate inputs are answered (see {@link HullResult}): no points, one point, duplicates, all
+ * collinear (a segment), all coplanar (a flat polygon). Points with a NaN or infinite coordinate are
+ * rejected with the index of the first one.
+ *
+ * <p>Steps: the extreme points along the axes and along {@code cullDirections} directions (the paper's
+ * {@code Init_tetr}); the initial tetrahedron (step 1: the extremes along x, the point farthest from their
+ * line, the point farthest from their plane; along y or z if the x extent is zero); interior culling against
+ * the polytope of the extreme points (beyond the paper); then the QuickHull rounds ({@link QuickHull}) and the
+ * facet merge ({@link FacetMerger}). Robustness: every orientation decision is exact — floating-point
+ * filters on every backend, exact expansion arithmetic on the host when a filter cannot decide.
+ */
+public final class ConvexHull {
+
+    static final String TORNADO_BACKEND = "org.accelgeom.hull.tornado.TornadoHullBackend";
+
+    private ConvexHull() {
+    }
+
+    /** The hull of a 3D point cloud. */
+    public static HullResult compute(PointCloud points, HullOptions options) {
+        if (points.dimension() != 3) {
+            throw new AccelGeomException("the convex hull needs 3D points; these have dimension " + points.dimension());
+        }
+        return compute(points.x(), points.y(), points.z(), options);
+    }
+
+    /** The hull of the points (x[i], y[i], z[i]). */
+    public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options) {
+        int n = x.length;
+        if (y.length != n || z.length != n) {
+            throw new IllegalArgumentException("coordinate arrays of different lengths");
+        }
+        for (int i = 0; i < n; i++) {
+            if (!Double.isFinite(x[i]) || !Double.isFinite(y[i]) || !Double.isFinite(z[i])) {
+                throw new AccelGeomException("point " + i + " has a non-finite coordinate (" + x[i] + ", " + y[i] + ", "
+                        + z[i] + "): the convex hull needs finite coordinates");
+            }
+        }
+        PhaseTimings timings = new PhaseTimings();
+        long fallbacks0 = Predicates.exactEvaluations();
+        if (n == 0) {
+            return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
+                    options.backend());
+        }
+        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(options))) {
+            backend.load(x, y, z, 16, timings);
+            double[] dirs = Directions.axesAndSphere(options.cullDirections() > 0 ? options.cullDirections() : 0);
+            int nDirs = dirs.length / 3;
+            int[] ext = backend.extremes(dirs, nDirs);
+            int a = ext[0];
+            int b = ext[1];
+            for (int axis = 0; axis < 3 && same(x, y, z, a, b); axis++) {
+                a = ext[2 * axis];
+                b = ext[2 * axis + 1];
+            }
+            if (same(x, y, z, a, b)) {
+                return flat(0, new int[] {Math.min(a, b)}, new int[] {0}, new int[0], n, timings, fallbacks0, options);
+            }
+            // step 1: the point farthest from line ab
+            double[] geom = {x[a], y[a], z[a], x[b] - x[a], y[b] - y[a], z[b] - z[a]};
+            int c = backend.farthest(geom, 0);
+            if (Predicates.collinear3d(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c])) {
+                final int la = a;
+                final int lb = b;
+                c = timings.time("exact degeneracy scan", Kind.HOST, () -> firstNotCollinear(x, y, z, la, lb));
+            }
+            if (c < 0) {
+                int[] ends = segmentEnds(x, y, z, a, b);
+                return flat(1, ends, new int[] {0}, new int[0], n, timings, fallbacks0, options);
+            }
+            // step 1: the point farthest from plane abc
+            double ux = geom[3];
+            double uy = geom[4];
+            double uz = geom[5];
+            double vx = x[c] - x[a];
+            double vy = y[c] - y[a];
+            double vz = z[c] - z[a];
+            double[] plane = {x[a], y[a], z[a], uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
+            int d = backend.farthest(plane, 1);
+            final int fa = a;
+            final int fb = b;
+            final int fc = c;
+            if (orient(x, y, z, a, b, c, d) == 0) {
+                d = timings.time("exact degeneracy scan", Kind.HOST, () -> firstOffPlane(x, y, z, fa, fb, fc));
+            }
+            if (d < 0) {
+                int[] poly = timings.time("2D hull (coplanar input)", Kind.HOST,
+                        () -> Hull2D.polygon(x, y, z, range(n), plane[3], plane[4], plane[5]));
+                int[] sorted = poly.clone();
+                java.util.Arrays.sort(sorted);
+                return flat(2, sorted, new int[] {0, poly.length}, poly, n, timings, fallbacks0, options);
+            }
+            // beyond the paper: the polytope of the extreme points, for interior culling
+            double[] inner = null;
+            int nInner = 0;
+            if (options.cullDirections() > 0 && n > 4 * nDirs) {
+                double[][] innerOut = new double[1][];
+                nInner = timings.time("inner polytope (host)", Kind.HOST, () -> innerPolytope(x, y, z, ext, innerOut));
+                inner = innerOut[0];
+            }
+            QuickHull qh = new QuickHull(x, y, z, backend, timings, options.progress(), options.maxFacesPerRound());
+            QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
+            FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
+                    () -> FacetMerger.merge(r.topology(), r.live()));
+            return new HullResult(3, facets.vertices(), facets.start(), facets.index(),
+                    new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0),
+                    timings, options.backend());
+        }
+    }
+
+    private static HullBackend backend(HullOptions options) {
+        return switch (options.backend()) {
+            case JVM -> new JvmHullBackend(null);
+            case JVM_PARALLEL -> new JvmHullBackend(new ParallelLoops(options.threads()));
+            case TORNADO -> TornadoSupport.instantiate(TORNADO_BACKEND, HullBackend.class, options.device());
+        };
+    }
+
+    private static HullResult flat(int dim, int[] vertices, int[] start, int[] index, int n, PhaseTimings timings,
+            long fallbacks0, HullOptions options) {
+        return new HullResult(dim, vertices, start, index,
+                new HullResult.Stats(n, 0, 0, 0, Predicates.exactEvaluations() - fallbacks0), timings, options.backend());
+    }
+
+    private static boolean same(double[] x, double[] y, double[] z, int a, int b) {
+        return x[a] == x[b] && y[a] == y[b] && z[a] == z[b];
+    }
+
+    private static int orient(double[] x, double[] y, double[] z, int a, int b, int c, int d) {
+        return Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[d], y[d], z[d]);
+    }
+
+    private static int firstNotCollinear(double[] x, double[] y, double[] z, int a, int b) {
+        for (int i = 0; i < x.length; i++) {
+            if (!Predicates.collinear3d(x[a], y[a], z[a], x[b], y[b], z[b], x[i], y[i], z[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int firstOffPlane(double[] x, double[] y, double[] z, int a, int b, int c) {
+        for (int i = 0; i < x.length; i++) {
+            if (orient(x, y, z, a, b, c, i) != 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The two extreme points of collinear input, along its longest axis. */
+    private static int[] segmentEnds(double[] x, double[] y, double[] z, int a, int b) {
+        double dx = Math.abs(x[b] - x[a]);
+        double dy = Math.abs(y[b] - y[a]);
+        double dz = Math.abs(z[b] - z[a]);
+        double[] t = dx >= dy && dx >= dz ? x : dy >= dz ? y : z;
+        int lo = 0;
+        int hi = 0;
+        for (int i = 1; i < t.length; i++) {
+            if (t[i] < t[lo]) {
+                lo = i;
+            }
+            if (t[i] > t[hi]) {
+                hi = i;
+            }
+        }
+        return lo < hi ? new int[] {lo, hi} : new int[] {hi, lo};
+    }
+
+    private static int[] range(int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i;
+        }
+        return r;
+    }
+
+    /**
+     * Hull of the distinct extreme points (serial, exact), as planes for {@link HullKernels#cullInterior};
+     * returns the number of planes (0 when the extreme points are degenerate).
+     */
+    private static int innerPolytope(double[] x, double[] y, double[] z, int[] ext, double[][] out) {
+        int[] ids = java.util.Arrays.stream(ext).distinct().toArray();
+        if (ids.length < 4) {
+            return 0;
+        }
+        double[] sx = new double[ids.length];
+        double[] sy = new double[ids.length];
+        double[] sz = new double[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            sx[i] = x[ids[i]];
+            sy[i] = y[ids[i]];
+            sz[i] = z[ids[i]];
+        }
+        HullResult h = compute(sx, sy, sz, HullOptions.of(Backend.JVM).withCullDirections(0));
+        if (h.dimension() != 3) {
+            return 0;
+        }
+        int[] tri = h.toMesh(org.accelgeom.io.PointCloud.of(sx, sy, sz)).triangles();
+        double[] mx = new double[h.vertices().length];
+        double[] my = new double[mx.length];
+        double[] mz = new double[mx.length];
+        for (int i = 0; i < mx.length; i++) {
+            mx[i] = sx[h.vertices()[i]];
+            my[i] = sy[h.vertices()[i]];
+            mz[i] = sz[h.vertices()[i]];
+        }
+        int nt = tri.length / 3;
+        double[] planes = new double[HullKernels.PLANE_STRIDE * nt];
+        for (int t = 0; t < nt; t++) {
+            FacePlanes.compute(mx, my, mz, tri[3 * t], tri[3 * t + 1], tri[3 * t + 2], planes, t);
+        }
+        out[0] = planes;
+        return nt;
+    }
+}

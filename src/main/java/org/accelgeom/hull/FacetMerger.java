@@ -1,0 +1,172 @@
+package org.accelgeom.hull;
+
+import java.util.Arrays;
+
+/**
+ * Turns the QuickHull's triangulated surface into the convex polytope's true facets: adjacent triangles that
+ * are exactly coplanar are merged (union–find over the half-edge adjacency), each facet's boundary loop is
+ * walked, and loop vertices whose neighbours are collinear with them are dropped. What remains are convex
+ * polygons, no two neighbours coplanar, whose corners are exactly the extreme points of the input (the
+ * vertices that Qhull reports with {@code Fv}).
+ *
+ * <p>Why this is needed: QuickHull adds a point only when it is strictly above a face, but a later point can
+ * make an earlier vertex lie inside a facet or on an edge (points on a grid, say). Such a vertex is not
+ * extreme; its triangles are coplanar with their neighbours, and merging removes it.
+ */
+final class FacetMerger {
+
+    /** Polygon facets (point indices, counter-clockwise from outside) and the sorted hull vertices. */
+    record Facets(int[] start, int[] index, int[] vertices) {
+    }
+
+    private FacetMerger() {
+    }
+
+    static Facets merge(HullTopology t, int[] live) {
+        double[] x = t.x;
+        double[] y = t.y;
+        double[] z = t.z;
+        int m = live.length;
+        int[] liveIndex = new int[t.faceCount];
+        Arrays.fill(liveIndex, -1);
+        for (int i = 0; i < m; i++) {
+            liveIndex[live[i]] = i;
+        }
+        // union–find of exactly coplanar neighbours
+        int[] parent = new int[m];
+        for (int i = 0; i < m; i++) {
+            parent[i] = i;
+        }
+        for (int i = 0; i < m; i++) {
+            int f = live[i];
+            int a = t.fv[3 * f];
+            int b = t.fv[3 * f + 1];
+            int c = t.fv[3 * f + 2];
+            for (int k = 0; k < 3; k++) {
+                int h = t.twin[3 * f + k];
+                int g = h / 3;
+                int j = liveIndex[g];
+                if (j < i) {
+                    continue; // each pair once
+                }
+                int opp = t.fv[3 * g + (h % 3 + 2) % 3];
+                if (Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[opp], y[opp], z[opp]) == 0) {
+                    union(parent, i, j);
+                }
+            }
+        }
+        int[] root = new int[m];
+        int[] size = new int[m];
+        for (int i = 0; i < m; i++) {
+            root[i] = find(parent, i);
+            size[root[i]]++;
+        }
+        // members of each facet, contiguous (counting sort by root)
+        int[] memberStart = new int[m + 1];
+        for (int i = 0; i < m; i++) {
+            memberStart[root[i] + 1]++;
+        }
+        for (int i = 0; i < m; i++) {
+            memberStart[i + 1] += memberStart[i];
+        }
+        int[] members = new int[m];
+        int[] fill = Arrays.copyOf(memberStart, m);
+        for (int i = 0; i < m; i++) {
+            members[fill[root[i]]++] = i;
+        }
+        boolean[] isVertex = new boolean[x.length];
+        IntList start = new IntList();
+        IntList index = new IntList();
+        int[] nextHalfEdge = new int[x.length];
+        int[] nextStamp = new int[x.length];
+        int stamp = 0;
+        IntList loop = new IntList();
+        boolean[] done = new boolean[m];
+        for (int i = 0; i < m; i++) {
+            int r = root[i];
+            if (size[r] == 1) {
+                int f = live[i];
+                start.add(index.size());
+                for (int k = 0; k < 3; k++) {
+                    int v = t.fv[3 * f + k];
+                    index.add(v);
+                    isVertex[v] = true;
+                }
+                continue;
+            }
+            if (done[r]) {
+                continue;
+            }
+            done[r] = true;
+            // boundary half-edges of facet r, keyed by their start vertex
+            stamp++;
+            int first = -1;
+            int count = 0;
+            for (int q = memberStart[r]; q < memberStart[r + 1]; q++) {
+                int f = live[members[q]];
+                for (int k = 0; k < 3; k++) {
+                    int g = t.twin[3 * f + k] / 3;
+                    if (root[liveIndex[g]] != r) {
+                        int u = t.fv[3 * f + k];
+                        nextHalfEdge[u] = 3 * f + k;
+                        nextStamp[u] = stamp;
+                        if (first < 0) {
+                            first = 3 * f + k;
+                        }
+                        count++;
+                    }
+                }
+            }
+            loop.clear();
+            int h = first;
+            for (int guard = 0; guard <= count; guard++) {
+                int f = h / 3;
+                int u = t.fv[h];
+                loop.add(u);
+                int v = t.fv[3 * f + (h % 3 + 1) % 3];
+                if (nextStamp[v] != stamp) {
+                    throw new IllegalStateException("facet boundary is not a closed loop");
+                }
+                h = nextHalfEdge[v];
+                if (h == first) {
+                    break;
+                }
+            }
+            int len = loop.size();
+            start.add(index.size());
+            for (int k = 0; k < len; k++) {
+                int p = loop.get((k + len - 1) % len);
+                int v = loop.get(k);
+                int q = loop.get((k + 1) % len);
+                if (!Predicates.collinear3d(x[p], y[p], z[p], x[v], y[v], z[v], x[q], y[q], z[q])) {
+                    index.add(v);
+                    isVertex[v] = true;
+                }
+            }
+        }
+        start.add(index.size());
+        IntList verts = new IntList();
+        for (int p = 0; p < isVertex.length; p++) {
+            if (isVertex[p]) {
+                verts.add(p);
+            }
+        }
+        return new Facets(start.toArray(), index.toArray(), verts.toArray());
+    }
+
+    private static int find(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        int ra = find(parent, a);
+        int rb = find(parent, b);
+        if (ra != rb) {
+            parent[Math.max(ra, rb)] = Math.min(ra, rb);
+        }
+    }
+}

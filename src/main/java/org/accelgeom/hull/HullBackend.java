@@ -1,0 +1,51 @@
+package org.accelgeom.hull;
+
+import org.accelgeom.engine.PhaseTimings;
+
+/**
+ * The data-parallel steps of the QuickHull, as one backend runs them. The host orchestration
+ * ({@link QuickHull}) owns the topology and calls these steps; a backend owns the point data, labels and
+ * face tables (on the GPU they stay in device memory between calls).
+ */
+public interface HullBackend extends AutoCloseable {
+
+    /** Takes the points (uploads them, for a device backend); every point starts with label 0 (the root face). */
+    void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings);
+
+    /** For each of the {@code nDirs} unit directions, the index of the point with the largest dot product. */
+    int[] extremes(double[] dirs, int nDirs);
+
+    /**
+     * Arg-max of a distance over all points: {@code mode 0} squared distance to the line (a, u),
+     * {@code mode 1} absolute distance to the plane through a with normal u; {@code geom = ax, ay, az, ux, uy, uz}.
+     */
+    int farthest(double[] geom, int mode);
+
+    /** Marks the given points as no longer candidates (label -1). */
+    void kill(int[] points);
+
+    /** Interior culling against the inner polytope; returns the number of points it removed. */
+    int cull(double[] innerPlanes, int nInner);
+
+    /**
+     * One round: applies the topology changes in {@code delta} (new face planes, deleted faces and their cones,
+     * points that became hull vertices), reassigns the points of deleted faces, lets {@code resolver} decide the
+     * uncertain ones exactly, and returns the farthest outside point of each new face (-1 if it has none).
+     */
+    int[] round(RoundDelta delta, UncertainResolver resolver);
+
+    /** Compacts the list of points still in play, where that pays (host backends); a device backend may ignore it. */
+    void compact();
+
+    @Override
+    void close();
+
+    /** Decides uncertain points exactly on the host. */
+    interface UncertainResolver {
+        /**
+         * Point p was uncertain at the cone of the deleted face f: returns its face (or -1 when inside);
+         * its kernel distance to that face goes to {@code distOut[0]}.
+         */
+        int resolve(int p, int f, double[] distOut);
+    }
+}

@@ -1,0 +1,245 @@
+package org.accelgeom.hull;
+
+import java.util.Arrays;
+
+/**
+ * The triangulated polytope of the QuickHull on the host: a half-edge structure over triangles (the paper's
+ * §3.3 point/edge/face records, as arrays). Half-edge {@code 3f+k} of face f runs from {@code fv[3f+k]} to
+ * {@code fv[3f+(k+1)%3]}; {@code twin[3f+k]} is the opposite half-edge of the neighbouring face. Faces are
+ * counter-clockwise seen from outside. Face ids only grow: a deleted face keeps its id and records the cone
+ * that replaced it ({@code coneFirst/coneCount}), which is what the reassignment kernel follows.
+ *
+ * <p>All visibility decisions here are exact ({@link Predicates#side}).
+ */
+final class HullTopology {
+
+    final double[] x;
+    final double[] y;
+    final double[] z;
+
+    int faceCount;
+    int[] fv;
+    int[] twin;
+    int[] coneFirst;
+    int[] coneCount;
+    double[] plane;
+
+    private int[] mark;
+    private int stamp;
+    private int[] stack = new int[64];
+    private int[] horizon = new int[64];
+    private int horizonCount;
+    private int[] visible = new int[64];
+    private int visibleCount;
+    private final int[] coneAt;
+    private final int[] coneAtStamp;
+
+    HullTopology(double[] x, double[] y, double[] z, int capacity) {
+        this.x = x;
+        this.y = y;
+        this.z = z;
+        capacity = Math.max(capacity, 16);
+        fv = new int[3 * capacity];
+        twin = new int[3 * capacity];
+        coneFirst = new int[capacity];
+        coneCount = new int[capacity];
+        plane = new double[HullKernels.PLANE_STRIDE * capacity];
+        mark = new int[capacity];
+        coneAt = new int[x.length];
+        coneAtStamp = new int[x.length];
+        faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
+    }
+
+    boolean alive(int f) {
+        return coneCount[f] == 0;
+    }
+
+    /** Exactly: is p strictly above face f? */
+    boolean above(int f, int p) {
+        int a = fv[3 * f];
+        int b = fv[3 * f + 1];
+        int c = fv[3 * f + 2];
+        return Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[p], y[p], z[p]) > 0;
+    }
+
+    private int newFace(int a, int b, int c) {
+        int f = faceCount++;
+        if (f >= coneCount.length) {
+            int cap = coneCount.length * 2;
+            fv = Arrays.copyOf(fv, 3 * cap);
+            twin = Arrays.copyOf(twin, 3 * cap);
+            coneFirst = Arrays.copyOf(coneFirst, cap);
+            coneCount = Arrays.copyOf(coneCount, cap);
+            plane = Arrays.copyOf(plane, HullKernels.PLANE_STRIDE * cap);
+            mark = Arrays.copyOf(mark, cap);
+        }
+        fv[3 * f] = a;
+        fv[3 * f + 1] = b;
+        fv[3 * f + 2] = c;
+        coneCount[f] = 0;
+        mark[f] = 0;
+        FacePlanes.compute(x, y, z, a, b, c, plane, f);
+        return f;
+    }
+
+    /**
+     * Step 1: the initial tetrahedron (a, b, c, d) with d strictly off the plane of (a, b, c); its four faces
+     * (ids 1..4) become the cone of the root face 0, oriented outward.
+     */
+    void initTetrahedron(int a, int b, int c, int d, RoundDelta delta) {
+        if (Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[d], y[d], z[d]) > 0) {
+            int t = b;
+            b = c;
+            c = t;
+        }
+        // (a, b, c) now has d below it; the other faces keep the orientation consistent
+        int f0 = newFace(a, b, c);
+        int f1 = newFace(a, d, b);
+        int f2 = newFace(b, d, c);
+        int f3 = newFace(c, d, a);
+        link(f0, 0, f1, 2); // a-b / b-a
+        link(f0, 1, f2, 2); // b-c / c-b
+        link(f0, 2, f3, 2); // c-a / a-c
+        link(f1, 0, f3, 1); // a-d / d-a
+        link(f1, 1, f2, 0); // d-b / b-d
+        link(f2, 1, f3, 0); // d-c / c-d
+        coneFirst[0] = f0;
+        coneCount[0] = 4;
+        for (int f = f0; f <= f3; f++) {
+            delta.addFace(plane, f);
+        }
+        delta.addDeleted(0, f0, 4);
+    }
+
+    private void link(int f, int k, int g, int j) {
+        twin[3 * f + k] = 3 * g + j;
+        twin[3 * g + j] = 3 * f + k;
+    }
+
+    /**
+     * Steps 4–7 for apex p, which is strictly above the live face start: the visible set by breadth over
+     * adjacency, its horizon, and the cone of new faces (p, horizon edge). Returns the number of new faces, or
+     * -1 without changing anything when more than {@code maxNewFaces} would be created.
+     */
+    int insert(int p, int start, int maxNewFaces, RoundDelta delta) {
+        stamp += 2; // mark == stamp: visible; mark == stamp + 1: tested, not visible
+        if (stamp > Integer.MAX_VALUE - 4) {
+            Arrays.fill(mark, 0);
+            stamp = 2;
+        }
+        int visStamp = stamp;
+        int notStamp = stamp + 1;
+        visibleCount = 0;
+        horizonCount = 0;
+        int sp = 0;
+        stack[sp++] = start;
+        mark[start] = visStamp;
+        while (sp > 0) {
+            int f = stack[--sp];
+            visible = push(visible, visibleCount);
+            visible[visibleCount++] = f;
+            for (int k = 0; k < 3; k++) {
+                int h = twin[3 * f + k];
+                int g = h / 3;
+                if (mark[g] == visStamp) {
+                    continue;
+                }
+                if (mark[g] != notStamp && above(g, p)) {
+                    mark[g] = visStamp;
+                    stack = push(stack, sp);
+                    stack[sp++] = g;
+                } else {
+                    mark[g] = notStamp;
+                    horizon = push(horizon, horizonCount);
+                    horizon[horizonCount++] = 3 * f + k;
+                }
+            }
+        }
+        if (horizonCount > maxNewFaces) {
+            return -1;
+        }
+        // Step 7: cone faces (u, v, p) for each horizon half-edge u -> v of a visible face
+        int first = faceCount;
+        int coneStamp = visStamp;
+        for (int e = 0; e < horizonCount; e++) {
+            int he = horizon[e];
+            int f = he / 3;
+            int k = he % 3;
+            int u = fv[3 * f + k];
+            int v = fv[3 * f + (k + 1) % 3];
+            int nf = newFace(u, v, p);
+            int out = twin[he];
+            twin[3 * nf] = out;
+            twin[out] = 3 * nf;
+            coneAt[u] = nf;
+            coneAtStamp[u] = coneStamp;
+        }
+        // link the cone's side edges: (u, v, p) edge v->p meets (v, w, p) edge p->v
+        for (int nf = first; nf < faceCount; nf++) {
+            int v = fv[3 * nf + 1];
+            if (coneAtStamp[v] != coneStamp) {
+                throw new IllegalStateException("horizon is not a closed loop at vertex " + v);
+            }
+            int next = coneAt[v];
+            twin[3 * nf + 1] = 3 * next + 2;
+            twin[3 * next + 2] = 3 * nf + 1;
+        }
+        int count = faceCount - first;
+        for (int i = 0; i < visibleCount; i++) {
+            int f = visible[i];
+            coneFirst[f] = first;
+            coneCount[f] = count;
+            delta.addDeleted(f, first, count);
+        }
+        for (int nf = first; nf < faceCount; nf++) {
+            delta.addFace(plane, nf);
+        }
+        delta.addApex(p);
+        return count;
+    }
+
+    private static int[] push(int[] a, int size) {
+        return size < a.length ? a : Arrays.copyOf(a, a.length * 2);
+    }
+
+    /**
+     * Host side of an uncertain point: exactly the reassignment kernel's loop, with exact predicates. Starting
+     * at the deleted face f, returns the first face of the cone chain that p is strictly above (or -1).
+     */
+    int resolve(int p, int f, double[] distOut) {
+        while (f >= 0 && coneCount[f] > 0) {
+            int firstFace = coneFirst[f];
+            int end = firstFace + coneCount[f];
+            int next = -1;
+            for (int j = firstFace; j < end; j++) {
+                if (above(j, p)) {
+                    next = j;
+                    break;
+                }
+            }
+            f = next;
+        }
+        if (f >= 0) {
+            distOut[0] = FacePlanes.distance(plane, f, x[p], y[p], z[p]);
+        }
+        return f;
+    }
+
+    /** The live faces, in id order. */
+    int[] liveFaces() {
+        int count = 0;
+        for (int f = 1; f < faceCount; f++) {
+            if (alive(f)) {
+                count++;
+            }
+        }
+        int[] out = new int[count];
+        int k = 0;
+        for (int f = 1; f < faceCount; f++) {
+            if (alive(f)) {
+                out[k++] = f;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,212 @@
+package org.accelgeom.hull;
+
+import java.util.Arrays;
+
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+/**
+ * The {@code jvm} and {@code jvm-parallel} backends: the element kernels of {@link HullKernels} in a plain
+ * loop, or split over cores ({@code loops != null}). Points still in play are kept in a compacted index list,
+ * so late rounds touch only the few points left.
+ */
+final class JvmHullBackend implements HullBackend {
+
+    private static final int GRAIN = 4096;
+
+    private final ParallelLoops loops;
+    private PhaseTimings timings;
+    private double[] x;
+    private double[] y;
+    private double[] z;
+    private int n;
+    private int[] active;
+    private int activeCount;
+    private int[] label;
+    private double[] dist;
+    private int[] coneFirst;
+    private int[] coneCount;
+    private int[] cand;
+    private double[] plane;
+    private final int[] flags = new int[64];
+
+    /** {@code loops == null}: serial reference; otherwise the parallel baseline. */
+    JvmHullBackend(ParallelLoops loops) {
+        this.loops = loops;
+    }
+
+    private void forEach(int count, ParallelLoops.RangeBody body) {
+        if (loops == null) {
+            body.run(0, count);
+        } else {
+            loops.forRange(count, GRAIN, body);
+        }
+    }
+
+    @Override
+    public void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings) {
+        this.timings = timings;
+        this.x = x;
+        this.y = y;
+        this.z = z;
+        this.n = x.length;
+        timings.time("load points", Kind.HOST, () -> {
+            active = new int[n];
+            label = new int[n];
+            dist = new double[n];
+            forEach(n, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    active[i] = i;
+                }
+            });
+        });
+        activeCount = n;
+        ensureFaces(Math.max(faceCapacity, 16));
+    }
+
+    private void ensureFaces(int need) {
+        if (coneCount != null && need <= coneCount.length) {
+            return;
+        }
+        int cap = coneCount == null ? need : Math.max(need, coneCount.length * 2);
+        coneFirst = coneFirst == null ? new int[cap] : Arrays.copyOf(coneFirst, cap);
+        coneCount = coneCount == null ? new int[cap] : Arrays.copyOf(coneCount, cap);
+        cand = cand == null ? new int[cap] : Arrays.copyOf(cand, cap);
+        plane = plane == null ? new double[HullKernels.PLANE_STRIDE * cap]
+                : Arrays.copyOf(plane, HullKernels.PLANE_STRIDE * cap);
+    }
+
+    @Override
+    public int[] extremes(double[] dirs, int nDirs) {
+        return timings.time("extreme points", Kind.KERNEL, () -> {
+            int groups = loops == null ? 1 : Math.max(1, Math.min(loops.threads() * 4, n / GRAIN));
+            double[] bestVal = new double[groups * nDirs];
+            int[] bestIdx = new int[groups * nDirs];
+            int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
+            forEach(groups * blocks, (from, to) -> {
+                for (int w = from; w < to; w++) {
+                    HullKernels.extremesPartial(x, y, z, n, dirs, nDirs, w % blocks, w / blocks, groups, bestVal, bestIdx);
+                }
+            });
+            int[] out = new int[nDirs];
+            for (int k = 0; k < nDirs; k++) {
+                HullKernels.argmaxReduce(bestVal, bestIdx, groups, nDirs, k, out);
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public int farthest(double[] geom, int mode) {
+        return timings.time("extreme points", Kind.KERNEL, () -> {
+            int groups = loops == null ? 1 : Math.max(1, Math.min(loops.threads() * 4, n / GRAIN));
+            double[] bestVal = new double[groups];
+            int[] bestIdx = new int[groups];
+            forEach(groups, (from, to) -> {
+                for (int g = from; g < to; g++) {
+                    HullKernels.farthestPartial(x, y, z, n, geom, mode, g, groups, bestVal, bestIdx);
+                }
+            });
+            int[] out = new int[1];
+            HullKernels.argmaxReduce(bestVal, bestIdx, groups, 1, 0, out);
+            return out[0];
+        });
+    }
+
+    @Override
+    public void kill(int[] points) {
+        for (int p : points) {
+            label[p] = -1;
+        }
+    }
+
+    @Override
+    public int cull(double[] inner, int nInner) {
+        timings.time("cull interior", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                HullKernels.cullInterior(x, y, z, active, i, label, inner, nInner);
+            }
+        }));
+        int before = activeCount;
+        compact();
+        return before - activeCount;
+    }
+
+    @Override
+    public int[] round(RoundDelta d, UncertainResolver resolver) {
+        timings.time("apply round delta", Kind.HOST, () -> {
+            ensureFaces(d.newBase + d.newCount);
+            System.arraycopy(d.planes, 0, plane, d.newBase * HullKernels.PLANE_STRIDE, d.newCount * HullKernels.PLANE_STRIDE);
+            for (int j = 0; j < d.newCount; j++) {
+                coneCount[d.newBase + j] = 0;
+                cand[d.newBase + j] = -1;
+            }
+            for (int k = 0; k < d.deletedCount; k++) {
+                coneFirst[d.deleted[k]] = d.coneFirst[k];
+                coneCount[d.deleted[k]] = d.coneCount[k];
+            }
+            for (int k = 0; k < d.apexCount; k++) {
+                label[d.apexes[k]] = -1;
+            }
+        });
+        flags[HullKernels.FLAG_UNCERTAIN] = 0;
+        timings.time("reassign (segmentation)", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
+            }
+        }));
+        if (flags[HullKernels.FLAG_UNCERTAIN] != 0) {
+            timings.time("resolve uncertain (exact)", Kind.HOST, () -> {
+                double[] out = new double[1];
+                for (int i = 0; i < activeCount; i++) {
+                    int p = active[i];
+                    if (label[p] <= -2) {
+                        int f = resolver.resolve(p, -2 - label[p], out);
+                        label[p] = f;
+                        if (f >= 0) {
+                            dist[p] = out[0];
+                        }
+                    }
+                }
+            });
+        }
+        int base = d.newBase;
+        timings.time("farthest point", Kind.KERNEL, () -> {
+            int pass = 0;
+            do {
+                int fi = HullKernels.FLAG_PASS + (pass % 32);
+                flags[fi] = 0;
+                forEach(activeCount, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        HullKernels.farthestPass(active, i, label, dist, cand, base, flags, fi);
+                    }
+                });
+                if (flags[fi] == 0) {
+                    break;
+                }
+                pass++;
+            } while (true);
+        });
+        return Arrays.copyOfRange(cand, base, base + d.newCount);
+    }
+
+    @Override
+    public void compact() {
+        int k = 0;
+        for (int i = 0; i < activeCount; i++) {
+            int p = active[i];
+            if (label[p] >= 0 || label[p] <= -2) {
+                active[k++] = p;
+            }
+        }
+        activeCount = k;
+    }
+
+    @Override
+    public void close() {
+        active = null;
+        label = null;
+        dist = null;
+    }
+}

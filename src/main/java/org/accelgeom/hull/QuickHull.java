@@ -1,0 +1,136 @@
+package org.accelgeom.hull;
+
+import java.util.Arrays;
+
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Progress;
+
+/**
+ * Host orchestration of the parallel QuickHull (the paper's §2.3 steps 1–8, run in rounds as in its §3.2 flow):
+ * the topology lives here, every pass over the points runs on the {@link HullBackend}.
+ *
+ * <p>Each round inserts, for every pending face (one with a non-empty outside set), its farthest point — unless
+ * an earlier insertion of the same round already deleted that face. Inserting a point is steps 4–7 (visible
+ * set, horizon, cone); then the backend reassigns the outside sets of the deleted faces to the new faces
+ * (step 8) and finds the farthest point of each new face (step 3). This batching is what lets one pass over
+ * the points serve many insertions; the hull is the same as one-at-a-time QuickHull's because the convex
+ * hull is unique and every decision is exact.
+ */
+final class QuickHull {
+
+    /** Result of the 3D phase: the topology, its live faces, and the statistics. */
+    record Result(HullTopology topology, int[] live, int culled, int rounds, int insertions) {
+    }
+
+    private final double[] x;
+    private final double[] y;
+    private final double[] z;
+    private final HullBackend backend;
+    private final PhaseTimings timings;
+    private final Progress progress;
+    private final int maxFacesPerRound;
+
+    QuickHull(double[] x, double[] y, double[] z, HullBackend backend, PhaseTimings timings, Progress progress,
+            int maxFacesPerRound) {
+        this.x = x;
+        this.y = y;
+        this.z = z;
+        this.backend = backend;
+        this.timings = timings;
+        this.progress = progress;
+        this.maxFacesPerRound = maxFacesPerRound;
+    }
+
+    /**
+     * Runs steps 2–8 from the tetrahedron (a, b, c, d), after optionally culling against the inner polytope
+     * {@code inner} (planes, {@code nInner} faces; 0 for none).
+     */
+    Result run(int a, int b, int c, int d, double[] inner, int nInner) {
+        int culled = 0;
+        if (nInner > 0) {
+            culled = backend.cull(inner, nInner);
+        }
+        backend.kill(new int[] {a, b, c, d});
+        int estimate = 1024;
+        HullTopology topo = new HullTopology(x, y, z, estimate);
+        RoundDelta delta = new RoundDelta();
+        delta.clear(1);
+        topo.initTetrahedron(a, b, c, d, delta);
+
+        int[] cand = new int[topo.coneCount.length];
+        int[] pending = new int[64];
+        int pendingCount = 0;
+        int rounds = 0;
+        int insertions = 0;
+        HullBackend.UncertainResolver resolver = (p, f, out) -> topo.resolve(p, f, out);
+        progress.begin("quickhull rounds", 0);
+        while (true) {
+            int[] newCand = backend.round(delta, resolver);
+            rounds++;
+            if (cand.length < topo.faceCount) {
+                cand = Arrays.copyOf(cand, Math.max(topo.faceCount, cand.length * 2));
+            }
+            // queue the new faces that have an outside set, after the leftovers of earlier rounds
+            int[] next = new int[Math.max(64, pendingCount + delta.newCount)];
+            int nextCount = 0;
+            for (int i = 0; i < pendingCount; i++) {
+                if (topo.alive(pending[i])) {
+                    next[nextCount++] = pending[i];
+                }
+            }
+            for (int j = 0; j < delta.newCount; j++) {
+                int f = delta.newBase + j;
+                cand[f] = newCand[j];
+                if (newCand[j] >= 0 && topo.alive(f)) {
+                    next[nextCount++] = f;
+                }
+            }
+            pending = next;
+            pendingCount = nextCount;
+            if (pendingCount == 0) {
+                break;
+            }
+            backend.compact();
+            // steps 3–7 for each pending face, on the host
+            final int[] queue = pending;
+            final int queued = pendingCount;
+            final int[] candidates = cand;
+            int inserted = timings.time("insert (host topology)", Kind.HOST, () -> {
+                delta.clear(topo.faceCount);
+                int done = 0;
+                for (int i = 0; i < queued; i++) {
+                    int f = queue[i];
+                    if (!topo.alive(f)) {
+                        continue;
+                    }
+                    int made = topo.insert(candidates[f], f, maxFacesPerRound - delta.newCount, delta);
+                    if (made < 0) {
+                        break;
+                    }
+                    done++;
+                }
+                return done;
+            });
+            if (inserted == 0) {
+                // one insertion alone exceeds the round budget: allow it anyway
+                int f = firstAlive(topo, queue, queued);
+                topo.insert(cand[f], f, Integer.MAX_VALUE, delta);
+                inserted = 1;
+            }
+            insertions += inserted;
+            progress.update(insertions);
+        }
+        progress.end();
+        return new Result(topo, topo.liveFaces(), culled, rounds, insertions + 4);
+    }
+
+    private static int firstAlive(HullTopology topo, int[] queue, int n) {
+        for (int i = 0; i < n; i++) {
+            if (topo.alive(queue[i])) {
+                return queue[i];
+            }
+        }
+        throw new IllegalStateException("no live pending face");
+    }
+}

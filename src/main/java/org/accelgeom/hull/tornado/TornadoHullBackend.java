@@ -1,0 +1,297 @@
+package org.accelgeom.hull.tornado;
+
+import java.util.Arrays;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.hull.HullBackend;
+import org.accelgeom.hull.HullKernels;
+import org.accelgeom.hull.RoundDelta;
+
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.TornadoProfilerResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+
+/**
+ * The {@code tornado} backend of the QuickHull: one execution plan over {@link HullTaskGraphs#graph}.
+ *
+ * <p>Transfers (see docs/hull.md): the points go to the device once; labels, distances and the face tables
+ * never leave it in the normal case. Per round the host uploads only the round's parameters and delta (new
+ * face planes, deleted faces' cones, new vertices: at most {@code cap} entries per section) and downloads the
+ * flags and the new faces' farthest points. Labels and distances come back only when some point was too close
+ * to a plane for the floating-point filter (then the host decides it exactly and sends the answer back as a
+ * fix). If the face tables fill up, the plan is rebuilt with twice the capacity.
+ */
+public final class TornadoHullBackend implements HullBackend {
+
+    private static final int CAP = 1 << 16;
+
+    private final TornadoDevice device;
+    private PhaseTimings timings;
+    private HullBuffers b;
+    private TornadoExecutionPlan plan;
+    private TornadoExecutionResult last;
+    // host mirrors of the face tables, for a rebuild
+    private double[] planeMirror = new double[0];
+    private int[] coneFirstMirror = new int[0];
+    private int[] coneCountMirror = new int[0];
+
+    /** @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default */
+    public TornadoHullBackend(Integer deviceIndex) {
+        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    }
+
+    @Override
+    public void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings) {
+        this.timings = timings;
+        int n = x.length;
+        int cap = Math.max(faceCapacity, 16 + (int) Math.min(6L * n, 1 << 20));
+        int groups = Math.max(1, Math.min(8192, n / 256));
+        long need = 40L * n + 60L * cap;
+        if (need > device.getMaxGlobalMemory() * 0.9) {
+            throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
+                    n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
+        }
+        build(new HullBuffers(x, y, z, cap, CAP, groups), true);
+    }
+
+    private void build(HullBuffers buffers, boolean init) {
+        this.b = buffers;
+        timings.time("build task graph", Kind.HOST, () -> {
+            plan = new TornadoExecutionPlan(HullTaskGraphs.graph("quickhull", b).snapshot());
+            plan.withDevice(device).withProfiler(ProfilerMode.SILENT);
+        });
+        if (init) {
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
+            execute("upload points + init");
+        }
+    }
+
+    /** Runs one execution and charges upload, kernel and download time (from TornadoVM's profiler). */
+    private void execute(String phase) {
+        long t0 = System.nanoTime();
+        try {
+            last = plan.execute();
+        } catch (RuntimeException e) {
+            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
+                    + " (" + e.getMessage() + ")", e);
+        }
+        long wall = System.nanoTime() - t0;
+        TornadoProfilerResult pr = last.getProfilerResult();
+        long kernel = Math.max(0, pr.getDeviceKernelTime());
+        long upload = Math.max(0, pr.getDeviceWriteTime());
+        long compile = Math.max(0, pr.getCompileTime());
+        timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
+        timings.add("upload", Kind.UPLOAD, upload);
+        if (compile > 0) {
+            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
+        }
+        timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel - upload - compile));
+    }
+
+    private void download(Object... arrays) {
+        long t0 = System.nanoTime();
+        last.transferToHost(arrays);
+        timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public int[] extremes(double[] dirs, int nDirs) {
+        if (nDirs > 128) {
+            throw new IllegalArgumentException("at most 128 directions");
+        }
+        System.arraycopy(dirs, 0, b.dD, 0, 3 * nDirs);
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_EXTREMES;
+        b.params[HullTaskGraphs.N_DIRS] = nDirs;
+        execute("extreme points");
+        download(b.red);
+        return Arrays.copyOf(b.red, nDirs);
+    }
+
+    @Override
+    public int farthest(double[] geom, int mode) {
+        System.arraycopy(geom, 0, b.dD, 0, 6);
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FARTHEST;
+        b.params[HullTaskGraphs.GEOM_MODE] = mode;
+        execute("extreme points");
+        download(b.red);
+        return b.red[0];
+    }
+
+    @Override
+    public void kill(int[] points) {
+        RoundDelta d = new RoundDelta();
+        for (int p : points) {
+            d.addApex(p);
+        }
+        d.newBase = 0;
+        sendRound(d);
+    }
+
+    @Override
+    public int cull(double[] inner, int nInner) {
+        if (nInner > b.cap) {
+            return 0;
+        }
+        System.arraycopy(inner, 0, b.dD, 0, HullKernels.PLANE_STRIDE * nInner);
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_CULL;
+        b.params[HullTaskGraphs.N_INNER] = nInner;
+        execute("cull interior");
+        // the count is a statistic only: read it from the labels once
+        download(b.label);
+        int culled = 0;
+        for (int l : b.label) {
+            if (l == -1) {
+                culled++;
+            }
+        }
+        return culled;
+    }
+
+    private void sendRound(RoundDelta d) {
+        int biggest = Math.max(d.newCount, Math.max(d.deletedCount, d.apexCount));
+        if (biggest > b.cap) {
+            rebuild(b.faceCapacity, Integer.highestOneBit(biggest - 1) << 1);
+        }
+        ensureFaces(d.newBase + d.newCount);
+        mirror(d);
+        int cap = b.cap;
+        System.arraycopy(d.planes, 0, b.dD, 0, HullKernels.PLANE_STRIDE * d.newCount);
+        System.arraycopy(d.deleted, 0, b.dI, 0, d.deletedCount);
+        System.arraycopy(d.coneFirst, 0, b.dI, cap, d.deletedCount);
+        System.arraycopy(d.coneCount, 0, b.dI, 2 * cap, d.deletedCount);
+        System.arraycopy(d.apexes, 0, b.dI, 3 * cap, d.apexCount);
+        int[] p = b.params;
+        p[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_ROUND;
+        p[HullTaskGraphs.NEW_BASE] = d.newBase;
+        p[HullTaskGraphs.NEW_COUNT] = d.newCount;
+        p[HullTaskGraphs.DELETED_COUNT] = d.deletedCount;
+        p[HullTaskGraphs.APEX_COUNT] = d.apexCount;
+        p[HullTaskGraphs.ROUND_BASE] = d.newBase;
+        execute("round: delta, reassign, farthest");
+    }
+
+    @Override
+    public int[] round(RoundDelta d, UncertainResolver resolver) {
+        sendRound(d);
+        download(b.flags);
+        if (b.flags[HullKernels.FLAG_UNCERTAIN] != 0) {
+            fixUncertain(d, resolver);
+        }
+        // more farthest passes until the last one changed nothing
+        while (b.flags[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES - 1] != 0) {
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_PASSES;
+            execute("farthest point (extra passes)");
+            download(b.flags);
+        }
+        download(b.out);
+        return Arrays.copyOf(b.out, d.newCount);
+    }
+
+    private void fixUncertain(RoundDelta d, UncertainResolver resolver) {
+        download(b.label, b.dist);
+        long t0 = System.nanoTime();
+        int[] fp = new int[64];
+        int[] fl = new int[64];
+        double[] fd = new double[64];
+        int count = 0;
+        double[] out = new double[1];
+        for (int p = 0; p < b.n; p++) {
+            int l = b.label[p];
+            if (l <= -2) {
+                int f = resolver.resolve(p, -2 - l, out);
+                if (count == fp.length) {
+                    fp = Arrays.copyOf(fp, 2 * count);
+                    fl = Arrays.copyOf(fl, 2 * count);
+                    fd = Arrays.copyOf(fd, 2 * count);
+                }
+                fp[count] = p;
+                fl[count] = f;
+                fd[count] = f >= 0 ? out[0] : 0;
+                count++;
+            }
+        }
+        timings.add("resolve uncertain (exact)", Kind.HOST, System.nanoTime() - t0);
+        int cap = b.cap;
+        for (int lo = 0; lo < count; lo += cap) {
+            int k = Math.min(cap, count - lo);
+            System.arraycopy(fp, lo, b.dI, 4 * cap, k);
+            System.arraycopy(fl, lo, b.dI, 5 * cap, k);
+            System.arraycopy(fd, lo, b.dD, HullKernels.PLANE_STRIDE * cap, k);
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FIX;
+            b.params[HullTaskGraphs.FIX_COUNT] = k;
+            execute("fix uncertain points");
+        }
+        download(b.flags);
+    }
+
+    private void mirror(RoundDelta d) {
+        int end = d.newBase + d.newCount;
+        if (coneCountMirror.length < end) {
+            int c = Math.max(end, 2 * coneCountMirror.length);
+            planeMirror = Arrays.copyOf(planeMirror, HullKernels.PLANE_STRIDE * c);
+            coneFirstMirror = Arrays.copyOf(coneFirstMirror, c);
+            coneCountMirror = Arrays.copyOf(coneCountMirror, c);
+        }
+        System.arraycopy(d.planes, 0, planeMirror, HullKernels.PLANE_STRIDE * d.newBase, HullKernels.PLANE_STRIDE * d.newCount);
+        for (int j = 0; j < d.newCount; j++) {
+            coneCountMirror[d.newBase + j] = 0;
+        }
+        for (int k = 0; k < d.deletedCount; k++) {
+            coneFirstMirror[d.deleted[k]] = d.coneFirst[k];
+            coneCountMirror[d.deleted[k]] = d.coneCount[k];
+        }
+    }
+
+    /** Rebuilds the plan with larger face tables when a round would overflow them. */
+    private void ensureFaces(int need) {
+        if (need > b.faceCapacity) {
+            rebuild(Math.max(need, 2 * b.faceCapacity), b.cap);
+        }
+    }
+
+    /** A new plan with other capacities; labels and distances come back from the device and go up again. */
+    private void rebuild(int faceCapacity, int cap) {
+        download(b.label, b.dist);
+        HullBuffers old = b;
+        HullBuffers nb = new HullBuffers(old.x, old.y, old.z, faceCapacity, cap, old.groups);
+        System.arraycopy(old.label, 0, nb.label, 0, old.n);
+        System.arraycopy(old.dist, 0, nb.dist, 0, old.n);
+        for (int i = 0; i < old.n; i++) {
+            nb.active[i] = i;
+        }
+        int faces = Math.min(coneCountMirror.length, nb.faceCapacity);
+        System.arraycopy(planeMirror, 0, nb.plane, 0, HullKernels.PLANE_STRIDE * faces);
+        System.arraycopy(coneFirstMirror, 0, nb.coneFirst, 0, faces);
+        System.arraycopy(coneCountMirror, 0, nb.coneCount, 0, faces);
+        closePlan();
+        build(nb, false);
+    }
+
+    @Override
+    public void compact() {
+        // the device scans all points; labels of finished points cost one read each
+    }
+
+    private void closePlan() {
+        if (plan != null) {
+            try {
+                plan.freeDeviceMemory();
+                plan.close();
+            } catch (TornadoExecutionPlanException e) {
+                // the plan is gone either way
+            }
+            plan = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closePlan();
+    }
+}
