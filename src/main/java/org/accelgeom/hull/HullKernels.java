@@ -56,29 +56,42 @@ public final class HullKernels {
         double pz = z[p];
         double an = Math.abs(px) + Math.abs(py) + Math.abs(pz);
         double d = 0.0;
-        int uncertain = 0;
-        while (uncertain == 0 && f >= 0 && coneCount[f] > 0) {
+        // every array index below stays in bounds even if a compiler evaluates both sides of a condition
+        int state = 0; // 0: f is deleted, follow its cone; 1: f is live; 2: inside; 3: uncertain at f
+        while (state == 0) {
             int first = coneFirst[f];
             int end = first + coneCount[f];
             int next = -1;
-            for (int j = first; j < end && next < 0 && uncertain == 0; j++) {
-                int o = PLANE_STRIDE * j;
-                double s = plane[o] * px + plane[o + 1] * py + plane[o + 2] * pz - plane[o + 3];
-                double b = plane[o + 4] * (an + plane[o + 5]);
-                if (s > b) {
-                    next = j;
-                    d = s;
-                } else if (s >= -b) {
-                    uncertain = 1;
+            int unsure = 0;
+            for (int j = first; j < end; j++) {
+                if (next < 0 && unsure == 0) {
+                    int o = PLANE_STRIDE * j;
+                    double s = plane[o] * px + plane[o + 1] * py + plane[o + 2] * pz - plane[o + 3];
+                    double b = plane[o + 4] * (an + plane[o + 5]);
+                    if (s > b) {
+                        next = j;
+                        d = s;
+                    } else if (s >= -b) {
+                        unsure = 1;
+                    }
                 }
             }
-            if (uncertain == 0) {
+            if (unsure == 1) {
+                state = 3;
+            } else if (next < 0) {
+                state = 2;
+            } else {
                 f = next;
+                if (coneCount[f] == 0) {
+                    state = 1;
+                }
             }
         }
-        if (uncertain == 1) {
+        if (state == 3) {
             label[p] = -2 - f;
             flags[FLAG_UNCERTAIN] = 1;
+        } else if (state == 2) {
+            label[p] = -1;
         } else {
             label[p] = f;
             dist[p] = d;
@@ -101,11 +114,20 @@ public final class HullKernels {
             return;
         }
         int c = cand[f];
-        if (c != p) {
-            if (c < 0 || dist[p] > dist[c] || (dist[p] == dist[c] && p < c)) {
-                cand[f] = p;
-                flags[flagIndex] = 1;
-            }
+        int cs = c < 0 ? p : c;
+        double dp = dist[p];
+        double dc = dist[cs];
+        int better = 0;
+        if (c < 0) {
+            better = 1;
+        } else if (dp > dc) {
+            better = 1;
+        } else if (dp == dc && p < c) {
+            better = 1;
+        }
+        if (better == 1) {
+            cand[f] = p;
+            flags[flagIndex] = 1;
         }
     }
 

@@ -17,6 +17,8 @@ public final class HullBuffers {
     public final int[] active;
     public final int[] label;
     public final double[] dist;
+    public final int[] labelOut;
+    public final double[] distOut;
     public final double[] plane;
     public final int[] coneFirst;
     public final int[] coneCount;
@@ -44,6 +46,8 @@ public final class HullBuffers {
         this.active = new int[n];
         this.label = new int[n];
         this.dist = new double[n];
+        this.labelOut = new int[n];
+        this.distOut = new double[n];
         this.plane = new double[HullKernels.PLANE_STRIDE * faceCapacity];
         this.coneFirst = new int[faceCapacity];
         this.coneCount = new int[faceCapacity];

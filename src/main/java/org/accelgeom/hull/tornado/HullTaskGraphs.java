@@ -45,6 +45,8 @@ public final class HullTaskGraphs {
     public static final int MODE_PASSES = 6;
     /** Apply host fixes for uncertain points, farthest passes, gather. */
     public static final int MODE_FIX = 7;
+    /** Copy labels and distances to the snapshot arrays the host may download. */
+    public static final int MODE_SNAPSHOT = 8;
     /** Farthest passes unrolled per execution. */
     public static final int PASSES = 4;
 
@@ -157,6 +159,20 @@ public final class HullTaskGraphs {
         }
     }
 
+    /**
+     * Copies labels and distances to arrays that only ever go device to host: downloading an array that is
+     * also a resident input of the plan corrupted later executions on TornadoVM 5.2 (POCL), so the host reads
+     * these copies instead.
+     */
+    public static void snapshot(int[] params, int[] label, double[] dist, int[] labelOut, double[] distOut, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            if (params[MODE] == MODE_SNAPSHOT) {
+                labelOut[i] = label[i];
+                distOut[i] = dist[i];
+            }
+        }
+    }
+
     public static void gather(int[] params, int[] cand, int[] out, int cap) {
         for (@Parallel int j = 0; j < cap; j++) {
             int mode = params[MODE];
@@ -190,6 +206,7 @@ public final class HullTaskGraphs {
                     b.n, pass);
         }
         return g.task("gather", HullTaskGraphs::gather, b.params, b.cand, b.out, b.cap)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.out, b.red, b.label, b.dist);
+                .task("snapshot", HullTaskGraphs::snapshot, b.params, b.label, b.dist, b.labelOut, b.distOut, b.n)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.out, b.red, b.labelOut, b.distOut);
     }
 }

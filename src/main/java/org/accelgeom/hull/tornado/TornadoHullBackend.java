@@ -31,6 +31,7 @@ public final class TornadoHullBackend implements HullBackend {
 
     private static final int CAP = 1 << 16;
 
+
     private final TornadoDevice device;
     private PhaseTimings timings;
     private HullBuffers b;
@@ -142,15 +143,9 @@ public final class TornadoHullBackend implements HullBackend {
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_CULL;
         b.params[HullTaskGraphs.N_INNER] = nInner;
         execute("cull interior");
-        // the count is a statistic only: read it from the labels once
-        download(b.label);
-        int culled = 0;
-        for (int l : b.label) {
-            if (l == -1) {
-                culled++;
-            }
-        }
-        return culled;
+        // Reading the labels back to count them crashed later executions on POCL (TornadoVM 5.2), so the
+        // tornado backend does not report the count: -1.
+        return -1;
     }
 
     private void sendRound(RoundDelta d) {
@@ -193,8 +188,15 @@ public final class TornadoHullBackend implements HullBackend {
         return Arrays.copyOf(b.out, d.newCount);
     }
 
+    /** Brings labels and distances to the host (into labelOut/distOut). */
+    private void snapshot() {
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SNAPSHOT;
+        execute("snapshot labels");
+        download(b.labelOut, b.distOut);
+    }
+
     private void fixUncertain(RoundDelta d, UncertainResolver resolver) {
-        download(b.label, b.dist);
+        snapshot();
         long t0 = System.nanoTime();
         int[] fp = new int[64];
         int[] fl = new int[64];
@@ -202,7 +204,7 @@ public final class TornadoHullBackend implements HullBackend {
         int count = 0;
         double[] out = new double[1];
         for (int p = 0; p < b.n; p++) {
-            int l = b.label[p];
+            int l = b.labelOut[p];
             if (l <= -2) {
                 int f = resolver.resolve(p, -2 - l, out);
                 if (count == fp.length) {
@@ -257,11 +259,11 @@ public final class TornadoHullBackend implements HullBackend {
 
     /** A new plan with other capacities; labels and distances come back from the device and go up again. */
     private void rebuild(int faceCapacity, int cap) {
-        download(b.label, b.dist);
+        snapshot();
         HullBuffers old = b;
         HullBuffers nb = new HullBuffers(old.x, old.y, old.z, faceCapacity, cap, old.groups);
-        System.arraycopy(old.label, 0, nb.label, 0, old.n);
-        System.arraycopy(old.dist, 0, nb.dist, 0, old.n);
+        System.arraycopy(old.labelOut, 0, nb.label, 0, old.n);
+        System.arraycopy(old.distOut, 0, nb.dist, 0, old.n);
         for (int i = 0; i < old.n; i++) {
             nb.active[i] = i;
         }
@@ -280,13 +282,17 @@ public final class TornadoHullBackend implements HullBackend {
 
     private void closePlan() {
         if (plan != null) {
-            try {
-                plan.freeDeviceMemory();
-                plan.close();
-            } catch (TornadoExecutionPlanException e) {
-                // the plan is gone either way
-            }
+            freePlan(plan);
             plan = null;
+        }
+    }
+
+    private static void freePlan(TornadoExecutionPlan p) {
+        try {
+            p.freeDeviceMemory();
+            p.close();
+        } catch (TornadoExecutionPlanException e) {
+            // the plan is gone either way
         }
     }
 
