@@ -27,6 +27,7 @@ public final class MeshPicture {
     private final int width;
     private final int height;
     private double[] view = {1, -1.6, 0.9};
+    private double[] upDir = {0, 0, 1};
     private boolean perspective;
     private boolean wireframe;
     private boolean xray = true;
@@ -58,6 +59,16 @@ public final class MeshPicture {
             throw new IllegalArgumentException("view direction must be non-zero");
         }
         view = new double[] {dx / n, dy / n, dz / n};
+        return this;
+    }
+
+    /** The world direction shown upwards in the picture (default +z; +y when looking along z). */
+    public MeshPicture up(double dx, double dy, double dz) {
+        double n = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (!(n > 0)) {
+            throw new IllegalArgumentException("up direction must be non-zero");
+        }
+        upDir = new double[] {dx / n, dy / n, dz / n};
         return this;
     }
 
@@ -208,7 +219,10 @@ public final class MeshPicture {
             radius = 1;
         }
         f = normalise(new double[] {-view[0], -view[1], -view[2]});
-        double[] up = Math.abs(f[2]) > 0.99 ? new double[] {0, 1, 0} : new double[] {0, 0, 1};
+        double[] up = upDir;
+        if (Math.abs(f[0] * up[0] + f[1] * up[1] + f[2] * up[2]) > 0.99) {
+            up = Math.abs(f[1]) < 0.9 ? new double[] {0, 1, 0} : new double[] {1, 0, 0}; // looking along up
+        }
         r = normalise(cross(f, up));
         u = cross(r, f);
         double half = 0.5 * Math.min(w, h) * 0.92;

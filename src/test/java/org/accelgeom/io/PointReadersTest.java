@@ -95,6 +95,29 @@ class PointReadersTest {
     }
 
     @Test
+    void pcdBinaryCompressedIsDecodedFieldByField() throws Exception {
+        // 2 points, fields x y z rgb (float); decompressed data holds all x, then all y, all z, all rgb
+        float[] soa = {1, 4, 2, 5, 3, 6, 0, 0};
+        java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocate(32).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float v : soa) {
+            raw.putFloat(v);
+        }
+        java.io.ByteArrayOutputStream lzf = new java.io.ByteArrayOutputStream();
+        lzf.write(31); // a literal run of 32 bytes
+        lzf.write(raw.array());
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        file.write(("VERSION .7\nFIELDS x y z rgb\nSIZE 4 4 4 4\nTYPE F F F F\nCOUNT 1 1 1 1\nWIDTH 2\nHEIGHT 1\n"
+                + "VIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA binary_compressed\n").getBytes(StandardCharsets.US_ASCII));
+        java.nio.ByteBuffer sizes = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        sizes.putInt(lzf.size()).putInt(32);
+        file.write(sizes.array());
+        file.write(lzf.toByteArray());
+        try (Input in = Input.of("c.pcd", new ByteArrayInputStream(file.toByteArray()))) {
+            assertArrayEquals(new double[][] {{1, 4}, {2, 5}, {3, 6}}, PcdReader.read(in).coords());
+        }
+    }
+
+    @Test
     void moleculeFilesGivePoints() {
         assertEquals(5, Formats.readPoints(file("twomodels.pdb")).size());
         assertEquals(3, Formats.readPoints(file("small.xyzr")).size());
