@@ -107,7 +107,7 @@ final class CifReader {
 
     static Molecule read(Input in, int model) throws IOException {
         if (model < 1) {
-            throw new IllegalArgumentException("model counts from 1, got " + model);
+            throw new org.accelgeom.engine.AccelGeomException("model numbers count from 1, got " + model);
         }
         Tokens tk = new Tokens(in);
         String t;

@@ -115,7 +115,13 @@ public final class Formats {
      */
     public static void writePoints(String file, PointCloud p) {
         switch (extension(file)) {
-            case "ply" -> write(file, out -> PlyWriter.writePoints(out, p, true, null));
+            case "ply" -> {
+                if (p.dimension() != 2 && p.dimension() != 3) {
+                    throw new AccelGeomException(file + ": PLY holds 2D or 3D points, these have dimension "
+                            + p.dimension() + " (write .csv or .xyz)");
+                }
+                write(file, out -> PlyWriter.writePoints(out, p, true, null));
+            }
             case "csv" -> write(file, out -> TextWriters.writeCsv(out, p));
             case "xyz", "txt", "pts", "" -> write(file, out -> TextWriters.writeXyz(out, p));
             default -> throw unknown(file, "points", ".ply .csv .xyz .txt .pts");

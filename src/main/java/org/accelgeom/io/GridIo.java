@@ -19,7 +19,7 @@ final class GridIo {
     /** Raw float32 samples, row-major, no header: the data must be exactly nx*ny*4 bytes. */
     static Grid readRaw(String file, byte[] data, int nx, int ny, ByteOrder order) {
         if (nx <= 0 || ny <= 0) {
-            throw new IllegalArgumentException("grid dimensions must be positive, got " + nx + " x " + ny);
+            throw new org.accelgeom.engine.AccelGeomException("grid dimensions must be positive, got " + nx + " x " + ny);
         }
         long expected = 4L * nx * ny;
         if (data.length != expected) {
@@ -77,7 +77,7 @@ final class GridIo {
      */
     static void writePng16(OutputStream out, Grid g, double lo, double hi) throws IOException {
         if (!(hi > lo)) {
-            throw new IllegalArgumentException("need hi > lo, got " + lo + " .. " + hi);
+            throw new org.accelgeom.engine.AccelGeomException("heightmap range needs hi > lo, got " + lo + " .. " + hi);
         }
         BufferedImage img = new BufferedImage(Math.max(1, g.nx()), Math.max(1, g.ny()), BufferedImage.TYPE_USHORT_GRAY);
         WritableRaster r = img.getRaster();

@@ -46,7 +46,7 @@ public final class MeshPicture {
     /** A picture of width x height pixels. */
     public MeshPicture(int width, int height) {
         if (width < 1 || height < 1) {
-            throw new IllegalArgumentException("picture size must be positive, got " + width + " x " + height);
+            throw new org.accelgeom.engine.AccelGeomException("picture size must be positive, got " + width + " x " + height);
         }
         this.width = width;
         this.height = height;

@@ -20,7 +20,7 @@ final class PdbReader {
 
     static Molecule read(Input in, int model) throws IOException {
         if (model < 1) {
-            throw new IllegalArgumentException("model counts from 1, got " + model);
+            throw new org.accelgeom.engine.AccelGeomException("model numbers count from 1, got " + model);
         }
         MoleculeBuilder mol = new MoleculeBuilder();
         AltLocs alt = new AltLocs();

@@ -32,7 +32,7 @@ public final class Plot2D {
 
     public Plot2D(int width, int height) {
         if (width < 100 || height < 100) {
-            throw new IllegalArgumentException("a plot needs at least 100 x 100 pixels, got " + width + " x " + height);
+            throw new org.accelgeom.engine.AccelGeomException("a plot needs at least 100 x 100 pixels, got " + width + " x " + height);
         }
         this.width = width;
         this.height = height;
