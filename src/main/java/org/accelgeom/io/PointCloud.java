@@ -59,6 +59,33 @@ public record PointCloud(double[][] coords) {
         return -1;
     }
 
+    /** This cloud without the points that have a NaN or infinite coordinate (this cloud itself if there are none). */
+    public PointCloud withoutNonFinite() {
+        if (firstNonFinite() < 0) {
+            return this;
+        }
+        int n = size();
+        boolean[] keep = new boolean[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            boolean ok = true;
+            for (double[] c : coords) {
+                ok &= Double.isFinite(c[i]);
+            }
+            keep[i] = ok;
+            m += ok ? 1 : 0;
+        }
+        double[][] out = new double[coords.length][m];
+        for (int k = 0; k < coords.length; k++) {
+            for (int i = 0, j = 0; i < n; i++) {
+                if (keep[i]) {
+                    out[k][j++] = coords[k][i];
+                }
+            }
+        }
+        return new PointCloud(out);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof PointCloud p && Arrays.deepEquals(coords, p.coords);

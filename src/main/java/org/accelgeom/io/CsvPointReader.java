@@ -1,0 +1,140 @@
+package org.accelgeom.io;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Points in CSV: one point per line, fields separated by commas or semicolons (the first data line decides:
+ * a semicolon makes ';' the separator and then a decimal comma is accepted, else ','; a tab is accepted
+ * when neither occurs). An optional header is a first line whose fields are not all numbers; its names
+ * are kept ({@link Table#names()}). Fields may be quoted with {@code "}. Blank lines and lines starting
+ * with {@code #} are skipped; every line must have the header's (or the first line's) field count.
+ */
+final class CsvPointReader {
+    private CsvPointReader() {
+    }
+
+    /** The points and the column names (generated as c0, c1, ... when there is no header). */
+    record Table(String[] names, PointCloud points) {
+    }
+
+    static Table read(Input in) throws IOException {
+        if (!in.nextContentLine('#')) {
+            throw in.error("expected CSV points, found an empty file");
+        }
+        char sep = separator(in);
+        List<String> fields = split(in, sep);
+        boolean header = false;
+        for (String f : fields) {
+            if (!isNumber(f, sep)) {
+                header = true;
+            }
+        }
+        int d = fields.size();
+        String[] names = new String[d];
+        for (int k = 0; k < d; k++) {
+            names[k] = header ? fields.get(k) : "c" + k;
+        }
+        long firstLine = in.line;
+        PointColumns cols = new PointColumns(d, 1 << 12);
+        boolean pending = !header;
+        byte[] scratch = new byte[64];
+        while (pending || in.nextContentLine('#')) {
+            pending = false;
+            byte[] b = lineBytes(in);
+            int s = in.ls;
+            int k = 0;
+            for (int i = in.ls; i <= in.le; i++) {
+                if (i == in.le || b[i] == sep) {
+                    if (k == d) {
+                        throw in.error("expected " + d + " fields like line " + firstLine + ", found more");
+                    }
+                    int fs = s;
+                    int fe = i;
+                    while (fs < fe && (b[fs] == ' ' || b[fs] == '\t')) {
+                        fs++;
+                    }
+                    while (fe > fs && (b[fe - 1] == ' ' || b[fe - 1] == '\t')) {
+                        fe--;
+                    }
+                    if (fe - fs >= 2 && b[fs] == '"' && b[fe - 1] == '"') {
+                        fs++;
+                        fe--;
+                    }
+                    if (sep == ';') {
+                        if (fe - fs > scratch.length) {
+                            scratch = new byte[fe - fs];
+                        }
+                        for (int j = fs; j < fe; j++) {
+                            scratch[j - fs] = b[j] == ',' ? (byte) '.' : b[j];
+                        }
+                        cols.add(k, number(in, scratch, 0, fe - fs, k, names));
+                    } else {
+                        cols.add(k, number(in, b, fs, fe, k, names));
+                    }
+                    k++;
+                    s = i + 1;
+                }
+            }
+            if (k != d) {
+                throw in.error("expected " + d + " fields like line " + firstLine + ", found " + k);
+            }
+        }
+        return new Table(names, cols.toCloud());
+    }
+
+    private static double number(Input in, byte[] b, int s, int e, int k, String[] names) {
+        try {
+            return Numbers.parseDouble(b, s, e);
+        } catch (NumberFormatException ex) {
+            throw in.error("expected a number in column " + (k + 1) + " (" + names[k] + "), found '"
+                    + new String(b, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1) + "'");
+        }
+    }
+
+    private static byte[] lineBytes(Input in) {
+        return in.bytes().array();
+    }
+
+    private static char separator(Input in) {
+        byte[] b = lineBytes(in);
+        boolean comma = false;
+        boolean tab = false;
+        for (int i = in.ls; i < in.le; i++) {
+            if (b[i] == ';') {
+                return ';';
+            }
+            comma |= b[i] == ',';
+            tab |= b[i] == '\t';
+        }
+        return comma ? ',' : tab ? '\t' : ',';
+    }
+
+    private static List<String> split(Input in, char sep) {
+        List<String> out = new ArrayList<>();
+        String line = in.lineText();
+        int s = 0;
+        for (int i = 0; i <= line.length(); i++) {
+            if (i == line.length() || line.charAt(i) == sep) {
+                String f = line.substring(s, i).strip();
+                if (f.length() >= 2 && f.startsWith("\"") && f.endsWith("\"")) {
+                    f = f.substring(1, f.length() - 1);
+                }
+                out.add(f);
+                s = i + 1;
+            }
+        }
+        return out;
+    }
+
+    private static boolean isNumber(String f, char sep) {
+        try {
+            Numbers.parseDouble(f.replace(sep == ';' ? ',' : sep, '.').getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                    0, f.length());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.accelgeom.io;
+
+import java.io.IOException;
+
+/**
+ * Geomview OFF: a keyword line {@code [ST][C][N][4][n]OFF} (the counts may follow on the same line), then
+ * {@code nv nf [ne]}, nv vertex lines and nf face lines {@code k i1 .. ik [colour]}. Extra vertex columns
+ * (colours, normals, texture coordinates) are ignored. {@code #} starts a comment. {@code 4OFF} and
+ * {@code nOFF} give points of dimension 4 or n (meshes must be 3D); {@code OFF BINARY} is rejected.
+ */
+final class OffReader {
+    private OffReader() {
+    }
+
+    static PointCloud readPoints(Input in) throws IOException {
+        return read(in, false).vertices();
+    }
+
+    static Mesh readMesh(Input in) throws IOException {
+        PlyReader.Data d = read(in, true);
+        if (d.vertices().dimension() != 3) {
+            throw new FormatException(in.name + ":1: expected 3D vertices for a mesh, found dimension "
+                    + d.vertices().dimension());
+        }
+        return d.mesh();
+    }
+
+    static PlyReader.Data read(Input in, boolean wantFaces) throws IOException {
+        if (!nextLine(in) || !in.nextToken()) {
+            throw in.error("expected 'OFF', found the end of the file");
+        }
+        String key = in.token();
+        int off = key.indexOf("OFF");
+        if (off < 0) {
+            throw in.error("expected 'OFF' (or COFF, NOFF, 4OFF, nOFF ...), found '" + key + "'");
+        }
+        String prefix = key.substring(0, off);
+        String glued = key.substring(off + 3); // some files write "OFF8 6 0"
+        if (!prefix.matches("(ST)?C?N?4?n?")) {
+            throw in.error("expected 'OFF' (or COFF, NOFF, 4OFF, nOFF ...), found '" + key + "'");
+        }
+        int dim = prefix.contains("4") ? 4 : 3;
+        long[] counts = new long[3];
+        int have = 0;
+        if (!glued.isEmpty()) {
+            counts[have++] = parseCount(in, glued);
+        }
+        if (prefix.endsWith("n")) {
+            dim = (int) nextNumber(in, "the dimension after nOFF") + (prefix.contains("4") ? 1 : 0);
+            if (dim < 1) {
+                throw in.error("expected a positive dimension after nOFF, found " + dim);
+            }
+        }
+        while (have < 2) {
+            if (!in.nextToken()) {
+                if (!nextLine(in)) {
+                    throw in.error("expected the vertex and face counts, found the end of the file");
+                }
+                continue;
+            }
+            if (in.tokenIs("BINARY")) {
+                throw in.error("binary OFF is not supported; convert it to ASCII OFF or PLY");
+            }
+            counts[have++] = in.tokenInt("the vertex and face counts");
+        }
+        long countsLine = in.line;
+        if (counts[0] < 0 || counts[1] < 0 || counts[0] > Integer.MAX_VALUE - 16 || counts[1] > Integer.MAX_VALUE - 16) {
+            throw in.error("expected non-negative vertex and face counts, found " + counts[0] + " " + counts[1]);
+        }
+        int nv = (int) counts[0];
+        int nf = (int) counts[1];
+        double[][] coords = new double[dim][nv];
+        for (int i = 0; i < nv; i++) {
+            if (!nextLine(in)) {
+                throw FormatException.at(in.name, countsLine, "the header says " + nv + " vertices, found " + i);
+            }
+            for (int k = 0; k < dim; k++) {
+                coords[k][i] = in.nextDouble("coordinate " + (k + 1) + " of vertex " + i);
+            }
+        }
+        if (!wantFaces) {
+            return new PlyReader.Data(new PointCloud(coords), new int[1], new int[0]);
+        }
+        int[] faceStart = new int[nf + 1];
+        IntList faceIndex = new IntList(3 * nf);
+        for (int f = 0; f < nf; f++) {
+            if (!nextLine(in)) {
+                throw FormatException.at(in.name, countsLine, "the header says " + nf + " faces, found " + f);
+            }
+            int k = in.nextInt("the vertex count of face " + f);
+            if (k < 0) {
+                throw in.error("expected the vertex count of face " + f + ", found " + k);
+            }
+            for (int j = 0; j < k; j++) {
+                int v = in.nextInt("vertex " + j + " of face " + f);
+                if (v < 0 || v >= nv) {
+                    throw in.error("face " + f + " has vertex index " + v + ", expected 0.." + (nv - 1));
+                }
+                faceIndex.add(v);
+            }
+            faceStart[f + 1] = faceIndex.size();
+        }
+        return new PlyReader.Data(new PointCloud(coords), faceStart, faceIndex.toArray());
+    }
+
+    /** The next line with content, cut at a {@code #} comment. */
+    private static boolean nextLine(Input in) throws IOException {
+        if (!in.nextContentLine('#')) {
+            return false;
+        }
+        in.cutComment('#');
+        return true;
+    }
+
+    private static double nextNumber(Input in, String what) throws IOException {
+        while (!in.nextToken()) {
+            if (!nextLine(in)) {
+                throw in.error("expected " + what + ", found the end of the file");
+            }
+        }
+        return in.tokenInt(what);
+    }
+
+    private static long parseCount(Input in, String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw in.error("expected the vertex count after OFF, found '" + s + "'");
+        }
+    }
+}

@@ -1,0 +1,374 @@
+package org.accelgeom.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PLY (Turk 1994), in {@code ascii}, {@code binary_little_endian} and {@code binary_big_endian}.
+ *
+ * <p>Reads the {@code vertex} element's {@code x y} and optional {@code z} properties (any numeric type) and,
+ * for meshes, the {@code face} element's {@code vertex_indices} (or {@code vertex_index}) list, whatever its
+ * count and index types. Every other property and element, list properties included, is skipped. Errors
+ * name the line (ASCII) or the byte offset (binary): a truncated body, a missing property, a face index
+ * outside [0, vertex count).
+ */
+final class PlyReader {
+    private PlyReader() {
+    }
+
+    enum Type {
+        INT8(1), UINT8(1), INT16(2), UINT16(2), INT32(4), UINT32(4), FLOAT32(4), FLOAT64(8);
+
+        final int size;
+
+        Type(int size) {
+            this.size = size;
+        }
+
+        static Type of(String s) {
+            return switch (s) {
+                case "char", "int8" -> INT8;
+                case "uchar", "uint8" -> UINT8;
+                case "short", "int16" -> INT16;
+                case "ushort", "uint16" -> UINT16;
+                case "int", "int32" -> INT32;
+                case "uint", "uint32" -> UINT32;
+                case "float", "float32" -> FLOAT32;
+                case "double", "float64" -> FLOAT64;
+                default -> null;
+            };
+        }
+
+        double get(ByteBuffer b, int at) {
+            return switch (this) {
+                case INT8 -> b.get(at);
+                case UINT8 -> b.get(at) & 0xff;
+                case INT16 -> b.getShort(at);
+                case UINT16 -> b.getShort(at) & 0xffff;
+                case INT32 -> b.getInt(at);
+                case UINT32 -> b.getInt(at) & 0xffffffffL;
+                case FLOAT32 -> b.getFloat(at);
+                case FLOAT64 -> b.getDouble(at);
+            };
+        }
+
+        long getLong(ByteBuffer b, int at) {
+            return switch (this) {
+                case INT8 -> b.get(at);
+                case UINT8 -> b.get(at) & 0xff;
+                case INT16 -> b.getShort(at);
+                case UINT16 -> b.getShort(at) & 0xffff;
+                case INT32 -> b.getInt(at);
+                case UINT32 -> b.getInt(at) & 0xffffffffL;
+                case FLOAT32 -> (long) b.getFloat(at);
+                case FLOAT64 -> (long) b.getDouble(at);
+            };
+        }
+    }
+
+    /** A property; {@code countType} is null unless it is a list. */
+    record Property(String name, Type type, Type countType) {
+    }
+
+    record Element(String name, long count, List<Property> properties, long line) {
+        int indexOf(String... names) {
+            for (String n : names) {
+                for (int k = 0; k < properties.size(); k++) {
+                    if (properties.get(k).name.equals(n)) {
+                        return k;
+                    }
+                }
+            }
+            return -1;
+        }
+    }
+
+    /** The header: {@code order} is null for ASCII. */
+    record Header(ByteOrder order, List<Element> elements) {
+        Element element(String name) {
+            for (Element e : elements) {
+                if (e.name.equals(name)) {
+                    return e;
+                }
+            }
+            return null;
+        }
+    }
+
+    static Header header(Input in) throws IOException {
+        if (!in.nextLine() || !in.nextToken() || !in.tokenIs("ply")) {
+            throw in.error("expected 'ply' on the first line of a PLY file");
+        }
+        ByteOrder order = null;
+        boolean format = false;
+        List<Element> elements = new ArrayList<>();
+        List<Property> props = null;
+        while (true) {
+            if (!in.nextLine()) {
+                throw in.error("expected 'end_header', found the end of the file");
+            }
+            if (!in.nextToken()) {
+                continue;
+            }
+            String key = in.token();
+            switch (key) {
+                case "format" -> {
+                    String f = in.nextToken() ? in.token() : "";
+                    switch (f) {
+                        case "ascii" -> order = null;
+                        case "binary_little_endian" -> order = ByteOrder.LITTLE_ENDIAN;
+                        case "binary_big_endian" -> order = ByteOrder.BIG_ENDIAN;
+                        default -> throw in.error(
+                                "expected format ascii, binary_little_endian or binary_big_endian, found '" + f + "'");
+                    }
+                    format = true;
+                }
+                case "element" -> {
+                    if (!in.nextToken()) {
+                        throw in.error("expected an element name");
+                    }
+                    String name = in.token();
+                    long count;
+                    if (!in.nextToken()) {
+                        throw in.error("expected the count of element '" + name + "'");
+                    }
+                    try {
+                        count = Long.parseLong(in.token());
+                    } catch (NumberFormatException e) {
+                        throw in.error("expected the count of element '" + name + "', found '" + in.token() + "'");
+                    }
+                    if (count < 0 || count > Integer.MAX_VALUE - 16) {
+                        throw in.error("element '" + name + "' has an unsupported count " + count);
+                    }
+                    props = new ArrayList<>();
+                    elements.add(new Element(name, count, props, in.line));
+                }
+                case "property" -> {
+                    if (props == null) {
+                        throw in.error("expected 'element' before 'property'");
+                    }
+                    String t = in.nextToken() ? in.token() : "";
+                    if (t.equals("list")) {
+                        Type ct = type(in, in.nextToken() ? in.token() : "");
+                        Type it = type(in, in.nextToken() ? in.token() : "");
+                        if (ct == Type.FLOAT32 || ct == Type.FLOAT64) {
+                            throw in.error("expected an integer list count type, found '" + in.token() + "'");
+                        }
+                        props.add(new Property(name(in), it, ct));
+                    } else {
+                        props.add(new Property(name(in), type(in, t), null));
+                    }
+                }
+                case "end_header" -> {
+                    if (!format) {
+                        throw in.error("expected a 'format' line before 'end_header'");
+                    }
+                    return new Header(order, elements);
+                }
+                case "comment", "obj_info" -> {
+                }
+                default -> throw in.error("expected a PLY header keyword, found '" + key + "'");
+            }
+        }
+    }
+
+    private static Type type(Input in, String t) {
+        Type type = Type.of(t);
+        if (type == null) {
+            throw in.error("expected a PLY property type (char uchar short ushort int uint float double), found '" + t + "'");
+        }
+        return type;
+    }
+
+    private static String name(Input in) {
+        if (!in.nextToken()) {
+            throw in.error("expected a property name");
+        }
+        return in.token();
+    }
+
+    /** Vertices (dimension 2 when there is no z) and, when {@code wantFaces}, faces. */
+    record Data(PointCloud vertices, int[] faceStart, int[] faceIndex) {
+        Mesh mesh() {
+            double[] z = vertices.dimension() > 2 ? vertices.z() : new double[vertices.size()];
+            return new Mesh(vertices.x(), vertices.y(), z, faceStart, faceIndex);
+        }
+    }
+
+    static PointCloud readPoints(Input in) throws IOException {
+        return read(in, false).vertices;
+    }
+
+    static Mesh readMesh(Input in) throws IOException {
+        return read(in, true).mesh();
+    }
+
+    static Data read(Input in, boolean wantFaces) throws IOException {
+        Header h = header(in);
+        Element ve = h.element("vertex");
+        if (ve == null) {
+            throw in.error("expected a 'vertex' element in the PLY header");
+        }
+        int[] coordProp = {ve.indexOf("x"), ve.indexOf("y"), ve.indexOf("z")};
+        if (coordProp[0] < 0 || coordProp[1] < 0) {
+            throw FormatException.at(in.name, ve.line, "expected properties x and y in element 'vertex'");
+        }
+        int dim = coordProp[2] < 0 ? 2 : 3;
+        for (int k = 0; k < dim; k++) {
+            if (ve.properties.get(coordProp[k]).countType != null) {
+                throw FormatException.at(in.name, ve.line, "expected a scalar property '" + "xyz".charAt(k) + "', found a list");
+            }
+        }
+        Element fe = wantFaces ? h.element("face") : null;
+        int faceProp = -1;
+        if (fe != null) {
+            faceProp = fe.indexOf("vertex_indices", "vertex_index");
+            if (faceProp < 0 || fe.properties.get(faceProp).countType == null) {
+                throw FormatException.at(in.name, fe.line, "expected a list property 'vertex_indices' in element 'face'");
+            }
+        }
+        int nv = (int) ve.count;
+        double[][] coords = new double[dim][nv];
+        int[] faceStart = new int[fe == null ? 1 : (int) fe.count + 1];
+        IntList faceIndex = new IntList(fe == null ? 16 : (int) Math.min(3 * fe.count, Integer.MAX_VALUE - 16));
+        if (h.order != null) {
+            in.order(h.order);
+        }
+        boolean vertexDone = false;
+        boolean faceDone = fe == null;
+        for (Element e : h.elements) {
+            if (vertexDone && faceDone) {
+                break; // what follows is not needed
+            }
+            int[] role = new int[e.properties.size()]; // 0 skip, 1..3 coordinate k+1, 4 face list
+            if (e == ve) {
+                for (int k = 0; k < dim; k++) {
+                    role[coordProp[k]] = k + 1;
+                }
+            } else if (e == fe) {
+                role[faceProp] = 4;
+            }
+            if (h.order == null) {
+                readAscii(in, e, role, coords, faceStart, faceIndex, nv);
+            } else {
+                readBinary(in, e, role, coords, faceStart, faceIndex, nv);
+            }
+            vertexDone |= e == ve;
+            faceDone |= e == fe;
+        }
+        return new Data(new PointCloud(coords), faceStart, faceIndex.toArray());
+    }
+
+    private static void readAscii(Input in, Element e, int[] role, double[][] coords, int[] faceStart,
+            IntList faceIndex, int nv) throws IOException {
+        List<Property> props = e.properties;
+        for (int r = 0; r < e.count; r++) {
+            for (int p = 0; p < role.length; p++) {
+                Property prop = props.get(p);
+                if (!in.nextTokenAnyLine()) {
+                    throw in.error("the data ends early: expected " + e.name + " " + r + " of " + e.count);
+                }
+                if (prop.countType == null) {
+                    if (role[p] > 0) {
+                        coords[role[p] - 1][r] = in.tokenDouble("coordinate " + prop.name + " of vertex " + r);
+                    }
+                    continue;
+                }
+                int n = in.tokenInt("a list length in " + e.name + " " + r);
+                if (n < 0) {
+                    throw in.error("expected a list length in " + e.name + " " + r + ", found " + n);
+                }
+                for (int j = 0; j < n; j++) {
+                    if (!in.nextTokenAnyLine()) {
+                        throw in.error("the data ends early: expected " + n + " values in " + e.name + " " + r);
+                    }
+                    if (role[p] == 4) {
+                        long v = (long) in.tokenDouble("a vertex index of face " + r);
+                        if (v < 0 || v >= nv) {
+                            throw in.error("face " + r + " has vertex index " + v + ", expected 0.." + (nv - 1));
+                        }
+                        faceIndex.add((int) v);
+                    }
+                }
+            }
+            if (faceStart.length > 1 && roleHasFace(role)) {
+                faceStart[r + 1] = faceIndex.size();
+            }
+        }
+    }
+
+    private static boolean roleHasFace(int[] role) {
+        for (int r : role) {
+            if (r == 4) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void readBinary(Input in, Element e, int[] role, double[][] coords, int[] faceStart,
+            IntList faceIndex, int nv) throws IOException {
+        List<Property> props = e.properties;
+        boolean fixed = true;
+        int recordSize = 0;
+        int[] offset = new int[props.size()];
+        for (int p = 0; p < props.size(); p++) {
+            offset[p] = recordSize;
+            fixed &= props.get(p).countType == null;
+            recordSize += props.get(p).type.size;
+        }
+        boolean face = roleHasFace(role);
+        if (fixed) {
+            for (int r = 0; r < e.count; r++) {
+                in.need(recordSize, e.name + " " + r + " of " + e.count);
+                ByteBuffer b = in.bytes();
+                int at = in.pos();
+                for (int p = 0; p < role.length; p++) {
+                    if (role[p] > 0) {
+                        coords[role[p] - 1][r] = props.get(p).type.get(b, at + offset[p]);
+                    }
+                }
+                in.skip(recordSize);
+            }
+            return;
+        }
+        for (int r = 0; r < e.count; r++) {
+            for (int p = 0; p < role.length; p++) {
+                Property prop = props.get(p);
+                if (prop.countType == null) {
+                    in.need(prop.type.size, e.name + " " + r + " of " + e.count);
+                    if (role[p] > 0) {
+                        coords[role[p] - 1][r] = prop.type.get(in.bytes(), in.pos());
+                    }
+                    in.skip(prop.type.size);
+                    continue;
+                }
+                in.need(prop.countType.size, "the list length of " + e.name + " " + r + " of " + e.count);
+                long n = prop.countType.getLong(in.bytes(), in.pos());
+                if (n < 0 || n > Integer.MAX_VALUE / 8) {
+                    throw in.errorAtByte("expected a list length in " + e.name + " " + r + ", found " + n);
+                }
+                in.skip(prop.countType.size);
+                int bytes = (int) n * prop.type.size;
+                in.need(bytes, n + " list values of " + e.name + " " + r);
+                if (role[p] == 4) {
+                    ByteBuffer b = in.bytes();
+                    for (int j = 0; j < n; j++) {
+                        long v = prop.type.getLong(b, in.pos() + j * prop.type.size);
+                        if (v < 0 || v >= nv) {
+                            throw in.errorAtByte("face " + r + " has vertex index " + v + ", expected 0.." + (nv - 1));
+                        }
+                        faceIndex.add((int) v);
+                    }
+                }
+                in.skip(bytes);
+            }
+            if (face) {
+                faceStart[r + 1] = faceIndex.size();
+            }
+        }
+    }
+}

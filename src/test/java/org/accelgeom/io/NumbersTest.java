@@ -1,0 +1,61 @@
+package org.accelgeom.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class NumbersTest {
+
+    private static double parse(String s) {
+        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+        return Numbers.parseDouble(b, 0, b.length);
+    }
+
+    @Test
+    void agreesWithTheJdkBitForBit() {
+        Random r = new Random(5);
+        for (int k = 0; k < 200_000; k++) {
+            String s = switch (k % 4) {
+                case 0 -> String.format(java.util.Locale.ROOT, "%." + r.nextInt(12) + "f", r.nextGaussian() * Math.pow(10, r.nextInt(12)));
+                case 1 -> Double.toString(Double.longBitsToDouble(r.nextLong()));
+                case 2 -> (r.nextInt(2000000) - 1000000) + "e" + (r.nextInt(60) - 30);
+                default -> "0." + Long.toString(Math.abs(r.nextLong()) % 1_000_000_000_000_000L);
+            };
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(s)), Double.doubleToRawLongBits(parse(s)), s);
+        }
+    }
+
+    @Test
+    void cSpellingsAndRejects() {
+        assertEquals(Double.NaN, parse("nan"));
+        assertEquals(Double.NEGATIVE_INFINITY, parse("-inf"));
+        assertEquals(-0.0, parse("-0"));
+        assertEquals(1.5, parse("+1.5"));
+        assertEquals(100.0, parse("1E2"));
+        assertEquals(0.5, parse(".5"));
+        for (String bad : new String[] {"", "-", "1.2.3", "abc", "1e", "1,5", "2d", "0x"}) {
+            assertThrows(NumberFormatException.class, () -> parse(bad), bad);
+        }
+    }
+
+    @Test
+    void ints() {
+        byte[] b = "-2147483648 2147483648".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(Integer.MIN_VALUE, Numbers.parseInt(b, 0, 11));
+        assertThrows(NumberFormatException.class, () -> Numbers.parseInt(b, 12, b.length));
+    }
+
+    @Test
+    void lzfLiteralRunsAndOverlappingBackReferences() {
+        // "abc" as a literal run, then a back-reference of 6 bytes at distance 3 (overlapping itself)
+        byte[] packed = {2, 'a', 'b', 'c', (byte) (4 << 5), 2};
+        byte[] out = new byte[9];
+        assertEquals(9, Lzf.decompress(packed, out));
+        assertArrayEquals("abcabcabc".getBytes(StandardCharsets.US_ASCII), out);
+        assertEquals(-1, Lzf.decompress(new byte[] {(byte) (1 << 5), 10}, new byte[8]), "reference before the start");
+    }
+}
