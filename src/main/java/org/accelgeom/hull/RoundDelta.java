@@ -44,7 +44,7 @@ public final class RoundDelta {
         deletedCount++;
     }
 
-    void addApex(int p) {
+    public void addApex(int p) {
         if (apexCount == apexes.length) {
             apexes = java.util.Arrays.copyOf(apexes, Math.max(64, apexes.length * 2));
         }
