@@ -18,7 +18,7 @@ public final class CommonOptions {
     @Option(names = "--input", paramLabel = "FILE", description = "Input file ('-' for standard input).")
     String input;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Output file.")
+    @Option(names = "--output", paramLabel = "FILE", description = "Output file; its extension picks the format.")
     Path output;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "jvm-parallel", converter = BackendConverter.class,
