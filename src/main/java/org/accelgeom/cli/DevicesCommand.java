@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
  * usable, and says how to make it usable when it is not.
  */
 @Command(name = "devices", mixinStandardHelpOptions = true,
-        description = {"Shows whether the TornadoVM runtime is loaded, the devices it sees (the N of --device N),",
-            "and the JVM's cores and maximum heap."})
+        description = {"Shows the TornadoVM runtime and its devices (the N of --device N), and the JVM's cores and heap.",
+            "Informational: exits 0 whether or not TornadoVM is usable, and says how to enable it when it is not."})
 final class DevicesCommand implements Callable<Integer> {
 
     @Spec
