@@ -216,8 +216,7 @@ final class IoBridge {
     // ------------------------------------------------------------ Formats.writePng(Path, MeshPicture...)
 
     /**
-     * An 800x800 PNG of the mesh (translucent, flat-shaded, seen from a fixed oblique direction, painted far to
-     * near) over a sample of at most {@code maxPoints} of the points, drawn as dots.
+     * An 800x800 PNG of the mesh (its front faces translucent and flat-shaded, seen from a fixed oblique direction) over a sample of at most {@code maxPoints} of the points, drawn as dots.
      */
     static void writePicture(Path file, Mesh m, PointCloud points, int maxPoints) {
         final int size = 800;
@@ -230,8 +229,9 @@ final class IoBridge {
         double mx = (b[0] + b[1]) / 2;
         double my = (b[2] + b[3]) / 2;
         double mz = (b[4] + b[5]) / 2;
-        double r = Math.max(1e-300, Math.max(b[1] - b[0], Math.max(b[3] - b[2], b[5] - b[4])));
-        double scale = size / (r * 1.9);
+        double r = Math.max(1e-300, 0.5 * Math.sqrt((b[1] - b[0]) * (b[1] - b[0]) + (b[3] - b[2]) * (b[3] - b[2])
+                + (b[5] - b[4]) * (b[5] - b[4]))); // the radius of the bounding box's sphere: fits any rotation
+        double scale = 0.46 * size / r;
         java.util.function.Function<double[], double[]> view = p -> {
             double x = p[0] - mx;
             double y = p[1] - my;
@@ -269,7 +269,13 @@ final class IoBridge {
         }
         Arrays.sort(order, (a, c) -> Double.compare(depth[c], depth[a])); // far to near
         g.setStroke(new BasicStroke(0.8f));
+        // the direction away from the viewer, in world coordinates: faces whose outward normal points along it
+        // are at the back of a closed convex mesh and are not drawn
+        double[] away = {cx * sz, cx * cz, -sx};
         for (int f : order) {
+            if (m.faceCount() > 1 && facesAway(m, f, away)) {
+                continue;
+            }
             Path2D.Double poly = new Path2D.Double();
             for (int k = 0; k < m.faceSize(f); k++) {
                 double[] q = v[m.faceVertex(f, k)];
@@ -298,6 +304,20 @@ final class IoBridge {
         } catch (IOException e) {
             throw new AccelGeomException(file + ": cannot write: " + e.getMessage());
         }
+    }
+
+    /** True when the (counter-clockwise seen from outside) face f's normal has a positive component along d. */
+    private static boolean facesAway(Mesh m, int f, double[] d) {
+        int a = m.faceVertex(f, 0);
+        int b = m.faceVertex(f, 1);
+        int c = m.faceVertex(f, 2);
+        double ux = m.x()[b] - m.x()[a];
+        double uy = m.y()[b] - m.y()[a];
+        double uz = m.z()[b] - m.z()[a];
+        double wx = m.x()[c] - m.x()[a];
+        double wy = m.y()[c] - m.y()[a];
+        double wz = m.z()[c] - m.z()[a];
+        return (uy * wz - uz * wy) * d[0] + (uz * wx - ux * wz) * d[1] + (ux * wy - uy * wx) * d[2] > 0;
     }
 
     /** A shade in [0, 1] from the view-space normal of face f (light from the upper left, in front). */
