@@ -1,0 +1,141 @@
+# Shared by scripts/accelgeom, scripts/build, scripts/test and .ci/run (sourced, not run).
+# Finds a JDK, the TornadoVM SDK, and decides whether the jar must be (re)built.
+
+ACCELGEOM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ACCELGEOM_JAR="$ACCELGEOM_ROOT/target/accelgeom.jar"
+TORNADOVM_HOME="${TORNADOVM_HOME:-/opt/tornadovm}"
+
+die() {
+    echo "accelgeom: error: $*" >&2
+    exit 1
+}
+
+# The feature version of the JDK at $1 (17, 21, 25, ...), or nothing if $1/bin/java does not run.
+jdk_major() {
+    local v
+    [[ -x "$1/bin/java" ]] || return 0
+    v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
+    v=${v#1.}
+    echo "${v%%.*}"
+}
+
+# Sets JAVA_HOME to a JDK of feature version >= $1 (default 21) and exports it:
+# $JAVA_HOME if it is one, else `java` on the PATH if it is one, else the newest under /usr/lib/jvm.
+find_jdk() {
+    local min=${1:-21} home major best="" best_major=0 tried=()
+    if [[ -n "${JAVA_HOME:-}" ]]; then
+        major=$(jdk_major "$JAVA_HOME")
+        if [[ -n "$major" && "$major" -ge "$min" ]]; then
+            export JAVA_HOME
+            return 0
+        fi
+        tried+=("JAVA_HOME=$JAVA_HOME is ${major:-not a JDK}")
+    fi
+    if command -v java >/dev/null 2>&1; then
+        home=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+        major=$(jdk_major "$home")
+        if [[ -n "$major" && "$major" -ge "$min" && -x "$home/bin/javac" ]]; then
+            export JAVA_HOME="$home"
+            return 0
+        fi
+        tried+=("java on the PATH is ${major:-unknown}")
+    fi
+    for home in /usr/lib/jvm/*; do
+        [[ -d "$home" && ! -L "$home" && -x "$home/bin/javac" ]] || continue
+        major=$(jdk_major "$home")
+        if [[ -n "$major" && "$major" -gt "$best_major" ]]; then
+            best=$home
+            best_major=$major
+        fi
+    done
+    if [[ -n "$best" && "$best_major" -ge "$min" ]]; then
+        export JAVA_HOME="$best"
+        return 0
+    fi
+    tried+=("newest in /usr/lib/jvm is ${best_major/#0/none}")
+    local IFS=';'
+    die "no JDK $min or newer found (${tried[*]}); install one (e.g. a Temurin $min JDK) and set JAVA_HOME to it"
+}
+
+# Maven on JDK 24+ warns about its own libraries (jansi, guava); those warnings are noise for our users.
+quiet_maven_on_new_jdks() {
+    local major
+    major=$(jdk_major "$JAVA_HOME")
+    if [[ "${major:-0}" -ge 24 ]]; then
+        export MAVEN_OPTS="${MAVEN_OPTS:-} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+    fi
+}
+
+# True when a TornadoVM SDK is installed at $TORNADOVM_HOME.
+sdk_present() {
+    [[ -x "$TORNADOVM_HOME/bin/tornado" && -d "$TORNADOVM_HOME/share/java/tornado" ]]
+}
+
+# The TornadoVM version of the SDK (5.2.0-jdk25), from etc/tornado.release.
+sdk_version() {
+    sed -n 's/^version=//p' "$TORNADOVM_HOME/etc/tornado.release" 2>/dev/null
+}
+
+# The JDK feature version the SDK was built for (25 for 5.2.0-jdk25; 21 when the release file does not say).
+sdk_jdk_major() {
+    local v
+    v=$(sdk_version)
+    if [[ "$v" =~ jdk([0-9]+) ]]; then
+        echo "${BASH_REMATCH[1]}"
+    else
+        echo 21
+    fi
+}
+
+# True when a JDK the SDK can run on exists (JAVA_HOME is left alone).
+sdk_jdk_available() {
+    (find_jdk "$(sdk_jdk_major)") >/dev/null 2>&1
+}
+
+# True when the jar contains the tornado side (built with the Maven profile `tornado`):
+# class names are stored uncompressed in a jar's directory, so grep finds them.
+jar_has_tornado() {
+    [[ -f "$ACCELGEOM_JAR" ]] && grep -qa 'org/accelgeom/engine/tornado/TornadoDevices.class' "$ACCELGEOM_JAR"
+}
+
+# True when target/accelgeom.jar is missing or older than a file of src/ or pom.xml.
+jar_stale() {
+    [[ ! -f "$ACCELGEOM_JAR" ]] && return 0
+    [[ -n "$(find "$ACCELGEOM_ROOT/src" "$ACCELGEOM_ROOT/pom.xml" -newer "$ACCELGEOM_JAR" -print -quit 2>/dev/null)" ]]
+}
+
+# True when only POCL (OpenCL on the CPU) is installed: the TornadoVM OpenCL backend is the SDK's only backend
+# and every OpenCL ICD is POCL. Overridden by ACCELGEOM_POCL=1 / ACCELGEOM_POCL=0.
+pocl_only() {
+    case "${ACCELGEOM_POCL:-}" in
+        1) return 0 ;;
+        0) return 1 ;;
+    esac
+    local backends icd found=false
+    backends=$(sed -n 's/^tornado.backends=//p' "$TORNADOVM_HOME/etc/tornado.backend" 2>/dev/null)
+    [[ "$backends" == "opencl-backend" ]] || return 1
+    for icd in "${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}"/*.icd; do
+        [[ -f "$icd" ]] || continue
+        grep -qi pocl "$icd" || return 1
+        found=true
+    done
+    $found
+}
+
+# The JVM flags for running under the tornado launcher: our argfile, plus the POCL one when only POCL is there.
+# $1: "tornado" when the tornado backend is asked for (the POCL flag changes the JVM's core count, so it is only
+# added when kernels will run).
+tornado_jvm_flags() {
+    local flags
+    flags="@$(sq "$ACCELGEOM_ROOT/tornado-config/accelgeom.argfile")"
+    if [[ "${1:-}" == tornado ]] && pocl_only; then
+        flags+=" @$(sq "$ACCELGEOM_ROOT/tornado-config/pocl.argfile")"
+    fi
+    echo "$flags"
+}
+
+# $1 quoted for a POSIX shell (the tornado launcher hands its command line to /bin/sh).
+sq() {
+    local s=$1
+    printf "'%s'" "${s//\'/\'\\\'\'}"
+}

@@ -1,0 +1,80 @@
+package org.accelgeom.cli;
+
+import java.nio.file.Path;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Progress;
+
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
+
+/** The options every algorithm command shares (a picocli mixin). */
+public final class CommonOptions {
+
+    @Option(names = "--input", paramLabel = "FILE", description = "Input file ('-' for standard input).")
+    String input;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Output file; its extension picks the format.")
+    Path output;
+
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "jvm-parallel", converter = BackendConverter.class,
+            description = "jvm, jvm-parallel or tornado (default: ${DEFAULT-VALUE}).")
+    Backend backend;
+
+    @Option(names = "--device", paramLabel = "N", defaultValue = "-1",
+            description = "TornadoVM device, as 'accelgeom devices' numbers them (default: TornadoVM's default device).")
+    int device;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Threads of the jvm-parallel backend (default: one per core).")
+    int threads;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of random inputs (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--debug", description = "Print the stack trace of an error.")
+    boolean debug;
+
+    /** Rejects impossible values (a usage error). */
+    void validate(CommandSpec spec) {
+        if (threads < 0) {
+            throw new ParameterException(spec.commandLine(), "--threads must be >= 0, got " + threads);
+        }
+        if (device < -1) {
+            throw new ParameterException(spec.commandLine(), "--device must be >= 0, got " + device);
+        }
+    }
+
+    /** Progress on stderr, unless {@code --quiet}. */
+    Progress progress() {
+        return Progress.stderr(quiet);
+    }
+
+    /** The backend with its parameters, as the summary shows it. */
+    String describeBackend() {
+        return switch (backend) {
+            case JVM -> "jvm (1 thread)";
+            case JVM_PARALLEL -> "jvm-parallel (" + (threads > 0 ? threads : Runtime.getRuntime().availableProcessors()) + " threads)";
+            case TORNADO -> "tornado (" + (device >= 0 ? "device " + device : "default device") + ")";
+        };
+    }
+
+    /** {@code --backend NAME} through {@link Backend#parse}, whose message lists the valid names. */
+    static final class BackendConverter implements ITypeConverter<Backend> {
+        @Override
+        public Backend convert(String value) {
+            try {
+                return Backend.parse(value);
+            } catch (AccelGeomException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

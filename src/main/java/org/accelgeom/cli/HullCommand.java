@@ -1,0 +1,202 @@
+package org.accelgeom.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.HullOptions;
+import org.accelgeom.hull.HullResult;
+import org.accelgeom.hull.RandomPoints;
+import org.accelgeom.io.Mesh;
+import org.accelgeom.io.PointCloud;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom hull}: the exact 3D convex hull of a file's points or of random points. */
+@Command(name = "hull", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The exact 3D convex hull (parallel QuickHull) of the points of a file or of random points.",
+            "Prints the counts and the time; --output writes the hull as a mesh, --picture as a PNG."},
+        footer = {"", "Examples:",
+            "  accelgeom hull --random 1000000 --distribution ball --backend jvm-parallel",
+            "  accelgeom hull --input points.xyz --output hull.ply --timings",
+            "  accelgeom hull --random 1000000 --backend tornado --device 0 --repeat 5"})
+final class HullCommand implements Callable<Integer> {
+
+    /** At most this many points are drawn in a --picture. */
+    static final int PICTURE_POINTS = 20_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--random", paramLabel = "N", description = "Use N random points instead of --input.")
+    Integer random;
+
+    @Option(names = "--distribution", paramLabel = "D", defaultValue = "ball",
+            description = "Distribution of --random: cube, ball, sphere or gauss (default: ${DEFAULT-VALUE}).")
+    String distribution;
+
+    @Option(names = "--cull-directions", paramLabel = "K", defaultValue = "" + HullOptions.DEFAULT_CULL_DIRECTIONS,
+            description = "Directions of the interior-culling polytope; 0 turns culling off (default: ${DEFAULT-VALUE}).")
+    int cullDirections;
+
+    @Option(names = "--picture", paramLabel = "FILE.png", description = "Write a PNG picture of the hull and a sample of the points.")
+    Path picture;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+            description = "Compute the hull R times and report each time (shows JIT warm-up).")
+    int repeat;
+
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
+
+    @Override
+    public Integer call() {
+        common.validate(spec);
+        validate();
+        if (common.backend == Backend.TORNADO) {
+            TornadoSupport.require(); // the one-line how-to, before any work
+        }
+        if (common.output != null) {
+            IoBridge.meshExtension(common.output); // an unknown extension fails before the work, not after
+        }
+        PrintWriter out = spec.commandLine().getOut();
+
+        String source;
+        PointCloud points;
+        if (random != null) {
+            points = generate(distribution, random, common.seed);
+            source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
+        } else {
+            points = readPoints(common.input);
+            source = "-".equals(common.input) ? "standard input" : common.input;
+        }
+        if (points.dimension() != 3) {
+            throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
+                    + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
+        }
+
+        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
+                .withDevice(common.device).withProgress(common.progress());
+        HullResult r = null;
+        long nanos = 0;
+        for (int run = 1; run <= repeat; run++) {
+            long t0 = System.nanoTime();
+            r = compute(points, options);
+            nanos = System.nanoTime() - t0;
+            if (repeat > 1) {
+                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6, r.vertices().length);
+                out.flush();
+            }
+        }
+        HullResult.Stats s = r.stats();
+        out.printf(Locale.ROOT, "input:            %s%n", source);
+        out.printf(Locale.ROOT, "points:           %d%n", s.points());
+        out.printf(Locale.ROOT, "dimension:        %d%s%n", r.dimension(), degenerate(r.dimension()));
+        out.printf(Locale.ROOT, "hull vertices:    %d%n", r.vertices().length);
+        out.printf(Locale.ROOT, "facets:           %d%s%n", r.facetCount(),
+                r.dimension() == 3 ? " (" + r.triangleCount() + " triangles)" : "");
+        out.printf(Locale.ROOT, "culled points:    %d (%.1f%%)%n", s.culled(), s.points() == 0 ? 0.0 : 100.0 * s.culled() / s.points());
+        out.printf(Locale.ROOT, "rounds:           %d%n", s.rounds());
+        out.printf(Locale.ROOT, "exact fallbacks:  %d%n", s.exactFallbacks());
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
+        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        if (timings) {
+            out.println("phases:");
+            out.print(r.timings().format());
+        }
+        out.flush();
+
+        if (common.output != null || picture != null) {
+            Mesh mesh = r.toMesh(points);
+            if (common.output != null) {
+                IoBridge.writeMesh(common.output, mesh);
+                out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
+            }
+            if (picture != null) {
+                writePicture(picture, mesh, points);
+                out.printf(Locale.ROOT, "wrote %s%n", picture);
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void validate() {
+        if (random != null && common.input != null) {
+            throw usage("give either --input FILE or --random N, not both");
+        }
+        if (random == null && common.input == null) {
+            throw usage("missing input: give --input FILE (or '-' for standard input) or --random N");
+        }
+        if (random != null && random < 0) {
+            throw usage("--random must be >= 0, got " + random);
+        }
+        if (!java.util.List.of("cube", "ball", "sphere", "gauss").contains(distribution)) {
+            throw usage("unknown --distribution '" + distribution + "': expected one of cube, ball, sphere, gauss");
+        }
+        if (cullDirections < 0) {
+            throw usage("--cull-directions must be >= 0, got " + cullDirections);
+        }
+        if (repeat < 1) {
+            throw usage("--repeat must be >= 1, got " + repeat);
+        }
+        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw usage("--picture writes PNG: the file name must end in .png, got " + picture);
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    static PointCloud generate(String distribution, int n, long seed) {
+        return switch (distribution) {
+            case "cube" -> RandomPoints.cube(n, seed);
+            case "ball" -> RandomPoints.ball(n, seed);
+            case "sphere" -> RandomPoints.sphere(n, seed);
+            case "gauss" -> RandomPoints.gauss(n, seed);
+            default -> throw new IllegalArgumentException(distribution);
+        };
+    }
+
+    private static String degenerate(int dimension) {
+        return switch (dimension) {
+            case -1 -> " (empty: no points, the hull is empty)";
+            case 0 -> " (a point: all points are equal, the hull is one point)";
+            case 1 -> " (a segment: all points collinear, the hull is a segment)";
+            case 2 -> " (flat: all points coplanar, the hull is a polygon)";
+            default -> "";
+        };
+    }
+
+    private static HullResult compute(PointCloud points, HullOptions options) {
+        try {
+            return ConvexHull.compute(points, options);
+        } catch (OutOfMemoryError e) {
+            throw new AccelGeomException("out of memory for " + points.size() + " points (max heap "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");
+        }
+    }
+
+    private static PointCloud readPoints(String pathOrDash) {
+        return IoBridge.readPoints(pathOrDash); // at the io merge: Formats.readPoints(pathOrDash)
+    }
+
+    /** The one place that draws the hull; at the io merge: Formats.writePng(file, MeshPicture...). */
+    private static void writePicture(Path file, Mesh hull, PointCloud points) {
+        IoBridge.writePicture(file, hull, points, PICTURE_POINTS);
+    }
+}
