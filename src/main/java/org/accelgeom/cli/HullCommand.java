@@ -1,5 +1,8 @@
 package org.accelgeom.cli;
 
+import org.accelgeom.io.Formats;
+import org.accelgeom.io.MeshPicture;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -70,7 +73,7 @@ final class HullCommand implements Callable<Integer> {
             TornadoSupport.require(); // the one-line how-to, before any work
         }
         if (common.output != null) {
-            IoBridge.meshExtension(common.output); // an unknown extension fails before the work, not after
+            meshExtension(common.output); // an unknown extension fails before the work, not after
         }
         PrintWriter out = spec.commandLine().getOut();
 
@@ -122,7 +125,7 @@ final class HullCommand implements Callable<Integer> {
         if (common.output != null || picture != null) {
             Mesh mesh = r.toMesh(points);
             if (common.output != null) {
-                IoBridge.writeMesh(common.output, mesh);
+                Formats.writeMesh(common.output, mesh);
                 out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
             }
             if (picture != null) {
@@ -192,11 +195,24 @@ final class HullCommand implements Callable<Integer> {
     }
 
     private static PointCloud readPoints(String pathOrDash) {
-        return IoBridge.readPoints(pathOrDash); // at the io merge: Formats.readPoints(pathOrDash)
+        return Formats.readPoints(pathOrDash);
     }
 
-    /** The one place that draws the hull; at the io merge: Formats.writePng(file, MeshPicture...). */
+    /** The one place that draws the hull: shaded facets, a sample of the points, hull vertices highlighted. */
     private static void writePicture(Path file, Mesh hull, PointCloud points) {
-        IoBridge.writePicture(file, hull, points, PICTURE_POINTS);
+        new MeshPicture(800, 800).wireframe(true).maxPoints(PICTURE_POINTS).points(points, null).writePng(file, hull);
+    }
+
+    private static String meshExtension(Path file) {
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (name.endsWith(".gz")) {
+            name = name.substring(0, name.length() - 3);
+        }
+        for (String ext : new String[] {".ply", ".obj", ".off"}) {
+            if (name.endsWith(ext)) {
+                return ext;
+            }
+        }
+        throw new AccelGeomException("--output " + file + ": unknown mesh format (use .ply, .obj or .off, optionally .gz)");
     }
 }

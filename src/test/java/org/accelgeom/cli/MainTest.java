@@ -181,8 +181,9 @@ class MainTest {
             assertEquals(0, r.exit(), r.err());
             long vertices = r.value("hull vertices");
             long facets = r.value("facets");
-            assertEquals(vertices, countVertices(mesh, ext), ext);
-            assertEquals(facets, countFaces(mesh, ext), ext);
+            org.accelgeom.io.Mesh m = org.accelgeom.io.Formats.readMesh(mesh);
+            assertEquals(vertices, m.vertexCount(), ext);
+            assertEquals(facets, m.faceCount(), ext);
             assertEquals(800, ImageIO.read(png.toFile()).getWidth());
         }
     }
