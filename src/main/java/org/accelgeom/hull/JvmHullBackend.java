@@ -77,10 +77,15 @@ final class JvmHullBackend implements HullBackend {
                 : Arrays.copyOf(plane, HullKernels.PLANE_STRIDE * cap);
     }
 
+    /** Work-items of the arg-max passes: one per thread chunk, each scanning points g, g+G, ... */
+    private int groups() {
+        return loops == null ? 1 : Math.max(1, Math.min(loops.threads() * 4, n / GRAIN));
+    }
+
     @Override
     public int[] extremes(double[] dirs, int nDirs) {
         return timings.time("extreme points", Kind.KERNEL, () -> {
-            int groups = loops == null ? 1 : Math.max(1, Math.min(loops.threads() * 4, n / GRAIN));
+            int groups = groups();
             double[] bestVal = new double[groups * nDirs];
             int[] bestIdx = new int[groups * nDirs];
             int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
@@ -100,7 +105,7 @@ final class JvmHullBackend implements HullBackend {
     @Override
     public int farthest(double[] geom, int mode) {
         return timings.time("extreme points", Kind.KERNEL, () -> {
-            int groups = loops == null ? 1 : Math.max(1, Math.min(loops.threads() * 4, n / GRAIN));
+            int groups = groups();
             double[] bestVal = new double[groups];
             int[] bestIdx = new int[groups];
             forEach(groups, (from, to) -> {
