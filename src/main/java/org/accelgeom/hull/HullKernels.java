@@ -117,13 +117,18 @@ public final class HullKernels {
         int cs = c < 0 ? p : c;
         double dp = dist[p];
         double dc = dist[cs];
+        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
         int better = 0;
         if (c < 0) {
             better = 1;
-        } else if (dp > dc) {
+        }
+        if (dp > dc) {
             better = 1;
-        } else if (dp == dc && p < c) {
-            better = 1;
+        }
+        if (dp == dc) {
+            if (p < c) {
+                better = 1;
+            }
         }
         if (better == 1) {
             cand[f] = p;
@@ -248,7 +253,20 @@ public final class HullKernels {
             int idx = bestIdx[j];
             if (idx >= 0) {
                 double v = bestVal[j];
-                if (bi < 0 || v > best || (v == best && idx < bi)) {
+                // independent tests (see farthestPass)
+                int take = 0;
+                if (bi < 0) {
+                    take = 1;
+                }
+                if (v > best) {
+                    take = 1;
+                }
+                if (v == best) {
+                    if (idx < bi) {
+                        take = 1;
+                    }
+                }
+                if (take == 1) {
                     best = v;
                     bi = idx;
                 }

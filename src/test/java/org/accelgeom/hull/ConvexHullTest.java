@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ConvexHullTest {
+public class ConvexHullTest {
 
     private static HullResult hull(double[] x, double[] y, double[] z, Backend b) {
         return ConvexHull.compute(x, y, z, HullOptions.of(b));
     }
 
     /** Points of one of the test distributions; "grid" and "clustered" have many exact coplanarities. */
-    static double[][] points(String kind, int n, long seed) {
+    public static double[][] points(String kind, int n, long seed) {
         Random r = new Random(seed);
         double[] x = new double[n];
         double[] y = new double[n];

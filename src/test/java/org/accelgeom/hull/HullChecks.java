@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Independent checks of a 3D hull result: the properties of the contract, with exact predicates. */
-final class HullChecks {
+public final class HullChecks {
 
     private HullChecks() {
     }
@@ -24,7 +24,7 @@ final class HullChecks {
     }
 
     /** Closed 2-manifold, Euler, convex coplanar facets, no coplanar neighbours, containment, vertex set. */
-    static void checkPolytope(double[] x, double[] y, double[] z, HullResult h) {
+    public static void checkPolytope(double[] x, double[] y, double[] z, HullResult h) {
         assertEquals(3, h.dimension());
         int nf = h.facetCount();
         Map<Long, Integer> edgeFacet = new HashMap<>();
@@ -114,7 +114,7 @@ final class HullChecks {
         return ((long) u << 32) | (v & 0xffffffffL);
     }
 
-    static Set<Integer> toSet(int[] a) {
+    public static Set<Integer> toSet(int[] a) {
         Set<Integer> s = new TreeSet<>();
         for (int v : a) {
             s.add(v);
@@ -123,7 +123,7 @@ final class HullChecks {
     }
 
     /** Facets as a canonical set: each polygon rotated to start at its smallest index. */
-    static Set<List<Integer>> canonicalFacets(HullResult h) {
+    public static Set<List<Integer>> canonicalFacets(HullResult h) {
         Set<List<Integer>> out = new HashSet<>();
         for (int f = 0; f < h.facetCount(); f++) {
             int s = h.facetStart()[f];

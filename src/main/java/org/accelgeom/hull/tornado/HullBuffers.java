@@ -53,7 +53,7 @@ public final class HullBuffers {
         this.coneCount = new int[faceCapacity];
         this.cand = new int[faceCapacity];
         this.dD = new double[(HullKernels.PLANE_STRIDE + 1) * cap];
-        this.dI = new int[6 * cap];
+        this.dI = new int[8 * cap];
         this.out = new int[cap];
         this.bestVal = new double[groups * 128];
         this.bestIdx = new int[groups * 128];

@@ -47,6 +47,8 @@ public final class HullTaskGraphs {
     public static final int MODE_FIX = 7;
     /** Copy labels and distances to the snapshot arrays the host may download. */
     public static final int MODE_SNAPSHOT = 8;
+    /** Only mark points as no longer candidates (the apex section of the delta). */
+    public static final int MODE_KILL = 9;
     /** Farthest passes unrolled per execution. */
     public static final int PASSES = 4;
 
@@ -101,7 +103,7 @@ public final class HullTaskGraphs {
     /**
      * Scatters a round's delta into the face tables (new planes, deleted faces' cones, new hull vertices) or,
      * in {@link #MODE_FIX}, the host's exact answers for uncertain points; resets the flags.
-     * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels;
+     * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels, the new faces' final cone first and count;
      * of dD: 6 plane doubles per new face, then (at 6·cap) one distance per fix.
      */
     public static void applyDelta(int[] params, double[] dD, int[] dI, double[] plane, int[] coneFirst,
@@ -115,7 +117,11 @@ public final class HullTaskGraphs {
                     for (int k = 0; k < HullKernels.PLANE_STRIDE; k++) {
                         plane[HullKernels.PLANE_STRIDE * f + k] = dD[HullKernels.PLANE_STRIDE * j + k];
                     }
-                    coneCount[f] = 0;
+                    // the face's state at the end of the round: live (0) or the cone of the insertion
+                    // that deleted it later in the same round, the same values the deleted list carries,
+                    // so that work-items may write them in any order
+                    coneFirst[f] = dI[6 * cap + j];
+                    coneCount[f] = dI[7 * cap + j];
                     cand[f] = -1;
                 }
                 if (j < params[DELETED_COUNT]) {
@@ -123,9 +129,9 @@ public final class HullTaskGraphs {
                     coneFirst[f] = dI[cap + j];
                     coneCount[f] = dI[2 * cap + j];
                 }
-                if (j < params[APEX_COUNT]) {
-                    label[dI[3 * cap + j]] = -1;
-                }
+            }
+            if ((mode == MODE_ROUND || mode == MODE_KILL) && j < params[APEX_COUNT]) {
+                label[dI[3 * cap + j]] = -1;
             }
             if (mode == MODE_FIX && j < params[FIX_COUNT]) {
                 int p = dI[4 * cap + j];

@@ -30,6 +30,7 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 public final class TornadoHullBackend implements HullBackend {
 
     private static final int CAP = 1 << 16;
+    private static final boolean TRACE = Boolean.getBoolean("accelgeom.trace");
 
 
     private final TornadoDevice device;
@@ -76,6 +77,9 @@ public final class TornadoHullBackend implements HullBackend {
     /** Runs one execution and charges upload, kernel and download time (from TornadoVM's profiler). */
     private void execute(String phase) {
         long t0 = System.nanoTime();
+        if (TRACE) {
+            System.err.println("execute " + phase + " params " + java.util.Arrays.toString(b.params));
+        }
         try {
             last = plan.execute();
         } catch (RuntimeException e) {
@@ -126,12 +130,10 @@ public final class TornadoHullBackend implements HullBackend {
 
     @Override
     public void kill(int[] points) {
-        RoundDelta d = new RoundDelta();
-        for (int p : points) {
-            d.addApex(p);
-        }
-        d.newBase = 0;
-        sendRound(d);
+        System.arraycopy(points, 0, b.dI, 3 * b.cap, points.length);
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_KILL;
+        b.params[HullTaskGraphs.APEX_COUNT] = points.length;
+        execute("kill points");
     }
 
     @Override
@@ -143,9 +145,15 @@ public final class TornadoHullBackend implements HullBackend {
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_CULL;
         b.params[HullTaskGraphs.N_INNER] = nInner;
         execute("cull interior");
-        // Reading the labels back to count them crashed later executions on POCL (TornadoVM 5.2), so the
-        // tornado backend does not report the count: -1.
-        return -1;
+        // the count is a statistic: read the labels back once (one int per point)
+        snapshot(false);
+        int culled = 0;
+        for (int l : b.labelOut) {
+            if (l == -1) {
+                culled++;
+            }
+        }
+        return culled;
     }
 
     private void sendRound(RoundDelta d) {
@@ -161,6 +169,8 @@ public final class TornadoHullBackend implements HullBackend {
         System.arraycopy(d.coneFirst, 0, b.dI, cap, d.deletedCount);
         System.arraycopy(d.coneCount, 0, b.dI, 2 * cap, d.deletedCount);
         System.arraycopy(d.apexes, 0, b.dI, 3 * cap, d.apexCount);
+        System.arraycopy(coneFirstMirror, d.newBase, b.dI, 6 * cap, d.newCount);
+        System.arraycopy(coneCountMirror, d.newBase, b.dI, 7 * cap, d.newCount);
         int[] p = b.params;
         p[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_ROUND;
         p[HullTaskGraphs.NEW_BASE] = d.newBase;
@@ -188,15 +198,19 @@ public final class TornadoHullBackend implements HullBackend {
         return Arrays.copyOf(b.out, d.newCount);
     }
 
-    /** Brings labels and distances to the host (into labelOut/distOut). */
-    private void snapshot() {
+    /** Brings the labels (and, if asked, the distances) to the host, into labelOut/distOut. */
+    private void snapshot(boolean withDistances) {
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SNAPSHOT;
         execute("snapshot labels");
-        download(b.labelOut, b.distOut);
+        if (withDistances) {
+            download(b.labelOut, b.distOut);
+        } else {
+            download(b.labelOut);
+        }
     }
 
     private void fixUncertain(RoundDelta d, UncertainResolver resolver) {
-        snapshot();
+        snapshot(false);
         long t0 = System.nanoTime();
         int[] fp = new int[64];
         int[] fl = new int[64];
@@ -259,7 +273,7 @@ public final class TornadoHullBackend implements HullBackend {
 
     /** A new plan with other capacities; labels and distances come back from the device and go up again. */
     private void rebuild(int faceCapacity, int cap) {
-        snapshot();
+        snapshot(true);
         HullBuffers old = b;
         HullBuffers nb = new HullBuffers(old.x, old.y, old.z, faceCapacity, cap, old.groups);
         System.arraycopy(old.labelOut, 0, nb.label, 0, old.n);
