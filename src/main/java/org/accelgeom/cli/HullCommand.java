@@ -58,6 +58,10 @@ final class HullCommand implements Callable<Integer> {
     @Option(names = "--picture", paramLabel = "FILE.png", description = "Write a PNG picture of the hull and a sample of the points.")
     Path picture;
 
+    @Option(names = "--save-points", paramLabel = "FILE",
+            description = "Also write the input points (e.g. the generated ones) to FILE, format by extension.")
+    Path savePoints;
+
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
             description = "Compute the hull R times and report each time (shows JIT warm-up).")
     int repeat;
@@ -90,9 +94,13 @@ final class HullCommand implements Callable<Integer> {
             throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
                     + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
         }
+        if (savePoints != null) {
+            Formats.writePoints(savePoints, points);
+        }
 
         HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
-                .withDevice(common.device).withProgress(common.progress());
+                .withDevice(common.device).withProgress(common.progress())
+                .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
         for (int run = 1; run <= repeat; run++) {

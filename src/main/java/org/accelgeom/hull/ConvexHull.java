@@ -130,7 +130,7 @@ public final class ConvexHull {
         return switch (options.backend()) {
             case JVM -> new JvmHullBackend(null);
             case JVM_PARALLEL -> new JvmHullBackend(new ParallelLoops(options.threads()));
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_BACKEND, HullBackend.class, options.device());
+            case TORNADO -> TornadoSupport.instantiate(TORNADO_BACKEND, HullBackend.class, options.device(), options.resident());
         };
     }
 

@@ -12,9 +12,12 @@ import org.accelgeom.engine.Progress;
  * @param device           TornadoVM device index for {@code tornado} (-1: TornadoVM's default)
  * @param maxFacesPerRound at most this many new faces per round (bounds the per-round upload to the GPU)
  * @param progress         where progress goes
+ * @param resident         tornado: keep the points and the compiled kernels on the device after the hull, so that
+ *                         a next hull of the same, unmodified arrays skips the upload and TornadoVM's compilation
+ *                         (repeated runs, benchmarks); the arrays must not change in between
  */
 public record HullOptions(Backend backend, int cullDirections, int threads, int device, int maxFacesPerRound,
-        Progress progress) {
+        Progress progress, boolean resident) {
 
     /** The default number of culling directions: extreme points in 6 axis and this many sphere directions. */
     public static final int DEFAULT_CULL_DIRECTIONS = 58;
@@ -30,26 +33,30 @@ public record HullOptions(Backend backend, int cullDirections, int threads, int 
 
     /** Defaults on the given backend. */
     public static HullOptions of(Backend backend) {
-        return new HullOptions(backend, DEFAULT_CULL_DIRECTIONS, 0, -1, 1 << 16, Progress.NONE);
+        return new HullOptions(backend, DEFAULT_CULL_DIRECTIONS, 0, -1, 1 << 16, Progress.NONE, false);
     }
 
     public HullOptions withCullDirections(int k) {
-        return new HullOptions(backend, k, threads, device, maxFacesPerRound, progress);
+        return new HullOptions(backend, k, threads, device, maxFacesPerRound, progress, resident);
     }
 
     public HullOptions withThreads(int t) {
-        return new HullOptions(backend, cullDirections, t, device, maxFacesPerRound, progress);
+        return new HullOptions(backend, cullDirections, t, device, maxFacesPerRound, progress, resident);
     }
 
     public HullOptions withDevice(int d) {
-        return new HullOptions(backend, cullDirections, threads, d, maxFacesPerRound, progress);
+        return new HullOptions(backend, cullDirections, threads, d, maxFacesPerRound, progress, resident);
     }
 
     public HullOptions withProgress(Progress p) {
-        return new HullOptions(backend, cullDirections, threads, device, maxFacesPerRound, p);
+        return new HullOptions(backend, cullDirections, threads, device, maxFacesPerRound, p, resident);
     }
 
     public HullOptions withMaxFacesPerRound(int m) {
-        return new HullOptions(backend, cullDirections, threads, device, m, progress);
+        return new HullOptions(backend, cullDirections, threads, device, m, progress, resident);
+    }
+
+    public HullOptions withResident(boolean r) {
+        return new HullOptions(backend, cullDirections, threads, device, maxFacesPerRound, progress, r);
     }
 }

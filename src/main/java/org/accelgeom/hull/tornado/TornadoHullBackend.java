@@ -32,8 +32,18 @@ public final class TornadoHullBackend implements HullBackend {
     private static final int CAP = 1 << 16;
     private static final boolean TRACE = Boolean.getBoolean("accelgeom.trace");
 
+    /**
+     * The last resident plan, kept with its device memory for the next hull of the same point arrays on the same
+     * device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more than
+     * a hull, and releasing a plan's device memory makes it compile them again too.
+     */
+    private static HullBuffers cachedBuffers;
+    private static TornadoExecutionPlan cachedPlan;
+    private static int cachedDevice;
+
 
     private final TornadoDevice device;
+    private final int deviceIndex;
     private PhaseTimings timings;
     private HullBuffers b;
     private TornadoExecutionPlan plan;
@@ -43,9 +53,16 @@ public final class TornadoHullBackend implements HullBackend {
     private int[] coneFirstMirror = new int[0];
     private int[] coneCountMirror = new int[0];
 
-    /** @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default */
-    public TornadoHullBackend(Integer deviceIndex) {
-        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    private final boolean resident;
+
+    /**
+     * @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default
+     * @param resident    keep the plan and the points on the device for a next hull of the same arrays
+     */
+    public TornadoHullBackend(Integer deviceIndex, Boolean resident) {
+        this.resident = resident != null && resident;
+        this.deviceIndex = deviceIndex == null ? -1 : deviceIndex;
+        this.device = TornadoDevices.device(this.deviceIndex);
     }
 
     @Override
@@ -58,6 +75,22 @@ public final class TornadoHullBackend implements HullBackend {
         if (need > device.getMaxGlobalMemory() * 0.9) {
             throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
+        }
+        synchronized (TornadoHullBackend.class) {
+            if (resident && cachedPlan != null && cachedBuffers.x == x && cachedBuffers.y == y && cachedBuffers.z == z
+                    && cachedDevice == deviceIndex) {
+                b = cachedBuffers;
+                plan = cachedPlan;
+                cachedPlan = null;
+                b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
+                execute("init (points resident)");
+                return;
+            }
+            if (cachedPlan != null) {
+                freePlan(cachedPlan);
+                cachedPlan = null;
+            }
+            cachedBuffers = null;
         }
         build(new HullBuffers(x, y, z, cap, CAP, groups), true);
     }
@@ -310,8 +343,24 @@ public final class TornadoHullBackend implements HullBackend {
         }
     }
 
+    /** Releases the plan, or with {@code resident} keeps it (and the points on the device) for a next hull. */
     @Override
     public void close() {
-        closePlan();
+        if (plan == null) {
+            return;
+        }
+        if (!resident) {
+            closePlan();
+            return;
+        }
+        synchronized (TornadoHullBackend.class) {
+            if (cachedPlan != null) {
+                freePlan(cachedPlan);
+            }
+            cachedPlan = plan;
+            cachedBuffers = b;
+            cachedDevice = deviceIndex;
+        }
+        plan = null;
     }
 }
