@@ -167,12 +167,14 @@ public final class HullKernels {
 
     /**
      * Extreme points (the paper's {@code Init_tetr} kernel, generalised to many directions for culling):
-     * work-item g scans points g, g+G, g+2G, ... (coalesced) and keeps, for directions
-     * {@code block*DIR_BLOCK ..} the largest dot product and its lowest index. Partial results go to
-     * {@code bestVal/bestIdx[(g * nDirs) + k]}; {@link #argmaxReduce} combines them.
+     * work-item g keeps, for directions
+     * {@code block*DIR_BLOCK ..} the largest dot product and its lowest index. Work-item g scans the points
+     * {@code first, first+step, ... < end}: on a GPU g, g+G, g+2G (coalesced), on the CPU a contiguous chunk
+     * (cache-friendly). Partial results go to {@code bestVal/bestIdx[(g * nDirs) + k]}; {@link #argmaxReduce}
+     * combines them.
      */
-    public static void extremesPartial(double[] x, double[] y, double[] z, int n, double[] dirs, int nDirs,
-            int block, int g, int groups, double[] bestVal, int[] bestIdx) {
+    public static void extremesPartial(double[] x, double[] y, double[] z, int first, int end, int step,
+            double[] dirs, int nDirs, int block, int g, double[] bestVal, int[] bestIdx) {
         double[] bv = new double[DIR_BLOCK];
         int[] bi = new int[DIR_BLOCK];
         int k0 = block * DIR_BLOCK;
@@ -180,7 +182,7 @@ public final class HullKernels {
             bv[k] = Double.NEGATIVE_INFINITY;
             bi[k] = -1;
         }
-        for (int p = g; p < n; p += groups) {
+        for (int p = first; p < end; p += step) {
             double px = x[p];
             double py = y[p];
             double pz = z[p];
@@ -207,10 +209,11 @@ public final class HullKernels {
     /**
      * Partial arg-max of a distance score for the initial tetrahedron (step 1): {@code mode 0} is the squared
      * distance to the line through a with direction u = b - a, {@code mode 1} the absolute distance to the plane
-     * through a with normal u. Work-item g scans points g, g+G, ...; result in {@code bestVal/bestIdx[g]}.
+     * through a with normal u. Work-item g scans points {@code first, first+step, ... < end} (see
+     * {@link #extremesPartial}); result in {@code bestVal/bestIdx[g]}.
      */
-    public static void farthestPartial(double[] x, double[] y, double[] z, int n, double[] geom, int mode, int g,
-            int groups, double[] bestVal, int[] bestIdx) {
+    public static void farthestPartial(double[] x, double[] y, double[] z, int first, int end, int step,
+            double[] geom, int mode, int g, double[] bestVal, int[] bestIdx) {
         double ax = geom[0];
         double ay = geom[1];
         double az = geom[2];
@@ -219,7 +222,7 @@ public final class HullKernels {
         double uz = geom[5];
         double best = -1.0;
         int bestI = -1;
-        for (int p = g; p < n; p += groups) {
+        for (int p = first; p < end; p += step) {
             double dx = x[p] - ax;
             double dy = y[p] - ay;
             double dz = z[p] - az;

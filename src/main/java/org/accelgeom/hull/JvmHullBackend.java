@@ -37,10 +37,15 @@ final class JvmHullBackend implements HullBackend {
     }
 
     private void forEach(int count, ParallelLoops.RangeBody body) {
+        forEach(count, GRAIN, body);
+    }
+
+    /** {@code grain}: the fewest loop indices worth a task (points: thousands; work-items of a partial: one). */
+    private void forEach(int count, int grain, ParallelLoops.RangeBody body) {
         if (loops == null) {
             body.run(0, count);
         } else {
-            loops.forRange(count, GRAIN, body);
+            loops.forRange(count, grain, body);
         }
     }
 
@@ -89,9 +94,12 @@ final class JvmHullBackend implements HullBackend {
             double[] bestVal = new double[groups * nDirs];
             int[] bestIdx = new int[groups * nDirs];
             int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
-            forEach(groups * blocks, (from, to) -> {
+            forEach(groups * blocks, 1, (from, to) -> {
                 for (int w = from; w < to; w++) {
-                    HullKernels.extremesPartial(x, y, z, n, dirs, nDirs, w % blocks, w / blocks, groups, bestVal, bestIdx);
+                    int g = w / blocks;
+                    int chunk = (n + groups - 1) / groups;
+                    HullKernels.extremesPartial(x, y, z, g * chunk, Math.min(n, (g + 1) * chunk), 1, dirs, nDirs,
+                            w % blocks, g, bestVal, bestIdx);
                 }
             });
             int[] out = new int[nDirs];
@@ -108,9 +116,11 @@ final class JvmHullBackend implements HullBackend {
             int groups = groups();
             double[] bestVal = new double[groups];
             int[] bestIdx = new int[groups];
-            forEach(groups, (from, to) -> {
+            forEach(groups, 1, (from, to) -> {
                 for (int g = from; g < to; g++) {
-                    HullKernels.farthestPartial(x, y, z, n, geom, mode, g, groups, bestVal, bestIdx);
+                    int chunk = (n + groups - 1) / groups;
+                    HullKernels.farthestPartial(x, y, z, g * chunk, Math.min(n, (g + 1) * chunk), 1, geom, mode, g,
+                            bestVal, bestIdx);
                 }
             });
             int[] out = new int[1];

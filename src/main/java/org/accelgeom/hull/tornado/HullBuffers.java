@@ -18,7 +18,6 @@ public final class HullBuffers {
     public final int[] label;
     public final double[] dist;
     public final int[] labelOut;
-    public final double[] distOut;
     public final double[] plane;
     public final int[] coneFirst;
     public final int[] coneCount;
@@ -31,6 +30,7 @@ public final class HullBuffers {
     public final double[] bestVal;
     public final int[] bestIdx;
     public final int[] red = new int[128];
+    public final int[] beat = new int[HullTaskGraphs.BEATS];
 
     /**
      * @param groups work-items of the arg-max passes (each scans n / groups points)
@@ -47,7 +47,6 @@ public final class HullBuffers {
         this.label = new int[n];
         this.dist = new double[n];
         this.labelOut = new int[n];
-        this.distOut = new double[n];
         this.plane = new double[HullKernels.PLANE_STRIDE * faceCapacity];
         this.coneFirst = new int[faceCapacity];
         this.coneCount = new int[faceCapacity];

@@ -2,7 +2,10 @@ package org.accelgeom.hull.tornado;
 
 import org.accelgeom.hull.HullKernels;
 
+import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
@@ -29,6 +32,8 @@ public final class HullTaskGraphs {
     public static final int N_DIRS = 7;
     public static final int GEOM_MODE = 8;
     public static final int N_INNER = 9;
+    /** params[SEQ]: the execution's sequence number, which every task writes to its heartbeat slot. */
+    public static final int SEQ = 10;
     public static final int PARAMS = 16;
 
     /** Set the points' labels to 0 (the root face) and the identity index list. */
@@ -45,18 +50,25 @@ public final class HullTaskGraphs {
     public static final int MODE_PASSES = 6;
     /** Apply host fixes for uncertain points, farthest passes, gather. */
     public static final int MODE_FIX = 7;
-    /** Copy labels and distances to the snapshot arrays the host may download. */
+    /** Copy the labels to the snapshot array the host may download. */
     public static final int MODE_SNAPSHOT = 8;
     /** Only mark points as no longer candidates (the apex section of the delta). */
     public static final int MODE_KILL = 9;
+    /** Heartbeat slot of the first farthest pass (slots 0..5: init .. reassign; 6..13 farthest; 14, 15: gather, snapshot). */
+    public static final int BEAT = 6;
+    /** Heartbeat slots in use. */
+    public static final int BEATS = 16;
     /** Farthest passes unrolled per execution. */
-    public static final int PASSES = 4;
+    public static final int PASSES = 8;
 
     private HullTaskGraphs() {
     }
 
-    public static void init(int[] params, int[] active, int[] label, int n) {
+    public static void init(int[] params, int[] active, int[] label, int n, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[0] = params[SEQ];
+            }
             if (params[MODE] == MODE_INIT) {
                 active[i] = i;
                 label[i] = 0;
@@ -65,22 +77,28 @@ public final class HullTaskGraphs {
     }
 
     public static void extremes(int[] params, double[] x, double[] y, double[] z, int n, double[] dD, int groups,
-            int work, double[] bestVal, int[] bestIdx) {
+            int work, double[] bestVal, int[] bestIdx, int[] beat) {
         for (@Parallel int w = 0; w < work; w++) {
+            if (w == 0) {
+                beat[1] = params[SEQ];
+            }
             int mode = params[MODE];
             int nDirs = params[N_DIRS];
             int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
             if (mode == MODE_EXTREMES && w % 16 < blocks) {
-                HullKernels.extremesPartial(x, y, z, n, dD, nDirs, w % 16, w / 16, groups, bestVal, bestIdx);
+                HullKernels.extremesPartial(x, y, z, w / 16, n, groups, dD, nDirs, w % 16, w / 16, bestVal, bestIdx);
             }
             if (mode == MODE_FARTHEST && w % 16 == 0) {
-                HullKernels.farthestPartial(x, y, z, n, dD, params[GEOM_MODE], w / 16, groups, bestVal, bestIdx);
+                HullKernels.farthestPartial(x, y, z, w / 16, n, groups, dD, params[GEOM_MODE], w / 16, bestVal, bestIdx);
             }
         }
     }
 
-    public static void reduce(int[] params, double[] bestVal, int[] bestIdx, int groups, int[] out) {
+    public static void reduce(int[] params, double[] bestVal, int[] bestIdx, int groups, int[] out, int[] beat) {
         for (@Parallel int k = 0; k < 128; k++) {
+            if (k == 0) {
+                beat[2] = params[SEQ];
+            }
             int mode = params[MODE];
             if (mode == MODE_EXTREMES && k < params[N_DIRS]) {
                 HullKernels.argmaxReduce(bestVal, bestIdx, groups, params[N_DIRS], k, out);
@@ -92,8 +110,11 @@ public final class HullTaskGraphs {
     }
 
     public static void cull(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label, double[] dD,
-            int n) {
+            int n, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[3] = params[SEQ];
+            }
             if (params[MODE] == MODE_CULL) {
                 HullKernels.cullInterior(x, y, z, active, i, label, dD, params[N_INNER]);
             }
@@ -107,8 +128,11 @@ public final class HullTaskGraphs {
      * of dD: 6 plane doubles per new face, then (at 6·cap) one distance per fix.
      */
     public static void applyDelta(int[] params, double[] dD, int[] dI, double[] plane, int[] coneFirst,
-            int[] coneCount, int[] cand, int[] label, double[] dist, int[] flags, int cap) {
+            int[] coneCount, int[] cand, int[] label, double[] dist, int[] flags, int cap, int[] beat) {
         for (@Parallel int j = 0; j < cap; j++) {
+            if (j == 0) {
+                beat[4] = params[SEQ];
+            }
             int mode = params[MODE];
             if (mode == MODE_ROUND) {
                 int base = params[NEW_BASE];
@@ -147,8 +171,11 @@ public final class HullTaskGraphs {
     }
 
     public static void reassign(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label,
-            double[] dist, double[] plane, int[] coneFirst, int[] coneCount, int[] flags, int n) {
+            double[] dist, double[] plane, int[] coneFirst, int[] coneCount, int[] flags, int n, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[5] = params[SEQ];
+            }
             if (params[MODE] == MODE_ROUND) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
             }
@@ -156,8 +183,11 @@ public final class HullTaskGraphs {
     }
 
     public static void farthest(int[] params, int[] active, int[] label, double[] dist, int[] cand, int[] flags,
-            int n, int pass) {
+            int n, int pass, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[BEAT + pass] = params[SEQ];
+            }
             int mode = params[MODE];
             if (mode == MODE_ROUND || mode == MODE_PASSES || mode == MODE_FIX) {
                 HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS + pass);
@@ -166,26 +196,59 @@ public final class HullTaskGraphs {
     }
 
     /**
-     * Copies labels and distances to arrays that only ever go device to host: downloading an array that is
+     * Copies the labels to an array that only ever goes device to host: downloading an array that is
      * also a resident input of the plan corrupted later executions on TornadoVM 5.2 (POCL), so the host reads
      * these copies instead.
      */
-    public static void snapshot(int[] params, int[] label, double[] dist, int[] labelOut, double[] distOut, int n) {
+    public static void snapshot(int[] params, int[] label, int[] labelOut, int n, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[15] = params[SEQ];
+            }
             if (params[MODE] == MODE_SNAPSHOT) {
                 labelOut[i] = label[i];
-                distOut[i] = dist[i];
             }
         }
     }
 
-    public static void gather(int[] params, int[] cand, int[] out, int cap) {
+    public static void gather(int[] params, int[] cand, int[] out, int cap, int[] beat) {
         for (@Parallel int j = 0; j < cap; j++) {
+            if (j == 0) {
+                beat[14] = params[SEQ];
+            }
             int mode = params[MODE];
             if ((mode == MODE_ROUND || mode == MODE_PASSES || mode == MODE_FIX) && j < params[NEW_COUNT]) {
                 out[j] = cand[params[NEW_BASE] + j];
             }
         }
+    }
+
+    /**
+     * The launch geometry of every task of {@link #graph}: one work-item per loop index, and the work-group size
+     * left to the OpenCL driver, which fits it to the kernel's registers (TornadoVM's own choice made the
+     * reassignment kernel fail with CL_OUT_OF_RESOURCES on an H200). With a grid, TornadoVM takes the global size
+     * as the loop bound, so it is exactly the loop's bound.
+     */
+    public static GridScheduler grid(String name, HullBuffers b) {
+        GridScheduler gs = new GridScheduler();
+        add(gs, name + ".init", b.n);
+        add(gs, name + ".extremes", 16 * b.groups);
+        add(gs, name + ".reduce", 128);
+        add(gs, name + ".cull", b.n);
+        add(gs, name + ".applyDelta", b.cap);
+        add(gs, name + ".reassign", b.n);
+        for (int pass = 0; pass < PASSES; pass++) {
+            add(gs, name + ".farthest" + pass, b.n);
+        }
+        add(gs, name + ".gather", b.cap);
+        add(gs, name + ".snapshot", b.n);
+        return gs;
+    }
+
+    private static void add(GridScheduler gs, String task, int global) {
+        WorkerGrid w = new WorkerGrid1D(global);
+        w.setLocalWorkToNull();
+        gs.addWorkerGrid(task, w);
     }
 
     /**
@@ -198,21 +261,21 @@ public final class HullTaskGraphs {
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.x, b.y, b.z, b.label, b.active, b.dist,
                         b.plane, b.coneFirst, b.coneCount, b.cand, b.bestVal, b.bestIdx)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.dD, b.dI)
-                .task("init", HullTaskGraphs::init, b.params, b.active, b.label, b.n)
+                .task("init", HullTaskGraphs::init, b.params, b.active, b.label, b.n, b.beat)
                 .task("extremes", HullTaskGraphs::extremes, b.params, b.x, b.y, b.z, b.n, b.dD, b.groups, 16 * b.groups, b.bestVal,
-                        b.bestIdx)
-                .task("reduce", HullTaskGraphs::reduce, b.params, b.bestVal, b.bestIdx, b.groups, b.red)
-                .task("cull", HullTaskGraphs::cull, b.params, b.x, b.y, b.z, b.active, b.label, b.dD, b.n)
+                        b.bestIdx, b.beat)
+                .task("reduce", HullTaskGraphs::reduce, b.params, b.bestVal, b.bestIdx, b.groups, b.red, b.beat)
+                .task("cull", HullTaskGraphs::cull, b.params, b.x, b.y, b.z, b.active, b.label, b.dD, b.n, b.beat)
                 .task("applyDelta", HullTaskGraphs::applyDelta, b.params, b.dD, b.dI, b.plane, b.coneFirst, b.coneCount,
-                        b.cand, b.label, b.dist, b.flags, b.cap)
+                        b.cand, b.label, b.dist, b.flags, b.cap, b.beat)
                 .task("reassign", HullTaskGraphs::reassign, b.params, b.x, b.y, b.z, b.active, b.label, b.dist, b.plane,
-                        b.coneFirst, b.coneCount, b.flags, b.n);
+                        b.coneFirst, b.coneCount, b.flags, b.n, b.beat);
         for (int pass = 0; pass < PASSES; pass++) {
             g.task("farthest" + pass, HullTaskGraphs::farthest, b.params, b.active, b.label, b.dist, b.cand, b.flags,
-                    b.n, pass);
+                    b.n, pass, b.beat);
         }
-        return g.task("gather", HullTaskGraphs::gather, b.params, b.cand, b.out, b.cap)
-                .task("snapshot", HullTaskGraphs::snapshot, b.params, b.label, b.dist, b.labelOut, b.distOut, b.n)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.out, b.red, b.labelOut, b.distOut);
+        return g.task("gather", HullTaskGraphs::gather, b.params, b.cand, b.out, b.cap, b.beat)
+                .task("snapshot", HullTaskGraphs::snapshot, b.params, b.label, b.labelOut, b.n, b.beat)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.out, b.red, b.labelOut, b.beat);
     }
 }

@@ -25,11 +25,12 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  * face planes, deleted faces' cones, new vertices: at most {@code cap} entries per section) and downloads the
  * flags and the new faces' farthest points. Labels and distances come back only when some point was too close
  * to a plane for the floating-point filter (then the host decides it exactly and sends the answer back as a
- * fix). If the face tables fill up, the plan is rebuilt with twice the capacity.
+ * fix). The face tables are sized once (see {@link #load}).
  */
 public final class TornadoHullBackend implements HullBackend {
 
     private static final int CAP = 1 << 16;
+    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
     private static final boolean TRACE = Boolean.getBoolean("accelgeom.trace");
 
     /**
@@ -48,11 +49,6 @@ public final class TornadoHullBackend implements HullBackend {
     private HullBuffers b;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
-    // host mirrors of the face tables, for a rebuild
-    private double[] planeMirror = new double[0];
-    private int[] coneFirstMirror = new int[0];
-    private int[] coneCountMirror = new int[0];
-
     private final boolean resident;
 
     /**
@@ -69,7 +65,11 @@ public final class TornadoHullBackend implements HullBackend {
     public void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings) {
         this.timings = timings;
         int n = x.length;
-        int cap = Math.max(faceCapacity, 16 + (int) Math.min(6L * n, 1 << 20));
+        // face tables sized once: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23)
+        // covers every point becoming a vertex up to a million points (rebuilding a plan with larger tables broke
+        // its kernels on TornadoVM 5.2, so there is no growth; a hull that needs more fails with a clear message)
+        int cap = Math.max(faceCapacity, Integer.getInteger("accelgeom.hull.initialFaces",
+                16 + (int) Math.min(8L * n, 1 << 23)));
         int groups = Math.max(1, Math.min(8192, n / 256));
         long need = 40L * n + 60L * cap;
         if (need > device.getMaxGlobalMemory() * 0.9) {
@@ -98,8 +98,10 @@ public final class TornadoHullBackend implements HullBackend {
     private void build(HullBuffers buffers, boolean init) {
         this.b = buffers;
         timings.time("build task graph", Kind.HOST, () -> {
-            plan = new TornadoExecutionPlan(HullTaskGraphs.graph("quickhull", b).snapshot());
-            plan.withDevice(device).withProfiler(ProfilerMode.SILENT);
+            // a new name per plan, so that no two plans share TornadoVM's per-graph state
+            String name = "quickhull" + PLANS.incrementAndGet();
+            plan = new TornadoExecutionPlan(HullTaskGraphs.graph(name, b).snapshot());
+            plan.withDevice(device).withProfiler(ProfilerMode.SILENT).withGridScheduler(HullTaskGraphs.grid(name, b));
         });
         if (init) {
             b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
@@ -113,11 +115,22 @@ public final class TornadoHullBackend implements HullBackend {
         if (TRACE) {
             System.err.println("execute " + phase + " params " + java.util.Arrays.toString(b.params));
         }
+        b.params[HullTaskGraphs.SEQ]++;
         try {
             last = plan.execute();
         } catch (RuntimeException e) {
             throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
                     + " (" + e.getMessage() + ")", e);
+        }
+        // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
+        // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
+        last.transferToHost(b.beat);
+        for (int k = 0; k < HullTaskGraphs.BEATS; k++) {
+            if (b.beat[k] != b.params[HullTaskGraphs.SEQ]) {
+                throw new AccelGeomException("a TornadoVM kernel of the hull (task slot " + k + ") did not run on "
+                        + device.getPhysicalDevice().getDeviceName() + " during '" + phase
+                        + "' (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
         }
         long wall = System.nanoTime() - t0;
         TornadoProfilerResult pr = last.getProfilerResult();
@@ -179,7 +192,7 @@ public final class TornadoHullBackend implements HullBackend {
         b.params[HullTaskGraphs.N_INNER] = nInner;
         execute("cull interior");
         // the count is a statistic: read the labels back once (one int per point)
-        snapshot(false);
+        snapshot();
         int culled = 0;
         for (int l : b.labelOut) {
             if (l == -1) {
@@ -192,18 +205,26 @@ public final class TornadoHullBackend implements HullBackend {
     private void sendRound(RoundDelta d) {
         int biggest = Math.max(d.newCount, Math.max(d.deletedCount, d.apexCount));
         if (biggest > b.cap) {
-            rebuild(b.faceCapacity, Integer.highestOneBit(biggest - 1) << 1);
+            throw new AccelGeomException("one QuickHull round created " + biggest + " faces, more than the tornado "
+                    + "backend's per-round limit of " + b.cap + "; use --backend jvm-parallel for this input");
         }
         ensureFaces(d.newBase + d.newCount);
-        mirror(d);
         int cap = b.cap;
         System.arraycopy(d.planes, 0, b.dD, 0, HullKernels.PLANE_STRIDE * d.newCount);
         System.arraycopy(d.deleted, 0, b.dI, 0, d.deletedCount);
         System.arraycopy(d.coneFirst, 0, b.dI, cap, d.deletedCount);
         System.arraycopy(d.coneCount, 0, b.dI, 2 * cap, d.deletedCount);
         System.arraycopy(d.apexes, 0, b.dI, 3 * cap, d.apexCount);
-        System.arraycopy(coneFirstMirror, d.newBase, b.dI, 6 * cap, d.newCount);
-        System.arraycopy(coneCountMirror, d.newBase, b.dI, 7 * cap, d.newCount);
+        // each new face's state at the end of the round: live, or deleted later in the same round
+        java.util.Arrays.fill(b.dI, 6 * cap, 6 * cap + d.newCount, 0);
+        java.util.Arrays.fill(b.dI, 7 * cap, 7 * cap + d.newCount, 0);
+        for (int k = 0; k < d.deletedCount; k++) {
+            int j = d.deleted[k] - d.newBase;
+            if (j >= 0) {
+                b.dI[6 * cap + j] = d.coneFirst[k];
+                b.dI[7 * cap + j] = d.coneCount[k];
+            }
+        }
         int[] p = b.params;
         p[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_ROUND;
         p[HullTaskGraphs.NEW_BASE] = d.newBase;
@@ -231,19 +252,15 @@ public final class TornadoHullBackend implements HullBackend {
         return Arrays.copyOf(b.out, d.newCount);
     }
 
-    /** Brings the labels (and, if asked, the distances) to the host, into labelOut/distOut. */
-    private void snapshot(boolean withDistances) {
+    /** Brings the labels to the host, into labelOut. */
+    private void snapshot() {
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SNAPSHOT;
         execute("snapshot labels");
-        if (withDistances) {
-            download(b.labelOut, b.distOut);
-        } else {
-            download(b.labelOut);
-        }
+        download(b.labelOut);
     }
 
     private void fixUncertain(RoundDelta d, UncertainResolver resolver) {
-        snapshot(false);
+        snapshot();
         long t0 = System.nanoTime();
         int[] fp = new int[64];
         int[] fl = new int[64];
@@ -279,47 +296,12 @@ public final class TornadoHullBackend implements HullBackend {
         download(b.flags);
     }
 
-    private void mirror(RoundDelta d) {
-        int end = d.newBase + d.newCount;
-        if (coneCountMirror.length < end) {
-            int c = Math.max(end, 2 * coneCountMirror.length);
-            planeMirror = Arrays.copyOf(planeMirror, HullKernels.PLANE_STRIDE * c);
-            coneFirstMirror = Arrays.copyOf(coneFirstMirror, c);
-            coneCountMirror = Arrays.copyOf(coneCountMirror, c);
-        }
-        System.arraycopy(d.planes, 0, planeMirror, HullKernels.PLANE_STRIDE * d.newBase, HullKernels.PLANE_STRIDE * d.newCount);
-        for (int j = 0; j < d.newCount; j++) {
-            coneCountMirror[d.newBase + j] = 0;
-        }
-        for (int k = 0; k < d.deletedCount; k++) {
-            coneFirstMirror[d.deleted[k]] = d.coneFirst[k];
-            coneCountMirror[d.deleted[k]] = d.coneCount[k];
-        }
-    }
-
-    /** Rebuilds the plan with larger face tables when a round would overflow them. */
+    /** Fails clearly when a round would overflow the face tables (see {@link #load}). */
     private void ensureFaces(int need) {
         if (need > b.faceCapacity) {
-            rebuild(Math.max(need, 2 * b.faceCapacity), b.cap);
+            throw new AccelGeomException("the hull needs more than " + b.faceCapacity + " faces on the device, the "
+                    + "tornado backend's limit for " + b.n + " points; use --backend jvm-parallel for this input");
         }
-    }
-
-    /** A new plan with other capacities; labels and distances come back from the device and go up again. */
-    private void rebuild(int faceCapacity, int cap) {
-        snapshot(true);
-        HullBuffers old = b;
-        HullBuffers nb = new HullBuffers(old.x, old.y, old.z, faceCapacity, cap, old.groups);
-        System.arraycopy(old.labelOut, 0, nb.label, 0, old.n);
-        System.arraycopy(old.distOut, 0, nb.dist, 0, old.n);
-        for (int i = 0; i < old.n; i++) {
-            nb.active[i] = i;
-        }
-        int faces = Math.min(coneCountMirror.length, nb.faceCapacity);
-        System.arraycopy(planeMirror, 0, nb.plane, 0, HullKernels.PLANE_STRIDE * faces);
-        System.arraycopy(coneFirstMirror, 0, nb.coneFirst, 0, faces);
-        System.arraycopy(coneCountMirror, 0, nb.coneCount, 0, faces);
-        closePlan();
-        build(nb, false);
     }
 
     @Override

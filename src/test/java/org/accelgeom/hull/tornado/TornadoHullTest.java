@@ -44,4 +44,18 @@ class TornadoHullTest {
                 HullOptions.of(Backend.TORNADO).withMaxFacesPerRound(maxFaces).withCullDirections(0));
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
     }
+
+    @org.junit.jupiter.api.Test
+    void tooManyFacesForTheDeviceTablesIsAClearError() {
+        double[][] p = ConvexHullTest.points("sphere", 4000, 13);
+        System.setProperty("accelgeom.hull.initialFaces", "256");
+        try {
+            org.accelgeom.engine.AccelGeomException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.accelgeom.engine.AccelGeomException.class,
+                    () -> ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO).withCullDirections(0)));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("jvm-parallel"), e.getMessage());
+        } finally {
+            System.clearProperty("accelgeom.hull.initialFaces");
+        }
+    }
 }
