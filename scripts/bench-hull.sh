@@ -9,6 +9,7 @@
 # (seed 42). qconvex (Debian package qhull-bin; QCONVEX=path overrides) reports "CPU seconds to compute hull
 # (after input)", its own figure without parsing; we report it and its whole wall time. The JMH score is one
 # ConvexHull.compute, everything included (uploads and downloads for tornado), points already in memory.
+# TornadoVM's profiler is turned off for the run (-Daccelgeom.tornado.profiler=false): it costs time of its own.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -29,6 +30,7 @@ done
 mkdir -p "$out/inputs"
 qconvex=${QCONVEX:-$(command -v qconvex || true)}
 acc="$ACCELGEOM_ROOT/scripts/accelgeom"
+export ACCELGEOM_JAVA_OPTS="${ACCELGEOM_JAVA_OPTS:-} -Daccelgeom.tornado.profiler=false"
 
 inputs=()
 for c in $cases; do

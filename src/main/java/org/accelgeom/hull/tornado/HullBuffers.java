@@ -22,7 +22,7 @@ public final class HullBuffers {
     public final int[] coneFirst;
     public final int[] coneCount;
     public final int[] cand;
-    public final int[] flags = new int[16];
+    public final int[] flags = new int[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES];
     public final int[] params = new int[HullTaskGraphs.PARAMS];
     public final double[] dD;
     public final int[] dI;

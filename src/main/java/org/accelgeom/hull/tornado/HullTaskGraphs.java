@@ -54,12 +54,12 @@ public final class HullTaskGraphs {
     public static final int MODE_SNAPSHOT = 8;
     /** Only mark points as no longer candidates (the apex section of the delta). */
     public static final int MODE_KILL = 9;
-    /** Heartbeat slot of the first farthest pass (slots 0..5: init .. reassign; 6..13 farthest; 14, 15: gather, snapshot). */
+    /** Heartbeat slot of the first farthest pass (slots 0..5: init .. reassign; 6..21 farthest; 22, 23: gather, snapshot). */
     public static final int BEAT = 6;
     /** Heartbeat slots in use. */
-    public static final int BEATS = 16;
+    public static final int BEATS = 24;
     /** Farthest passes unrolled per execution. */
-    public static final int PASSES = 8;
+    public static final int PASSES = 16;
 
     private HullTaskGraphs() {
     }
@@ -203,7 +203,7 @@ public final class HullTaskGraphs {
     public static void snapshot(int[] params, int[] label, int[] labelOut, int n, int[] beat) {
         for (@Parallel int i = 0; i < n; i++) {
             if (i == 0) {
-                beat[15] = params[SEQ];
+                beat[23] = params[SEQ];
             }
             if (params[MODE] == MODE_SNAPSHOT) {
                 labelOut[i] = label[i];
@@ -214,7 +214,7 @@ public final class HullTaskGraphs {
     public static void gather(int[] params, int[] cand, int[] out, int cap, int[] beat) {
         for (@Parallel int j = 0; j < cap; j++) {
             if (j == 0) {
-                beat[14] = params[SEQ];
+                beat[22] = params[SEQ];
             }
             int mode = params[MODE];
             if ((mode == MODE_ROUND || mode == MODE_PASSES || mode == MODE_FIX) && j < params[NEW_COUNT]) {
