@@ -31,7 +31,6 @@ public final class TornadoHullBackend implements HullBackend {
 
     private static final int CAP = 1 << 16;
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
-    private static final boolean TRACE = Boolean.getBoolean("accelgeom.trace");
     /**
      * TornadoVM's profiler splits each execution into upload and kernel time; it costs time of its own, so
      * benchmarks may turn it off ({@code -Daccelgeom.tornado.profiler=false}): then an execution's wall time is
@@ -121,9 +120,6 @@ public final class TornadoHullBackend implements HullBackend {
     /** Runs one execution and charges upload, kernel and download time (from TornadoVM's profiler). */
     private void execute(String phase) {
         long t0 = System.nanoTime();
-        if (TRACE) {
-            System.err.println("execute " + phase + " params " + java.util.Arrays.toString(b.params));
-        }
         b.params[HullTaskGraphs.SEQ]++;
         try {
             last = plan.execute();
@@ -253,7 +249,7 @@ public final class TornadoHullBackend implements HullBackend {
         sendRound(d);
         download(b.flags);
         if (b.flags[HullKernels.FLAG_UNCERTAIN] != 0) {
-            fixUncertain(d, resolver);
+            fixUncertain(resolver);
         }
         // more farthest passes until the last one changed nothing
         while (b.flags[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES - 1] != 0) {
@@ -272,7 +268,7 @@ public final class TornadoHullBackend implements HullBackend {
         download(b.labelOut);
     }
 
-    private void fixUncertain(RoundDelta d, UncertainResolver resolver) {
+    private void fixUncertain(UncertainResolver resolver) {
         snapshot();
         long t0 = System.nanoTime();
         int[] fp = new int[64];
