@@ -1,0 +1,75 @@
+package org.accelgeom.ridge;
+
+/**
+ * choose (Alg. 5, the conservative "wybrańcy" selection): scan the candidates in order and take a point unless a
+ * point taken before lies within R1 of it (‖p − q‖ ≤ R1). Order-dependent, sequential, exact; the first
+ * candidate is always taken. A hashed grid finds the earlier points near a candidate, so the result is the
+ * brute force's in O(n) instead of O(n·|S|) (the thesis runs this scan as one GPU thread block; Table 3.1).
+ */
+final class Choose {
+
+    private Choose() {
+    }
+
+    /**
+     * The chosen points among {@code candidates} (indices into the column-major cloud {@code p} of n points), as
+     * row-major coordinates appended to {@code out}; returns how many were chosen.
+     */
+    static int choose(double[] p, int n, int d, int[] candidates, int count, double r1, Doubles out) {
+        double r1sq = r1 * r1;
+        double maxAbs = 0;
+        for (int j = 0; j < count; j++) {
+            for (int c = 0; c < Math.min(d, 3); c++) {
+                maxAbs = Math.max(maxAbs, Math.abs(p[c * n + candidates[j]]));
+            }
+        }
+        int base = out.size();
+        int chosen = 0;
+        double[] q = new double[d];
+        if (!CellGrid.usable(maxAbs, r1)) {
+            for (int j = 0; j < count; j++) {
+                int i = candidates[j];
+                boolean near = false;
+                for (int k = 0; k < chosen && !near; k++) {
+                    near = dist2(p, n, d, i, out, base + k * d) <= r1sq;
+                }
+                if (!near) {
+                    append(p, n, d, i, out);
+                    chosen++;
+                }
+            }
+            return chosen;
+        }
+        CellGrid grid = new CellGrid(d, r1);
+        for (int j = 0; j < count; j++) {
+            int i = candidates[j];
+            for (int c = 0; c < d; c++) {
+                q[c] = p[c * n + i];
+            }
+            final int pi = i;
+            boolean near = grid.anyNear(q[0], d > 1 ? q[1] : 0, d > 2 ? q[2] : 0,
+                    k -> dist2(p, n, d, pi, out, base + k * d) <= r1sq);
+            if (!near) {
+                append(p, n, d, i, out);
+                grid.add(chosen, q[0], d > 1 ? q[1] : 0, d > 2 ? q[2] : 0);
+                chosen++;
+            }
+        }
+        return chosen;
+    }
+
+    private static void append(double[] p, int n, int d, int i, Doubles out) {
+        for (int c = 0; c < d; c++) {
+            out.add(p[c * n + i]);
+        }
+    }
+
+    private static double dist2(double[] p, int n, int d, int i, Doubles s, int at) {
+        double d2 = 0;
+        for (int c = 0; c < d; c++) {
+            double dx = p[c * n + i] - s.get(at + c);
+            d2 += dx * dx;
+        }
+        return d2;
+    }
+}

@@ -1,0 +1,204 @@
+package org.accelgeom.ridge;
+
+import java.util.List;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.PointCloud;
+
+/**
+ * Curve reconstruction from a noisy point cloud: Rupniewski's ridge detection (Alg. 1) as Rogowiec's thesis
+ * parallelises it, brute force (§3) or tiled (§4, extended tiles with hybrid detection).
+ *
+ * <pre>
+ * S ← choose(P, R1)
+ * repeat  S ← evolve(S, P, R1); S ← decimate(S, R2)  until |S| is unchanged
+ * E ← order(S, R2)
+ * </pre>
+ *
+ * <p>evolve, the data-parallel step that takes nearly all the time, runs on the chosen backend; choose, decimate
+ * and order are sequential by definition (each decision depends on the ones before) and run on the host, the
+ * same code for every backend. The result does not depend on the backend: {@code jvm}, {@code jvm-parallel} and
+ * {@code tornado} sum in fixed point ({@link RidgeKernels}), so they agree exactly, up to the rare point whose
+ * two nearest representatives are equally far to the last bit (the GPU fuses multiply-adds).
+ *
+ * <p>Any dimension 1..16. Degenerate inputs: fewer than 3 points, R1 or R2 not positive and finite, a NaN or
+ * infinite coordinate: an {@link AccelGeomException} saying what is wrong.
+ */
+public final class Ridge {
+
+    static final String TORNADO_EVOLVER = "org.accelgeom.ridge.tornado.TornadoRidgeEvolver";
+    /** The largest dimension supported. */
+    public static final int MAX_DIMENSION = 16;
+
+    private Ridge() {
+    }
+
+    /** Ridge detection on a cloud. */
+    public static RidgeResult detect(PointCloud cloud, RidgeOptions options) {
+        return detect(cloud.coords(), options);
+    }
+
+    /** Ridge detection on {@code coords[c][i]}: coordinate c of point i. */
+    public static RidgeResult detect(double[][] coords, RidgeOptions options) {
+        validate(coords, options);
+        PhaseTimings timings = new PhaseTimings();
+        int d = coords.length;
+        int n = coords[0].length;
+        double r1 = options.r1();
+        double r2 = options.effectiveR2();
+        EvolutionLayout cloud = timings.time("cloud layout", Kind.HOST, () -> EvolutionLayout.bruteForce(coords));
+        double[] p = cloud.coords();
+        if (options.precision() == Precision.FLOAT) {
+            for (int i = 0; i < p.length; i++) {
+                p[i] = (float) p[i];
+            }
+        }
+        // the evolution layout and choose's candidates: one tile, or the extended tiles
+        EvolutionLayout layout;
+        List<int[]> candidates;
+        if (options.tiled()) {
+            int[] cnt = options.initTileCnt() != null ? options.initTileCnt() : filled(d, 3);
+            TileTree tree = timings.time("tile tree", Kind.HOST,
+                    () -> TileTree.build(p, n, d, cnt, options.maxTileCapacity(), r1));
+            layout = timings.time("extended tiles", Kind.HOST, () -> tree.layout(p, n, d));
+            candidates = tree.leaves().stream().map(TileTree.Tile::core).toList();
+        } else {
+            layout = cloud;
+            int[] all = new int[n];
+            for (int i = 0; i < n; i++) {
+                all[i] = i;
+            }
+            candidates = List.of(all);
+        }
+        int tiles = layout.numTiles();
+        // choose (Alg. 5), tile by tile
+        int[] tileStart = new int[tiles + 1];
+        Doubles chosen = new Doubles();
+        timings.time("choose", Kind.HOST, () -> {
+            for (int t = 0; t < tiles; t++) {
+                int[] c = candidates.get(t);
+                tileStart[t + 1] = tileStart[t] + Choose.choose(p, n, d, c, c.length, r1, chosen);
+            }
+        });
+        double[] s = chosen.toArray();
+        int ns = tileStart[tiles];
+        int initial = ns;
+        var prm = new RidgeEvolver.Parameters(d, r1, options.precision(),
+                RidgeKernels.fixedPointExponent(layout.n(), r1), options.maxIterations());
+        int outer = 0;
+        int iterations = 0;
+        boolean capped = false;
+        try (RidgeEvolver evolver = timings.time("start backend", Kind.HOST, () -> evolver(prm, options))) {
+            evolver.load(layout, Math.max(1, ns), timings);
+            options.progress().begin("ridge detection: evolve + decimate rounds, |S|", 0);
+            int last;
+            do {
+                last = ns;
+                outer++;
+                int it = evolver.evolve(s, ns, tileStart, timings);
+                iterations += it;
+                capped |= it >= options.maxIterations();
+                int before = ns;
+                boolean[] keep = new boolean[before];
+                final double[] fs = s;
+                ns = timings.time("decimate", Kind.HOST, () -> Decimate.decimate(fs, before, d, r2, keep));
+                recount(tileStart, keep);
+                options.progress().update(ns);
+            } while (ns != last);
+            options.progress().end();
+        }
+        double[] reps = java.util.Arrays.copyOf(s, ns * d);
+        final int fns = ns;
+        Order.Curves curves = options.order()
+                ? timings.time("order", Kind.HOST, () -> Order.order(reps, fns, d, r2)) : null;
+        var stats = new RidgeResult.Stats(n, tiles, layout.n(), initial, outer, iterations, capped);
+        return new RidgeResult(d, reps, curves, stats, timings, options.backend(), options.precision());
+    }
+
+    /** After decimation: the new tile ranges of the kept representatives (order kept). */
+    private static void recount(int[] tileStart, boolean[] keep) {
+        int tiles = tileStart.length - 1;
+        int[] kept = new int[tiles];
+        for (int t = 0; t < tiles; t++) {
+            for (int k = tileStart[t]; k < tileStart[t + 1]; k++) {
+                if (keep[k]) {
+                    kept[t]++;
+                }
+            }
+        }
+        for (int t = 0; t < tiles; t++) {
+            tileStart[t + 1] = tileStart[t] + kept[t];
+        }
+    }
+
+    private static RidgeEvolver evolver(RidgeEvolver.Parameters prm, RidgeOptions o) {
+        return switch (o.backend()) {
+            case JVM -> new JvmEvolver(prm, null);
+            case JVM_PARALLEL -> new JvmEvolver(prm, new ParallelLoops(o.threads()));
+            case TORNADO -> TornadoSupport.instantiate(TORNADO_EVOLVER, RidgeEvolver.class, prm, o.device());
+        };
+    }
+
+    private static int[] filled(int d, int v) {
+        int[] a = new int[d];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    private static void validate(double[][] coords, RidgeOptions o) {
+        int d = coords.length;
+        if (d < 1 || d > MAX_DIMENSION) {
+            throw new AccelGeomException("ridge detection works in dimensions 1 to " + MAX_DIMENSION + ", not " + d);
+        }
+        int n = coords[0].length;
+        if (n < Decimate.FLOOR) {
+            throw new AccelGeomException("ridge detection needs at least " + Decimate.FLOOR + " points, got " + n);
+        }
+        if (!(o.r1() > 0) || !Double.isFinite(o.r1())) {
+            throw new AccelGeomException("R1 must be a positive finite number, got " + o.r1());
+        }
+        double r2 = o.effectiveR2();
+        if (!(r2 > 0) || !Double.isFinite(r2)) {
+            throw new AccelGeomException("R2 must be a positive finite number, got " + r2);
+        }
+        for (int c = 0; c < d; c++) {
+            for (int i = 0; i < n; i++) {
+                if (!Double.isFinite(coords[c][i])) {
+                    throw new AccelGeomException("point " + i + " has a non-finite coordinate " + c + " (" + coords[c][i]
+                            + "); remove or fix it");
+                }
+            }
+        }
+        if (o.precision() == Precision.FLOAT) {
+            for (int c = 0; c < d; c++) {
+                for (int i = 0; i < n; i++) {
+                    if (!Float.isFinite((float) coords[c][i])) {
+                        throw new AccelGeomException("point " + i + " coordinate " + c + " (" + coords[c][i]
+                                + ") does not fit a float; use --precision double");
+                    }
+                }
+            }
+        }
+        if (o.tiled()) {
+            if (o.maxTileCapacity() < 2) {
+                throw new AccelGeomException("maxTileCapacity must be at least 2, got " + o.maxTileCapacity());
+            }
+            if (o.initTileCnt() != null && o.initTileCnt().length != d) {
+                throw new AccelGeomException("the initial tile counts name " + o.initTileCnt().length
+                        + " dimensions, the cloud has " + d);
+            }
+            if (o.initTileCnt() != null) {
+                for (int c : o.initTileCnt()) {
+                    if (c < 1) {
+                        throw new AccelGeomException("initial tile counts must be at least 1, got " + c);
+                    }
+                }
+            }
+        }
+    }
+}

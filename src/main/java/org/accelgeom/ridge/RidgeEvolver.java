@@ -1,0 +1,45 @@
+package org.accelgeom.ridge;
+
+import org.accelgeom.engine.PhaseTimings;
+
+/**
+ * The data-parallel part of the ridge detection, Alg. 2 (evolve), as a backend implements it. The host loop of
+ * Alg. 1 ({@link RidgeDetector}) calls {@link #load} once per run and {@link #evolve} once per outer iteration.
+ * The {@code tornado} implementation keeps the points on the device between calls.
+ */
+public interface RidgeEvolver extends AutoCloseable {
+
+    /**
+     * Takes the points to evolve over (they may stay on a device until {@link #close()}); {@code capacity} bounds
+     * the number of representatives of every later {@link #evolve} call (|S| after choose: it only shrinks).
+     */
+    void load(EvolutionLayout layout, int capacity, PhaseTimings timings);
+
+    /**
+     * Evolves the representatives until none of a tile moves, tile by tile (Alg. 2): each representative moves to
+     * the centroid of the points of its tile within R1 whose nearest representative (of the same tile) it is; a
+     * representative with no such point stays. {@code reps} is row-major (ns × d), grouped by tile: tile t owns
+     * {@code [tileStart[t], tileStart[t + 1])}. Overwritten with the result.
+     *
+     * @return the number of iterations (closestSphere + shiftSphere pairs) run
+     */
+    int evolve(double[] reps, int ns, int[] tileStart, PhaseTimings timings);
+
+    @Override
+    void close();
+
+    /**
+     * What the evolution computes with: dimension, R1, scalar type, fixed-point exponent k of the sums
+     * ({@link RidgeKernels#fixedPointExponent}), and a safety cap on the iterations of one evolve call.
+     */
+    record Parameters(int d, double r1, Precision precision, int fixedPointExponent, int maxIterations) {
+
+        public double scale() {
+            return Math.scalb(1.0, fixedPointExponent);
+        }
+
+        public double inverseScale() {
+            return Math.scalb(1.0, -fixedPointExponent);
+        }
+    }
+}

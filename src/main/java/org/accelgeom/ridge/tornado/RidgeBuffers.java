@@ -1,0 +1,88 @@
+package org.accelgeom.ridge.tornado;
+
+import org.accelgeom.ridge.EvolutionLayout;
+import org.accelgeom.ridge.Precision;
+
+import uk.ac.manchester.tornado.api.types.arrays.LongArray;
+
+/**
+ * The arrays of one ridge-detection TaskGraph: the cloud (resident on the device for the whole run), the
+ * representatives (resident; replaced from {@link #repsIn} in {@code MODE_LOAD}) and the per-iteration
+ * accumulators. Either the double arrays ({@code p}, {@code s}, {@code repsIn}) or the float ones are used.
+ */
+public final class RidgeBuffers {
+
+    /** params slots: the mode, |S|, the tiles, the execution's sequence number, n, d. */
+    public static final int MODE = 0;
+    public static final int NS = 1;
+    public static final int TILES = 2;
+    public static final int SEQ = 3;
+    public static final int N = 4;
+    public static final int D = 5;
+    /** fparams slots: R1², 2^k, 2^-k, ε. */
+    public static final int R1SQ = 0;
+    public static final int SCALE = 1;
+    public static final int INV_SCALE = 2;
+    public static final int EPS = 3;
+
+    public final Precision precision;
+    public final int n;
+    public final int d;
+    public final int cap;
+    public final int tiles;
+    public final double[] p;
+    public final double[] s;
+    public final double[] repsIn;
+    public final double[] fparams = new double[4];
+    public final float[] pf;
+    public final float[] sf;
+    public final float[] repsInF;
+    public final float[] fparamsF = new float[4];
+    public final int[] pointTile;
+    public final int[] tileStart;
+    public final int[] repTile;
+    public final int[] active;
+    public final int[] changed;
+    public final int[] count;
+    public final LongArray sums;
+    public final int[] params = new int[8];
+    /** flags[0]: some representative moved noticeably in the last iteration. */
+    public final int[] flags = new int[1];
+    public final int[] beat = new int[RidgeTaskGraphs.BEATS];
+
+    public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap) {
+        this.precision = precision;
+        this.n = layout.n();
+        this.d = layout.d();
+        this.cap = cap;
+        this.tiles = layout.numTiles();
+        boolean f = precision == Precision.FLOAT;
+        this.p = f ? new double[1] : layout.coords();
+        this.s = new double[f ? 1 : cap * d];
+        this.repsIn = new double[f ? 1 : cap * d];
+        this.pf = f ? layout.floatCoords() : new float[1];
+        this.sf = new float[f ? cap * d : 1];
+        this.repsInF = new float[f ? cap * d : 1];
+        this.pointTile = layout.pointTile();
+        this.tileStart = new int[tiles + 1];
+        this.repTile = new int[cap];
+        this.active = new int[tiles];
+        this.changed = new int[tiles];
+        this.count = new int[cap];
+        this.sums = new LongArray(cap * d);
+        params[N] = n;
+        params[D] = d;
+        params[TILES] = tiles;
+    }
+
+    /** Work-items of the per-representative and per-tile tasks. */
+    public int repItems() {
+        return Math.max(cap, tiles);
+    }
+
+    /** Device memory in bytes, about. */
+    public static long bytes(EvolutionLayout layout, Precision precision, int cap) {
+        long scalar = precision == Precision.FLOAT ? 4 : 8;
+        return scalar * layout.n() * layout.d() + 4L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
+    }
+}

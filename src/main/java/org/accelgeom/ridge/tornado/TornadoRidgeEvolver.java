@@ -1,0 +1,214 @@
+package org.accelgeom.ridge.tornado;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.ridge.EvolutionLayout;
+import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.RidgeEvolver;
+
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.TornadoProfilerResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+
+/**
+ * The {@code tornado} evolution: {@link RidgeTaskGraphs} in one execution plan. The cloud goes to the device once
+ * per run and stays there; each iteration uploads the parameters and tile ranges (a few bytes; the
+ * representatives only after a decimation) and downloads one flag; the representatives come back when a call
+ * converges.
+ *
+ * <p>The last plan is kept, with the cloud on the device, and reused when the next run brings the same points
+ * (compared by content) on the same device: repeated runs and benchmarks then skip TornadoVM's compilation and
+ * the upload, as the thesis's timings exclude transfers.
+ */
+public final class TornadoRidgeEvolver implements RidgeEvolver {
+
+    private static final AtomicInteger PLANS = new AtomicInteger();
+    /** TornadoVM's profiler splits executions into upload and kernel time; -Daccelgeom.tornado.profiler=false turns it off. */
+    private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
+
+    private static RidgeBuffers cachedBuffers;
+    private static TornadoExecutionPlan cachedPlan;
+    private static String cachedName;
+    private static int cachedDevice;
+
+    private final Parameters prm;
+    private final int deviceIndex;
+    private final TornadoDevice device;
+    private RidgeBuffers b;
+    private TornadoExecutionPlan plan;
+    private String name;
+    private TornadoExecutionResult last;
+
+    /** @param deviceIndex TornadoVM device, or -1 for TornadoVM's default */
+    public TornadoRidgeEvolver(Parameters prm, Integer deviceIndex) {
+        this.prm = prm;
+        this.deviceIndex = deviceIndex == null ? -1 : deviceIndex;
+        this.device = TornadoDevices.device(this.deviceIndex);
+    }
+
+    @Override
+    public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
+        long need = RidgeBuffers.bytes(layout, prm.precision(), capacity);
+        if (need > device.getMaxGlobalMemory() * 0.9) {
+            throw new AccelGeomException(String.format(
+                    "%d points of dimension %d need about %.1f GiB on the device, more than %s has (%.1f GiB); "
+                            + "use --precision float, the jvm-parallel backend or fewer points",
+                    layout.n(), layout.d(), need / 1073741824.0, device.getPhysicalDevice().getDeviceName(),
+                    device.getMaxGlobalMemory() / 1073741824.0));
+        }
+        synchronized (TornadoRidgeEvolver.class) {
+            if (cachedPlan != null && sameData(cachedBuffers, layout, capacity)) {
+                b = cachedBuffers;
+                plan = cachedPlan;
+                name = cachedName;
+                cachedPlan = null;
+                return;
+            }
+            if (cachedPlan != null) {
+                free(cachedPlan);
+                cachedPlan = null;
+                cachedBuffers = null;
+            }
+        }
+        timings.time("build task graph", Kind.HOST, () -> {
+            b = new RidgeBuffers(layout, prm.precision(), capacity);
+            double r1sq = prm.r1() * prm.r1();
+            b.fparams[RidgeBuffers.R1SQ] = r1sq;
+            b.fparams[RidgeBuffers.SCALE] = prm.scale();
+            b.fparams[RidgeBuffers.INV_SCALE] = prm.inverseScale();
+            b.fparams[RidgeBuffers.EPS] = prm.precision().epsilon;
+            for (int k = 0; k < 4; k++) {
+                b.fparamsF[k] = (float) b.fparams[k];
+            }
+            name = "ridge" + PLANS.incrementAndGet();
+            plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
+            plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
+            if (PROFILE) {
+                plan.withProfiler(ProfilerMode.SILENT);
+            }
+        });
+    }
+
+    private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
+        return c.precision == prm.precision() && cachedDevice == deviceIndex && c.n == layout.n() && c.d == layout.d()
+                && c.tiles == layout.numTiles() && capacity <= c.cap
+                && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
+                && c.fparams[RidgeBuffers.SCALE] == prm.scale()
+                && Arrays.equals(c.pointTile, layout.pointTile())
+                && (c.precision == Precision.FLOAT ? Arrays.equals(c.pf, layout.floatCoords())
+                        : Arrays.equals(c.p, layout.coords()));
+    }
+
+    @Override
+    public int evolve(double[] reps, int ns, int[] tileStart, PhaseTimings timings) {
+        int d = b.d;
+        if (ns > b.cap) {
+            throw new IllegalArgumentException(ns + " representatives, capacity " + b.cap);
+        }
+        boolean f = b.precision == Precision.FLOAT;
+        for (int k = 0; k < ns * d; k++) {
+            if (f) {
+                b.repsInF[k] = (float) reps[k];
+            } else {
+                b.repsIn[k] = reps[k];
+            }
+        }
+        System.arraycopy(tileStart, 0, b.tileStart, 0, tileStart.length);
+        for (int t = 0; t + 1 < tileStart.length; t++) {
+            Arrays.fill(b.repTile, tileStart[t], tileStart[t + 1], t);
+        }
+        b.params[RidgeBuffers.NS] = ns;
+        b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_LOAD;
+        int iterations = 0;
+        while (iterations < prm.maxIterations()) {
+            iterations++;
+            execute(timings);
+            b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_ITERATE;
+            download(timings, b.flags);
+            if (b.flags[0] == 0) {
+                break;
+            }
+        }
+        download(timings, f ? b.sf : b.s);
+        for (int k = 0; k < ns * d; k++) {
+            reps[k] = f ? b.sf[k] : b.s[k];
+        }
+        return iterations;
+    }
+
+    /** One iteration; checks that every task ran (a failed launch is only printed by TornadoVM). */
+    private void execute(PhaseTimings timings) {
+        long t0 = System.nanoTime();
+        b.params[RidgeBuffers.SEQ]++;
+        try {
+            last = plan.execute();
+        } catch (RuntimeException e) {
+            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
+                    + " (" + e.getMessage() + ")", e);
+        }
+        last.transferToHost(b.beat);
+        for (int k = 0; k < RidgeTaskGraphs.BEATS; k++) {
+            if (b.beat[k] != b.params[RidgeBuffers.SEQ]) {
+                throw new AccelGeomException("a TornadoVM kernel of the ridge detection (task " + k + ") did not run on "
+                        + device.getPhysicalDevice().getDeviceName()
+                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
+        }
+        long wall = System.nanoTime() - t0;
+        if (!PROFILE) {
+            timings.add("evolve iterations (device, wall)", Kind.KERNEL, wall);
+            return;
+        }
+        TornadoProfilerResult pr = last.getProfilerResult();
+        long kernel = Math.max(0, pr.getDeviceKernelTime());
+        long upload = Math.max(0, pr.getDeviceWriteTime());
+        long compile = Math.max(0, pr.getCompileTime());
+        timings.add("evolve iterations (kernels)", Kind.KERNEL, kernel);
+        timings.add("upload", Kind.UPLOAD, upload);
+        if (compile > 0) {
+            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
+        }
+        timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel - upload - compile));
+    }
+
+    private void download(PhaseTimings timings, Object array) {
+        long t0 = System.nanoTime();
+        last.transferToHost(array);
+        timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    private static void free(TornadoExecutionPlan p) {
+        try {
+            p.freeDeviceMemory();
+            p.close();
+        } catch (TornadoExecutionPlanException e) {
+            // the plan is gone either way
+        }
+    }
+
+    /** Keeps the plan (and the cloud on the device) for a next run over the same points. */
+    @Override
+    public void close() {
+        if (plan == null) {
+            return;
+        }
+        synchronized (TornadoRidgeEvolver.class) {
+            if (cachedPlan != null) {
+                free(cachedPlan);
+            }
+            cachedPlan = plan;
+            cachedBuffers = b;
+            cachedName = name;
+            cachedDevice = deviceIndex;
+        }
+        plan = null;
+    }
+}
