@@ -1,0 +1,272 @@
+package org.accelgeom.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.Formats;
+import org.accelgeom.io.PointCloud;
+import org.accelgeom.ridge.Curve;
+import org.accelgeom.ridge.Order;
+import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.Quality;
+import org.accelgeom.ridge.Ridge;
+import org.accelgeom.ridge.RidgeOptions;
+import org.accelgeom.ridge.RidgeResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom ridge}: curve reconstruction from a noisy point cloud (Rupniewski's ridge detection). */
+@Command(name = "ridge", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Reconstructs curves from a noisy point cloud of any dimension 1..16 (Rupniewski's ridge",
+            "detection, brute force or tiled). Prints |S|, the iterations, the polylines and the time per phase;",
+            "with --generate also the quality against the noise-free curve. --output writes the polylines (.ply",
+            "edges, d <= 3, or .csv), --picture a PNG of the cloud and the curve."},
+        footer = {"", "Examples:",
+            "  accelgeom ridge --generate spiral2d --n 100000 --sigma 4.17 --r1 8.34 --picture spiral.png",
+            "  accelgeom ridge --generate spiral3d --n 1000000 --tiled --backend tornado",
+            "  accelgeom ridge --generate segment --dim 5 --n 200000 --sigma 2.17 --r1 3.689 --precision float",
+            "  accelgeom ridge --input cloud.xyz --r1 0.5 --output curve.ply"})
+final class RidgeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--generate", paramLabel = "CURVE",
+            description = "Use generated noisy samples of spiral2d, spiral3d or segment instead of --input.")
+    String generate;
+
+    @Option(names = "--n", paramLabel = "N", defaultValue = "100000", description = "Generated points (default: ${DEFAULT-VALUE}).")
+    int n;
+
+    @Option(names = "--sigma", paramLabel = "S", defaultValue = "4.17",
+            description = "Spread of the generated noise (default: ${DEFAULT-VALUE}, the thesis's Fig. 3.14).")
+    double sigma;
+
+    @Option(names = "--dim", paramLabel = "D", defaultValue = "2", description = "Dimension of a generated segment (default: ${DEFAULT-VALUE}).")
+    int dim;
+
+    @Option(names = "--r1", paramLabel = "R1",
+            description = "R1: choose radius and evolution ball (default with --generate: 2·sigma, as the thesis).")
+    Double r1;
+
+    @Option(names = "--r2", paramLabel = "R2", description = "R2: decimation and order radius (default: 2·R1).")
+    Double r2;
+
+    @Option(names = "--tiled", description = "The tiled version (extended tiles, hybrid detection) instead of brute force.")
+    boolean tiled;
+
+    @Option(names = "--tiles", paramLabel = "K[,K...]",
+            description = "Tiled: initial tiles per dimension, one number for all or one per dimension (default: 3).")
+    String tiles;
+
+    @Option(names = "--tile-capacity", paramLabel = "M", defaultValue = "200000",
+            description = "Tiled: a tile with more points is halved (default: ${DEFAULT-VALUE}).")
+    int tileCapacity;
+
+    @Option(names = "--precision", paramLabel = "P", defaultValue = "double",
+            description = "Scalar type of the evolution: float or double (default: ${DEFAULT-VALUE}).")
+    String precision;
+
+    @Option(names = "--max-iterations", paramLabel = "K", defaultValue = "10000",
+            description = "Stop an evolve step after K iterations if it has not converged (default: ${DEFAULT-VALUE}).")
+    int maxIterations;
+
+    @Option(names = "--no-order", description = "Skip order (Alg. 4): no polylines, as in the thesis's timings.")
+    boolean noOrder;
+
+    @Option(names = "--picture", paramLabel = "FILE.png", description = "Write a PNG of the cloud and the reconstructed curve.")
+    Path picture;
+
+    @Option(names = "--save-points", paramLabel = "FILE", description = "Also write the input points to FILE, format by extension.")
+    Path savePoints;
+
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
+
+    @Override
+    public Integer call() {
+        common.validate(spec);
+        Precision prec = validate();
+        if (common.backend == Backend.TORNADO) {
+            TornadoSupport.require();
+        }
+        if (common.output != null) {
+            RidgeOutput.checkExtension(common.output);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Curve curve = generate == null ? null : Curve.parse(generate);
+        PointCloud cloud;
+        String source;
+        if (curve != null) {
+            cloud = new PointCloud(curve.sample(n, dim, sigma, common.seed));
+            source = String.format(Locale.ROOT, "%d samples of %s (sigma %s, seed %d)", n, curve.id(), num(sigma), common.seed);
+        } else {
+            cloud = Formats.readPoints(common.input);
+            source = "-".equals(common.input) ? "standard input" : common.input;
+        }
+        if (savePoints != null) {
+            Formats.writePoints(savePoints, cloud);
+        }
+        double radius1 = r1 != null ? r1 : 2 * sigma;
+        RidgeOptions o = RidgeOptions.of(common.backend, radius1).withPrecision(prec).withThreads(common.threads)
+                .withDevice(common.device).withOrder(!noOrder).withMaxIterations(maxIterations)
+                .withProgress(common.progress());
+        if (r2 != null) {
+            o = o.withR2(r2);
+        }
+        if (tiled) {
+            o = o.withTiles(tileCounts(cloud.dimension()), tileCapacity);
+        }
+        long t0 = System.nanoTime();
+        RidgeResult r;
+        try {
+            r = Ridge.detect(cloud, o);
+        } catch (OutOfMemoryError e) {
+            throw new AccelGeomException("out of memory for " + cloud.size() + " points (max heap "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");
+        }
+        long nanos = System.nanoTime() - t0;
+        RidgeResult.Stats s = r.stats();
+        out.printf(Locale.ROOT, "input:            %s%n", source);
+        out.printf(Locale.ROOT, "points:           %d (dimension %d)%n", s.points(), r.dimension());
+        out.printf(Locale.ROOT, "radii:            R1 = %s, R2 = %s%n", num(o.r1()), num(o.effectiveR2()));
+        out.printf(Locale.ROOT, "version:          %s%n", tiled ? String.format(Locale.ROOT,
+                "tiled: %d tiles, %d points with margins", s.tiles(), s.evolutionPoints()) : "brute force");
+        out.printf(Locale.ROOT, "representatives:  %d chosen, %d after %d evolve+decimate rounds%n", s.chosen(), r.count(),
+                s.outerIterations());
+        out.printf(Locale.ROOT, "evolve:           %d iterations%s%n", s.evolveIterations(),
+                s.capped() ? " (stopped at --max-iterations: not converged)" : "");
+        if (r.curves() != null) {
+            int closed = 0;
+            for (Order.Polyline p : r.curves().polylines()) {
+                closed += p.closed() ? 1 : 0;
+            }
+            out.printf(Locale.ROOT, "polylines:        %d (%d closed), %d edges%n", r.curves().polylines().size(), closed,
+                    r.curves().edges().length);
+        }
+        if (curve != null) {
+            Quality q = Quality.of(r.representatives(), r.count(), r.dimension(), curve);
+            out.printf(Locale.ROOT, "distance to the noise-free curve: min %.4f, mean %.4f, median %.4f, max %.4f%n",
+                    q.min(), q.mean(), q.median(), q.max());
+            out.printf(Locale.ROOT, "Hausdorff:        S->curve %.4f, curve->S %.4f, symmetric %.4f%n", q.max(),
+                    q.curveToResult(), q.hausdorff());
+        }
+        out.printf(Locale.ROOT, "total time:       %.3f ms%n", nanos / 1e6);
+        out.printf(Locale.ROOT, "backend:          %s, %s%n", common.describeBackend(), prec.id());
+        if (timings) {
+            out.println("phases:");
+            out.print(r.timings().format());
+        }
+        if (s.capped()) {
+            spec.commandLine().getErr().println("accelgeom: warning: an evolve step did not converge within "
+                    + maxIterations + " iterations (see docs/ridge.md); the result is the state at that point");
+        }
+        if (common.output != null) {
+            RidgeOutput.write(common.output, r);
+            out.printf(Locale.ROOT, "wrote %s%n", common.output);
+        }
+        if (picture != null) {
+            RidgeOutput.picture(picture, cloud, r);
+            out.printf(Locale.ROOT, "wrote %s%n", picture);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Precision validate() {
+        if (generate != null && common.input != null) {
+            throw usage("give either --input FILE or --generate CURVE, not both");
+        }
+        if (generate == null && common.input == null) {
+            throw usage("missing input: give --input FILE (or '-' for standard input) or --generate spiral2d|spiral3d|segment");
+        }
+        if (generate != null) {
+            try {
+                Curve.parse(generate);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+            if (n < 3) {
+                throw usage("--n must be at least 3, got " + n);
+            }
+            if (!(sigma >= 0) || !Double.isFinite(sigma)) {
+                throw usage("--sigma must be a finite number >= 0, got " + sigma);
+            }
+            if (dim < 1 || dim > Ridge.MAX_DIMENSION) {
+                throw usage("--dim must be 1.." + Ridge.MAX_DIMENSION + ", got " + dim);
+            }
+        } else if (r1 == null) {
+            throw usage("missing --r1: the evolution radius must be given for a point file");
+        }
+        if (r1 != null && (!(r1 > 0) || !Double.isFinite(r1))) {
+            throw usage("--r1 must be a positive finite number, got " + r1);
+        }
+        if (r1 == null && !(sigma > 0)) {
+            throw usage("--sigma 0 gives no default R1: give --r1");
+        }
+        if (r2 != null && (!(r2 > 0) || !Double.isFinite(r2))) {
+            throw usage("--r2 must be a positive finite number, got " + r2);
+        }
+        if (tileCapacity < 2) {
+            throw usage("--tile-capacity must be at least 2, got " + tileCapacity);
+        }
+        if (maxIterations < 1) {
+            throw usage("--max-iterations must be at least 1, got " + maxIterations);
+        }
+        if (tiles != null && !tiled) {
+            throw usage("--tiles needs --tiled");
+        }
+        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw usage("--picture writes PNG: the file name must end in .png, got " + picture);
+        }
+        try {
+            return Precision.parse(precision);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private int[] tileCounts(int d) {
+        if (tiles == null) {
+            return null;
+        }
+        String[] parts = tiles.split(",");
+        if (parts.length != 1 && parts.length != d) {
+            throw usage("--tiles needs 1 or " + d + " numbers (one per dimension), got " + parts.length);
+        }
+        int[] cnt = new int[d];
+        for (int c = 0; c < d; c++) {
+            String v = parts[parts.length == 1 ? 0 : c].strip();
+            try {
+                cnt[c] = Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                throw usage("--tiles: '" + v + "' is not a whole number");
+            }
+            if (cnt[c] < 1) {
+                throw usage("--tiles: counts must be at least 1, got " + cnt[c]);
+            }
+        }
+        return cnt;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+($|e)", "$1");
+    }
+}
