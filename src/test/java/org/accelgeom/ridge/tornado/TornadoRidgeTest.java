@@ -1,0 +1,58 @@
+package org.accelgeom.ridge.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.ridge.Curve;
+import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.Ridge;
+import org.accelgeom.ridge.RidgeOptions;
+import org.accelgeom.ridge.RidgeResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The tornado evolution against the JVM reference on the TornadoVM device (POCL in CI). With fixed-point sums the
+ * result is the same to the last bit; the only possible difference is a point whose two nearest representatives
+ * are equally far to the last bit (the device fuses multiply-adds in the distance), which these inputs do not have.
+ */
+@Tag("tornado")
+class TornadoRidgeTest {
+
+    @ParameterizedTest
+    @CsvSource({"spiral2d, 2, brute, double, 3000", "spiral3d, 3, tiled, float, 3000", "segment, 4, brute, float, 2000",
+        "spiral2d, 2, tiled, double, 3000"})
+    void sameRepresentativesAsTheJvmReference(String curve, int dim, String version, String precision, int n) {
+        double[][] p = Curve.parse(curve).sample(n, dim, 4.17, 31);
+        RidgeOptions o = RidgeOptions.of(Backend.JVM, 8.34).withPrecision(Precision.parse(precision));
+        if ("tiled".equals(version)) {
+            o = o.withTiles(null, n / 4);
+        }
+        RidgeResult ref = Ridge.detect(p, o);
+        RidgeResult gpu = Ridge.detect(p, o.withBackend(Backend.TORNADO));
+        assertEquals(Backend.TORNADO, gpu.backend());
+        assertEquals(ref.stats(), gpu.stats());
+        assertArrayEquals(ref.representatives(), gpu.representatives(), 0.0);
+        assertEquals(ref.curves().polylines().size(), gpu.curves().polylines().size());
+    }
+
+    @Test
+    void aSecondRunOverTheSamePointsReusesThePlan() {
+        double[][] p = Curve.SPIRAL2D.sample(2000, 2, 4.17, 8);
+        RidgeOptions o = RidgeOptions.of(Backend.TORNADO, 8.34);
+        RidgeResult first = Ridge.detect(p, o);
+        RidgeResult second = Ridge.detect(p, o);
+        assertArrayEquals(first.representatives(), second.representatives(), 0.0);
+        assertTrue(has(first.timings(), "build task graph"));
+        assertTrue(!has(second.timings(), "build task graph"), "no new plan for the same points");
+    }
+
+    private static boolean has(PhaseTimings t, String phase) {
+        return t.phases().stream().anyMatch(ph -> ph.name().equals(phase));
+    }
+}
