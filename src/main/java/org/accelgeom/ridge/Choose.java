@@ -6,9 +6,27 @@ package org.accelgeom.ridge;
  * candidate is always taken. A hashed grid finds the earlier points near a candidate, so the result is the
  * brute force's in O(n) instead of O(n·|S|) (the thesis runs this scan as one GPU thread block; Table 3.1).
  */
-final class Choose {
+public final class Choose {
 
     private Choose() {
+    }
+
+    /**
+     * choose on a whole cloud, {@code coords[c][i]}, in input order: the chosen points, row-major (|S| × d). The
+     * first step of {@link Ridge#detect}, public for benchmarks (the thesis's Table 3.1) and for callers that
+     * want an even R1-cover of a cloud.
+     */
+    public static double[] choose(double[][] coords, double r1) {
+        int d = coords.length;
+        int n = coords[0].length;
+        double[] p = EvolutionLayout.bruteForce(coords).coords();
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        Doubles out = new Doubles();
+        choose(p, n, d, all, n, r1, out);
+        return out.toArray();
     }
 
     /**

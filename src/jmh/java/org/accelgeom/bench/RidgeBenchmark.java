@@ -1,0 +1,102 @@
+package org.accelgeom.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.io.Formats;
+import org.accelgeom.ridge.Curve;
+import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.Ridge;
+import org.accelgeom.ridge.RidgeOptions;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The whole ridge detection (choose, evolve + decimate rounds; order off, as the thesis's timings) on every
+ * backend, brute force or tiled, on generated curves ({@code -p input=spiral3d:1000000}, {@code spiral2d:N},
+ * {@code segment:N:DIM}; seed 42, σ and R1 as parameters) or a point file. One invocation is one
+ * {@link Ridge#detect}: single-shot, since a run of 10^6 points takes seconds. For tornado the cloud stays on
+ * the device between invocations (the thesis's GPU timings exclude transfers); the warm-up includes TornadoVM's
+ * compilation and the upload.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+@Fork(1)
+public class RidgeBenchmark {
+
+    @Param({"spiral3d:1000000"})
+    public String input;
+
+    @Param({"jvm-parallel", "tornado"})
+    public String backend;
+
+    /** brute or tiled. */
+    @Param({"brute"})
+    public String version;
+
+    @Param({"float"})
+    public String precision;
+
+    /** σ of generated inputs (Fig. 3.14: 4.17). */
+    @Param({"4.17"})
+    public double sigma;
+
+    /** R1 (Fig. 3.14: 8.34 = 2σ). */
+    @Param({"8.34"})
+    public double r1;
+
+    /** Tiled: initial tiles per dimension (Fig. 4.11: 3). */
+    @Param({"3"})
+    public int tiles;
+
+    /** Tiled: maximum tile capacity (Fig. 4.11: 200 000). */
+    @Param({"200000"})
+    public int capacity;
+
+    private double[][] coords;
+    private RidgeOptions options;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        coords = load(input, sigma);
+        int d = coords.length;
+        RidgeOptions o = RidgeOptions.of(Backend.parse(backend), r1).withPrecision(Precision.parse(precision))
+                .withOrder(false);
+        if ("tiled".equals(version)) {
+            int[] cnt = new int[d];
+            java.util.Arrays.fill(cnt, tiles);
+            o = o.withTiles(cnt, capacity);
+        } else if (!"brute".equals(version)) {
+            throw new IllegalArgumentException("version must be brute or tiled, got " + version);
+        }
+        options = o;
+    }
+
+    /** {@code curve:N[:DIM]} generated with seed 42, or a point file. */
+    static double[][] load(String input, double sigma) {
+        String[] parts = input.split(":");
+        if (parts.length >= 2 && parts[1].chars().allMatch(Character::isDigit)) {
+            int dim = parts.length > 2 ? Integer.parseInt(parts[2]) : 2;
+            return Curve.parse(parts[0]).sample(Integer.parseInt(parts[1]), dim, sigma, 42);
+        }
+        return Formats.readPoints(input).coords();
+    }
+
+    @Benchmark
+    public int detect() {
+        return Ridge.detect(coords, options).count();
+    }
+}
