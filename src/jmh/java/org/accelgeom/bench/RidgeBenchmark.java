@@ -25,15 +25,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * The whole ridge detection (choose, evolve + decimate rounds; order off, as the thesis's timings) on every
  * backend, brute force or tiled, on generated curves ({@code -p input=spiral3d:1000000}, {@code spiral2d:N},
  * {@code segment:N:DIM}; seed 42, σ and R1 as parameters) or a point file. One invocation is one
- * {@link Ridge#detect}: single-shot, since a run of 10^6 points takes seconds. For tornado the cloud stays on
+ * {@link Ridge#detect}; an iteration lasts 1 ms, so it times one invocation (a run of 10^6 points takes seconds):
+ * JMH's single-shot mode is not used because TornadoVM's SDK brings an older JMH onto the module path. For tornado the cloud stays on
  * the device between invocations (the thesis's GPU timings exclude transfers); the warm-up includes TornadoVM's
  * compilation and the upload.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
+@Warmup(iterations = 1, time = 1, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 3, time = 1, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(1)
 public class RidgeBenchmark {
 

@@ -19,6 +19,13 @@ public final class RidgeBuffers {
     public static final int SEQ = 3;
     public static final int N = 4;
     public static final int D = 5;
+    /** params[LIMIT]: the iteration cap of the current evolve call. */
+    public static final int LIMIT = 6;
+    /** flags slots: a tile is active (iterate on), iterations done, a representative moved; then the heartbeats. */
+    public static final int LIVE = 0;
+    public static final int DONE = 1;
+    public static final int MOVED = 2;
+    public static final int BEAT = 3;
     /** fparams slots: R1², 2^k, 2^-k, ε. */
     public static final int R1SQ = 0;
     public static final int SCALE = 1;
@@ -46,12 +53,15 @@ public final class RidgeBuffers {
     public final int[] count;
     public final LongArray sums;
     public final int[] params = new int[8];
-    /** flags[0]: some representative moved noticeably in the last iteration. */
-    public final int[] flags = new int[1];
-    public final int[] beat = new int[RidgeTaskGraphs.BEATS];
+    /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
+    public final int unroll;
+    /** {@link #LIVE}, {@link #DONE}, {@link #MOVED}, then one heartbeat per task: the one array downloaded per execution. */
+    public final int[] flags;
 
-    public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap) {
+    public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll) {
         this.precision = precision;
+        this.unroll = unroll;
+        this.flags = new int[BEAT + RidgeTaskGraphs.beats(unroll)];
         this.n = layout.n();
         this.d = layout.d();
         this.cap = cap;

@@ -1,9 +1,13 @@
 package org.accelgeom.ridge.tornado;
 
-import static org.accelgeom.ridge.tornado.RidgeBuffers.D;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.BEAT;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.DONE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.EPS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.INV_SCALE;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.LIMIT;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.LIVE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.MODE;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.MOVED;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.NS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.R1SQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SCALE;
@@ -23,14 +27,22 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.LongArray;
 
 /**
- * TornadoVM task methods of one evolution iteration (Alg. 8–10) and the TaskGraph that chains them:
- * {@code load} (MODE_LOAD only: take new representatives after decimation and mark every tile active),
- * {@code clear} (zero the accumulators), {@code closest} (closestSphereKernel, Alg. 9: one work-item per cloud point,
- * nearest representative of its tile, fixed-point atomic adds into SpherePointCount and CordSums), {@code shift}
- * (shiftSphereKernel, Alg. 10: one work-item per representative, centroid and move test, per-tile changed
- * flags) and {@code activate} (a tile stays active while one of its representatives moved). The host runs the
- * graph until {@code flags[0]} is 0, downloading 4 bytes per iteration. Every task writes the execution's number
- * to its heartbeat slot, so a kernel that failed to launch is detected.
+ * TornadoVM task methods of the evolution (Alg. 8–10) and the TaskGraph that chains them. One execution runs
+ * {@code load} (MODE_LOAD only: take the representatives after a decimation, mark every tile active, zero the
+ * accumulators) and then {@code unroll} iterations, each three kernels:
+ * <ul>
+ * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per cloud point: the nearest representative of
+ * its tile within R1, then fixed-point atomic adds into SpherePointCount and CordSums;</li>
+ * <li>{@code shift}: shiftSphereKernel (Alg. 10), one work-item per representative: the centroid and the move test,
+ * per-tile changed flags;</li>
+ * <li>{@code activate}: a tile stays active while one of its representatives moved; the accumulators are zeroed
+ * for the next iteration.</li>
+ * </ul>
+ * Once no tile is active (or the iteration cap is reached) the remaining iterations of the execution do nothing, so
+ * the result and the iteration count are the JVM's; the host downloads one small array per execution
+ * ({@code flags}: live, iterations done, moved, heartbeats) instead of one per iteration. Heartbeats (the load
+ * task writes the execution's number, every copy of the other tasks counts itself) detect a kernel that failed to
+ * launch.
  *
  * <p>Public, so that other TornadoVM programs can embed the graph: {@link #graph(String, RidgeBuffers)} and
  * {@link #grid(String, RidgeBuffers)}.
@@ -39,72 +51,81 @@ public final class RidgeTaskGraphs {
 
     /** Copy {@code repsIn} to the resident representatives, activate all tiles, then iterate. */
     public static final int MODE_LOAD = 1;
-    /** One more iteration on the resident representatives. */
+    /** Go on iterating on the resident representatives. */
     public static final int MODE_ITERATE = 2;
-    /** Heartbeat slots (one per task). */
-    public static final int BEATS = 5;
 
     private RidgeTaskGraphs() {
     }
 
-    public static void load(int[] params, double[] repsIn, double[] s, int[] active, int items, int d, int[] beat) {
+    /**
+     * Heartbeat slots: load writes the execution's number, then each closest, shift and activate task counts its
+     * runs in its slot (so every copy of a task is the same kernel, compiled once).
+     */
+    public static int beats(int unroll) {
+        return 4;
+    }
+
+    public static void load(int[] params, double[] repsIn, double[] s, int[] active, int[] changed, int[] count,
+            LongArray sums, int[] flags, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
+                    count[k] = 0;
                     for (int c = 0; c < d; c++) {
                         s[k * d + c] = repsIn[k * d + c];
+                        sums.set(k * d + c, 0L);
                     }
                 }
                 if (k < params[TILES]) {
                     active[k] = 1;
+                    changed[k] = 0;
+                }
+                if (k == 0) {
+                    flags[LIVE] = 1;
+                    flags[DONE] = 0;
                 }
             }
             if (k == 0) {
-                beat[0] = params[SEQ];
+                flags[BEAT] = params[SEQ];
+                flags[BEAT + 1] = 0;
+                flags[BEAT + 2] = 0;
+                flags[BEAT + 3] = 0;
             }
         }
     }
 
-    public static void loadF(int[] params, float[] repsIn, float[] s, int[] active, int items, int d, int[] beat) {
+    public static void loadF(int[] params, float[] repsIn, float[] s, int[] active, int[] changed, int[] count,
+            LongArray sums, int[] flags, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
+                    count[k] = 0;
                     for (int c = 0; c < d; c++) {
                         s[k * d + c] = repsIn[k * d + c];
+                        sums.set(k * d + c, 0L);
                     }
                 }
                 if (k < params[TILES]) {
                     active[k] = 1;
+                    changed[k] = 0;
+                }
+                if (k == 0) {
+                    flags[LIVE] = 1;
+                    flags[DONE] = 0;
                 }
             }
             if (k == 0) {
-                beat[0] = params[SEQ];
+                flags[BEAT] = params[SEQ];
+                flags[BEAT + 1] = 0;
+                flags[BEAT + 2] = 0;
+                flags[BEAT + 3] = 0;
             }
         }
     }
 
-    public static void clear(int[] params, int[] count, LongArray sums, int[] changed, int[] flags, int items, int d,
-            int[] beat) {
-        for (@Parallel int k = 0; k < items; k++) {
-            if (k < params[NS]) {
-                count[k] = 0;
-                for (int c = 0; c < d; c++) {
-                    sums.set(k * d + c, 0L);
-                }
-            }
-            if (k < params[TILES]) {
-                changed[k] = 0;
-            }
-            if (k == 0) {
-                flags[0] = 0;
-                beat[1] = params[SEQ];
-            }
-        }
-    }
-
-    /** closestSphereKernel (Alg. 9), double. */
+    /** closestSphereKernel (Alg. 9), double; work-item 0 also counts the iteration if it is live. */
     public static void closest(KernelContext ctx, int[] params, double[] fparams, double[] p, int[] pointTile,
-            double[] s, int[] tileStart, int[] active, int[] count, LongArray sums, int n, int d, int[] beat) {
+            double[] s, int[] tileStart, int[] active, int[] count, LongArray sums, int[] flags, int n, int d) {
         for (@Parallel int i = 0; i < n; i++) {
             int t = pointTile[i];
             if (active[t] == 1) {
@@ -117,14 +138,14 @@ public final class RidgeTaskGraphs {
                 }
             }
             if (i == 0) {
-                beat[2] = params[SEQ];
+                countIteration(flags);
             }
         }
     }
 
     /** closestSphereKernel (Alg. 9), float. */
     public static void closestF(KernelContext ctx, int[] params, float[] fparams, float[] p, int[] pointTile,
-            float[] s, int[] tileStart, int[] active, int[] count, LongArray sums, int n, int d, int[] beat) {
+            float[] s, int[] tileStart, int[] active, int[] count, LongArray sums, int[] flags, int n, int d) {
         for (@Parallel int i = 0; i < n; i++) {
             int t = pointTile[i];
             if (active[t] == 1) {
@@ -137,14 +158,22 @@ public final class RidgeTaskGraphs {
                 }
             }
             if (i == 0) {
-                beat[2] = params[SEQ];
+                countIteration(flags);
             }
         }
     }
 
+    private static void countIteration(int[] flags) {
+        if (flags[LIVE] == 1) {
+            flags[DONE] = flags[DONE] + 1;
+        }
+        flags[MOVED] = 0;
+        flags[BEAT + 1] = flags[BEAT + 1] + 1;
+    }
+
     /** shiftSphereKernel (Alg. 10), double. */
     public static void shift(int[] params, double[] fparams, double[] s, int[] repTile, int[] active, int[] count,
-            LongArray sums, int[] changed, int[] flags, int items, int d, int[] beat) {
+            LongArray sums, int[] changed, int[] flags, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (k < params[NS]) {
                 int t = repTile[k];
@@ -156,7 +185,7 @@ public final class RidgeTaskGraphs {
                             double mc = RidgeKernels.centroid(si, sums.get(k * d + c), m, fparams[INV_SCALE]);
                             if (RidgeKernels.noticeable(mc, si, m, fparams[EPS], fparams[INV_SCALE])) {
                                 changed[t] = 1;
-                                flags[0] = 1;
+                                flags[MOVED] = 1;
                             }
                             s[k * d + c] = mc;
                         }
@@ -164,14 +193,14 @@ public final class RidgeTaskGraphs {
                 }
             }
             if (k == 0) {
-                beat[3] = params[SEQ];
+                flags[BEAT + 2] = flags[BEAT + 2] + 1;
             }
         }
     }
 
     /** shiftSphereKernel (Alg. 10), float. */
     public static void shiftF(int[] params, float[] fparams, float[] s, int[] repTile, int[] active, int[] count,
-            LongArray sums, int[] changed, int[] flags, int items, int d, int[] beat) {
+            LongArray sums, int[] changed, int[] flags, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (k < params[NS]) {
                 int t = repTile[k];
@@ -183,7 +212,7 @@ public final class RidgeTaskGraphs {
                             float mc = RidgeKernels.centroid(si, sums.get(k * d + c), m, fparams[INV_SCALE]);
                             if (RidgeKernels.noticeable(mc, si, m, fparams[EPS], fparams[INV_SCALE])) {
                                 changed[t] = 1;
-                                flags[0] = 1;
+                                flags[MOVED] = 1;
                             }
                             s[k * d + c] = mc;
                         }
@@ -191,57 +220,86 @@ public final class RidgeTaskGraphs {
                 }
             }
             if (k == 0) {
-                beat[3] = params[SEQ];
+                flags[BEAT + 2] = flags[BEAT + 2] + 1;
             }
         }
     }
 
-    public static void activate(int[] params, int[] active, int[] changed, int items, int[] beat) {
-        for (@Parallel int t = 0; t < items; t++) {
-            if (t < params[TILES]) {
-                active[t] = changed[t];
+    /**
+     * The next iteration's active tiles (those whose representatives moved, none once the cap is reached) and
+     * zeroed accumulators; work-item 0 decides whether the next iteration is live.
+     */
+    public static void activate(int[] params, int[] active, int[] changed, int[] count, LongArray sums, int[] flags,
+            int items, int d) {
+        for (@Parallel int k = 0; k < items; k++) {
+            int capped = 0;
+            if (flags[DONE] >= params[LIMIT]) {
+                capped = 1;
             }
-            if (t == 0) {
-                beat[4] = params[SEQ];
+            if (k < params[TILES]) {
+                int next = changed[k];
+                if (capped == 1) {
+                    next = 0;
+                }
+                active[k] = next;
+                changed[k] = 0;
+            }
+            if (k < params[NS]) {
+                count[k] = 0;
+                for (int c = 0; c < d; c++) {
+                    sums.set(k * d + c, 0L);
+                }
+            }
+            if (k == 0) {
+                int live = flags[MOVED];
+                if (capped == 1) {
+                    live = 0;
+                }
+                flags[LIVE] = live;
+                flags[BEAT + 3] = flags[BEAT + 3] + 1;
             }
         }
     }
 
     /**
      * The evolution TaskGraph over {@code b}: the cloud, its tiles and the constants go to the device once; per
-     * execution the parameters, the tile ranges and (used in MODE_LOAD only) the new representatives; the changed
-     * flag and the heartbeats come back on demand, the representatives when the evolution has converged.
+     * execution the parameters, the tile ranges and (used in MODE_LOAD only) the new representatives; {@code flags}
+     * comes back on demand after each execution, the representatives when the evolution has converged.
      */
     public static TaskGraph graph(String name, RidgeBuffers b) {
         KernelContext ctx = new KernelContext();
         int items = b.repItems();
-        if (b.precision == Precision.FLOAT) {
-            return new TaskGraph(name)
-                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pf, b.pointTile, b.fparamsF, b.sf, b.count,
-                            b.sums, b.active, b.changed)
+        boolean f = b.precision == Precision.FLOAT;
+        TaskGraph g = new TaskGraph(name);
+        if (f) {
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pf, b.pointTile, b.fparamsF, b.sf, b.count, b.sums,
+                    b.active, b.changed, b.flags)
                     .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile)
-                    .task("load", RidgeTaskGraphs::loadF, b.params, b.repsInF, b.sf, b.active, items, b.d, b.beat)
-                    .task("clear", RidgeTaskGraphs::clear, b.params, b.count, b.sums, b.changed, b.flags, items, b.d,
-                            b.beat)
-                    .task("closest", RidgeTaskGraphs::closestF, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
-                            b.tileStart, b.active, b.count, b.sums, b.n, b.d, b.beat)
-                    .task("shift", RidgeTaskGraphs::shiftF, b.params, b.fparamsF, b.sf, b.repTile, b.active, b.count,
-                            b.sums, b.changed, b.flags, items, b.d, b.beat)
-                    .task("activate", RidgeTaskGraphs::activate, b.params, b.active, b.changed, items, b.beat)
-                    .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.beat, b.sf);
+                    .task("load", RidgeTaskGraphs::loadF, b.params, b.repsInF, b.sf, b.active, b.changed, b.count,
+                            b.sums, b.flags, items, b.d);
+        } else {
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.p, b.pointTile, b.fparams, b.s, b.count, b.sums,
+                    b.active, b.changed, b.flags)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile)
+                    .task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.active, b.changed, b.count, b.sums,
+                            b.flags, items, b.d);
         }
-        return new TaskGraph(name)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.p, b.pointTile, b.fparams, b.s, b.count, b.sums,
-                        b.active, b.changed)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile)
-                .task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.active, items, b.d, b.beat)
-                .task("clear", RidgeTaskGraphs::clear, b.params, b.count, b.sums, b.changed, b.flags, items, b.d, b.beat)
-                .task("closest", RidgeTaskGraphs::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart,
-                        b.active, b.count, b.sums, b.n, b.d, b.beat)
-                .task("shift", RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.repTile, b.active, b.count, b.sums,
-                        b.changed, b.flags, items, b.d, b.beat)
-                .task("activate", RidgeTaskGraphs::activate, b.params, b.active, b.changed, items, b.beat)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.beat, b.s);
+        for (int j = 0; j < b.unroll; j++) {
+            if (f) {
+                g.task("closest" + j, RidgeTaskGraphs::closestF, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
+                        b.tileStart, b.active, b.count, b.sums, b.flags, b.n, b.d)
+                        .task("shift" + j, RidgeTaskGraphs::shiftF, b.params, b.fparamsF, b.sf, b.repTile, b.active,
+                                b.count, b.sums, b.changed, b.flags, items, b.d);
+            } else {
+                g.task("closest" + j, RidgeTaskGraphs::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
+                        b.tileStart, b.active, b.count, b.sums, b.flags, b.n, b.d)
+                        .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.repTile, b.active, b.count,
+                                b.sums, b.changed, b.flags, items, b.d);
+            }
+            g.task("activate" + j, RidgeTaskGraphs::activate, b.params, b.active, b.changed, b.count, b.sums, b.flags,
+                    items, b.d);
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, f ? b.sf : b.s);
     }
 
     /**
@@ -250,10 +308,12 @@ public final class RidgeTaskGraphs {
      */
     public static GridScheduler grid(String name, RidgeBuffers b) {
         GridScheduler gs = new GridScheduler();
-        for (String task : new String[] {"load", "clear", "shift", "activate"}) {
-            add(gs, name + "." + task, b.repItems());
+        add(gs, name + ".load", b.repItems());
+        for (int j = 0; j < b.unroll; j++) {
+            add(gs, name + ".closest" + j, b.n);
+            add(gs, name + ".shift" + j, b.repItems());
+            add(gs, name + ".activate" + j, b.repItems());
         }
-        add(gs, name + ".closest", b.n);
         return gs;
     }
 

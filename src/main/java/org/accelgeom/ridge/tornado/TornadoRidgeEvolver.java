@@ -33,6 +33,8 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private static final AtomicInteger PLANS = new AtomicInteger();
     /** TornadoVM's profiler splits executions into upload and kernel time; -Daccelgeom.tornado.profiler=false turns it off. */
     private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
+    /** Iterations per execution (-Daccelgeom.ridge.unroll, default 8): fewer host round trips, more kernel launches. */
+    private static final int UNROLL = Math.max(1, Integer.getInteger("accelgeom.ridge.unroll", 8));
 
     private static RidgeBuffers cachedBuffers;
     private static TornadoExecutionPlan cachedPlan;
@@ -79,7 +81,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             }
         }
         timings.time("build task graph", Kind.HOST, () -> {
-            b = new RidgeBuffers(layout, prm.precision(), capacity);
+            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL);
             double r1sq = prm.r1() * prm.r1();
             b.fparams[RidgeBuffers.R1SQ] = r1sq;
             b.fparams[RidgeBuffers.SCALE] = prm.scale();
@@ -99,7 +101,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
 
     private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
         return c.precision == prm.precision() && cachedDevice == deviceIndex && c.n == layout.n() && c.d == layout.d()
-                && c.tiles == layout.numTiles() && capacity <= c.cap
+                && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
                 && Arrays.equals(c.pointTile, layout.pointTile())
@@ -126,17 +128,13 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             Arrays.fill(b.repTile, tileStart[t], tileStart[t + 1], t);
         }
         b.params[RidgeBuffers.NS] = ns;
+        b.params[RidgeBuffers.LIMIT] = prm.maxIterations();
         b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_LOAD;
-        int iterations = 0;
-        while (iterations < prm.maxIterations()) {
-            iterations++;
+        do { // each execution runs b.unroll iterations; those after convergence do nothing
             execute(timings);
             b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_ITERATE;
-            download(timings, b.flags);
-            if (b.flags[0] == 0) {
-                break;
-            }
-        }
+        } while (b.flags[RidgeBuffers.LIVE] == 1);
+        int iterations = b.flags[RidgeBuffers.DONE];
         download(timings, f ? b.sf : b.s);
         for (int k = 0; k < ns * d; k++) {
             reps[k] = f ? b.sf[k] : b.s[k];
@@ -154,24 +152,28 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
                     + " (" + e.getMessage() + ")", e);
         }
-        last.transferToHost(b.beat);
-        for (int k = 0; k < RidgeTaskGraphs.BEATS; k++) {
-            if (b.beat[k] != b.params[RidgeBuffers.SEQ]) {
-                throw new AccelGeomException("a TornadoVM kernel of the ridge detection (task " + k + ") did not run on "
+        long t1 = System.nanoTime();
+        last.transferToHost(b.flags);
+        timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);
+        for (int k = 0; k < 4; k++) {
+            int expected = k == 0 ? b.params[RidgeBuffers.SEQ] : b.unroll;
+            if (b.flags[RidgeBuffers.BEAT + k] != expected) {
+                throw new AccelGeomException("a TornadoVM kernel of the ridge detection ("
+                        + new String[] {"load", "closest", "shift", "activate"}[k] + ") did not run on "
                         + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
         }
         long wall = System.nanoTime() - t0;
         if (!PROFILE) {
-            timings.add("evolve iterations (device, wall)", Kind.KERNEL, wall);
+            timings.add("evolve executions (device, wall)", Kind.KERNEL, wall);
             return;
         }
         TornadoProfilerResult pr = last.getProfilerResult();
         long kernel = Math.max(0, pr.getDeviceKernelTime());
         long upload = Math.max(0, pr.getDeviceWriteTime());
         long compile = Math.max(0, pr.getCompileTime());
-        timings.add("evolve iterations (kernels)", Kind.KERNEL, kernel);
+        timings.add("evolve executions (kernels)", Kind.KERNEL, kernel);
         timings.add("upload", Kind.UPLOAD, upload);
         if (compile > 0) {
             timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);

@@ -42,6 +42,18 @@ class TornadoRidgeTest {
     }
 
     @Test
+    void theIterationCapStopsAtTheSameIterationAsTheJvm() {
+        // the cap (5) falls inside an execution of 8 unrolled iterations: the device must stop exactly there
+        double[][] p = Curve.SPIRAL3D.sample(2500, 3, 4.17, 4);
+        RidgeOptions o = RidgeOptions.of(Backend.JVM, 8.34).withMaxIterations(5);
+        RidgeResult ref = Ridge.detect(p, o);
+        RidgeResult gpu = Ridge.detect(p, o.withBackend(Backend.TORNADO));
+        assertTrue(ref.stats().capped());
+        assertEquals(ref.stats(), gpu.stats());
+        assertArrayEquals(ref.representatives(), gpu.representatives(), 0.0);
+    }
+
+    @Test
     void aSecondRunOverTheSamePointsReusesThePlan() {
         double[][] p = Curve.SPIRAL2D.sample(2000, 2, 4.17, 8);
         RidgeOptions o = RidgeOptions.of(Backend.TORNADO, 8.34);
