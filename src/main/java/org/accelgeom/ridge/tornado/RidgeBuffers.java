@@ -21,11 +21,13 @@ public final class RidgeBuffers {
     public static final int D = 5;
     /** params[LIMIT]: the iteration cap of the current evolve call. */
     public static final int LIMIT = 6;
-    /** flags slots: a tile is active (iterate on), iterations done, a representative moved; then the heartbeats. */
-    public static final int LIVE = 0;
-    public static final int DONE = 1;
-    public static final int MOVED = 2;
-    public static final int BEAT = 3;
+    /**
+     * flags slots, double-buffered by the parity q of the iteration: MOVED + q (a representative moved in the
+     * iteration), DONE + q (iterations done after it); then the heartbeats.
+     */
+    public static final int MOVED = 0;
+    public static final int DONE = 2;
+    public static final int BEAT = 4;
     /** fparams slots: R1², 2^k, 2^-k, ε. */
     public static final int R1SQ = 0;
     public static final int SCALE = 1;
@@ -49,16 +51,21 @@ public final class RidgeBuffers {
     public final int[] tileStart;
     public final int[] repTile;
     public final int[] active;
-    public final int[] changed;
+    /** Per tile: a representative moved, double-buffered by iteration parity (the previous one is the active set). */
+    public final int[] changed0;
+    public final int[] changed1;
     public final int[] count;
     public final LongArray sums;
     public final int[] params = new int[8];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
-    /** {@link #LIVE}, {@link #DONE}, {@link #MOVED}, then one heartbeat per task: the one array downloaded per execution. */
+    /** {@link #MOVED}, {@link #DONE} (both buffers), then the heartbeats: the one array downloaded per execution. */
     public final int[] flags;
 
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll) {
+        if (unroll < 2 || unroll % 2 != 0) {
+            throw new IllegalArgumentException("unroll must be even and at least 2, got " + unroll);
+        }
         this.precision = precision;
         this.unroll = unroll;
         this.flags = new int[BEAT + RidgeTaskGraphs.beats(unroll)];
@@ -77,7 +84,8 @@ public final class RidgeBuffers {
         this.tileStart = new int[tiles + 1];
         this.repTile = new int[cap];
         this.active = new int[tiles];
-        this.changed = new int[tiles];
+        this.changed0 = new int[tiles];
+        this.changed1 = new int[tiles];
         this.count = new int[cap];
         this.sums = new LongArray(cap * d);
         params[N] = n;

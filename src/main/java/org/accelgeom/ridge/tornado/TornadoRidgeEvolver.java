@@ -33,8 +33,12 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private static final AtomicInteger PLANS = new AtomicInteger();
     /** TornadoVM's profiler splits executions into upload and kernel time; -Daccelgeom.tornado.profiler=false turns it off. */
     private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
-    /** Iterations per execution (-Daccelgeom.ridge.unroll, default 8): fewer host round trips, more kernel launches. */
-    private static final int UNROLL = Math.max(1, Integer.getInteger("accelgeom.ridge.unroll", 8));
+    /**
+     * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
+     * downloads; the iterations after convergence cost only their (empty) launches.
+     */
+    private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
+            Math.max(2, Integer.getInteger("accelgeom.ridge.unroll", 8) & ~1));
 
     private static RidgeBuffers cachedBuffers;
     private static TornadoExecutionPlan cachedPlan;
@@ -133,8 +137,8 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         do { // each execution runs b.unroll iterations; those after convergence do nothing
             execute(timings);
             b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_ITERATE;
-        } while (b.flags[RidgeBuffers.LIVE] == 1);
-        int iterations = b.flags[RidgeBuffers.DONE];
+        } while (b.flags[RidgeBuffers.MOVED + 1] == 1 && b.flags[RidgeBuffers.DONE + 1] < prm.maxIterations());
+        int iterations = b.flags[RidgeBuffers.DONE + 1]; // the last iteration of an execution has parity 1
         download(timings, f ? b.sf : b.s);
         for (int k = 0; k < ns * d; k++) {
             reps[k] = f ? b.sf[k] : b.s[k];
@@ -155,11 +159,11 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         long t1 = System.nanoTime();
         last.transferToHost(b.flags);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < RidgeTaskGraphs.beats(b.unroll); k++) {
             int expected = k == 0 ? b.params[RidgeBuffers.SEQ] : b.unroll;
             if (b.flags[RidgeBuffers.BEAT + k] != expected) {
                 throw new AccelGeomException("a TornadoVM kernel of the ridge detection ("
-                        + new String[] {"load", "closest", "shift", "activate"}[k] + ") did not run on "
+                        + new String[] {"load", "closest", "shift"}[k] + ") did not run on "
                         + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
