@@ -10,8 +10,8 @@
 # Cases are curve:N[:DIM] (generated, seed 42) or point files. CPU backends run single shots (a 10^6-point run
 # takes minutes on the JVM: the evolution iterates to a fixed point, thousands of times); tornado gets a warm-up
 # shot (TornadoVM's compilation, the upload) and timed shots with the cloud resident on the device (the thesis's
-# GPU timings exclude transfers). One `accelgeom ridge` run per case on the last backend prints |S| and the
-# iterations into DIR/runs.txt. TornadoVM's profiler is off for the run.
+# GPU timings exclude transfers). One `accelgeom ridge` run per case (on tornado if listed, else the last
+# backend) prints |S|, the iterations and the quality into DIR/runs.txt. TornadoVM's profiler is off for the run.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -60,6 +60,7 @@ done
 
 : > "$out/runs.txt"
 last=${backends##* }
+[[ " $backends " == *" tornado "* ]] && last=tornado
 for c in $cases; do
     IFS=: read -r curve n dim <<<"$c"
     for v in $versions; do
