@@ -4,7 +4,7 @@
 #
 #   scripts/bench-ridge.sh [--cases "spiral3d:1000000 spiral2d:1000000"] [--versions "brute tiled"]
 #                          [--backends "jvm-parallel tornado"] [--precision float] [--sigma 4.17 --r1 8.34]
-#                          [--tiles 3 --capacity 200000] [--jmh-cpu "-wi 0 -i 1"] [--jmh-gpu "-wi 1 -i 5"]
+#                          [--tiles 3|16x1 --capacity 200000|0.2n] [--jmh-cpu "-wi 0 -i 1"] [--jmh-gpu "-wi 1 -i 5"]
 #                          [--out DIR]
 #
 # Cases are curve:N[:DIM] (generated, seed 42) or point files. CPU backends run single shots (a 10^6-point run
@@ -65,7 +65,12 @@ for c in $cases; do
     IFS=: read -r curve n dim <<<"$c"
     for v in $versions; do
         extra=()
-        [[ $v == tiled ]] && extra=(--tiled --tiles "$tiles" --tile-capacity "$capacity")
+        if [[ $v == tiled ]]; then
+            d=${dim:-2}; [[ $curve == spiral3d ]] && d=3; [[ $curve == spiral2d ]] && d=2
+            t=$(python3 -c "import sys; t=sys.argv[1].split('x'); print(','.join(t[min(c, len(t)-1)] for c in range(int(sys.argv[2]))))" "$tiles" "$d")
+            cap=$capacity; [[ $cap == *n ]] && cap=$(python3 -c "import sys; print(max(2, int(float(sys.argv[1][:-1]) * int(sys.argv[2]))))" "$cap" "$n")
+            extra=(--tiled --tiles "$t" --tile-capacity "$cap")
+        fi
         echo "== $c $v ($last, $precision)" >> "$out/runs.txt"
         "$acc" ridge --generate "$curve" --n "$n" --dim "${dim:-2}" --sigma "$sigma" --r1 "$r1" --seed 42 \
             --precision "$precision" --backend "$last" --no-order --quiet "${extra[@]}" >> "$out/runs.txt" 2>&1 || true

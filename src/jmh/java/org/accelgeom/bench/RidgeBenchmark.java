@@ -59,13 +59,16 @@ public class RidgeBenchmark {
     @Param({"8.34"})
     public double r1;
 
-    /** Tiled: initial tiles per dimension (Fig. 4.11: 3). */
+    /**
+     * Tiled: initial tiles per dimension, one number for all (Fig. 4.11: 3) or an x-separated list whose last entry repeats
+     * for the remaining dimensions ("16x1": 16 along the first axis, 1 along the others, Fig. 4.12).
+     */
     @Param({"3"})
-    public int tiles;
+    public String tiles;
 
-    /** Tiled: maximum tile capacity (Fig. 4.11: 200 000). */
+    /** Tiled: maximum tile capacity, a count (Fig. 4.11: 200000) or a fraction of N ("0.2n", Fig. 4.13). */
     @Param({"200000"})
-    public int capacity;
+    public String capacity;
 
     private double[][] coords;
     private RidgeOptions options;
@@ -77,9 +80,15 @@ public class RidgeBenchmark {
         RidgeOptions o = RidgeOptions.of(Backend.parse(backend), r1).withPrecision(Precision.parse(precision))
                 .withOrder(false);
         if ("tiled".equals(version)) {
+            String[] t = tiles.split("x");
             int[] cnt = new int[d];
-            java.util.Arrays.fill(cnt, tiles);
-            o = o.withTiles(cnt, capacity);
+            for (int c = 0; c < d; c++) {
+                cnt[c] = Integer.parseInt(t[Math.min(c, t.length - 1)].strip());
+            }
+            int n = coords[0].length;
+            int cap = capacity.endsWith("n") ? (int) Math.max(2, Double.parseDouble(capacity.substring(0, capacity.length() - 1)) * n)
+                    : Integer.parseInt(capacity);
+            o = o.withTiles(cnt, cap);
         } else if (!"brute".equals(version)) {
             throw new IllegalArgumentException("version must be brute or tiled, got " + version);
         }
