@@ -25,15 +25,16 @@ public final class Choose {
             all[i] = i;
         }
         Doubles out = new Doubles();
-        choose(p, n, d, all, n, r1, out);
+        choose(p, n, d, all, n, r1, out, null);
         return out.toArray();
     }
 
     /**
      * The chosen points among {@code candidates} (indices into the column-major cloud {@code p} of n points), as
-     * row-major coordinates appended to {@code out}; returns how many were chosen.
+     * row-major coordinates appended to {@code out}, their indices to {@code origins} (if not null); returns how many
+     * were chosen.
      */
-    static int choose(double[] p, int n, int d, int[] candidates, int count, double r1, Doubles out) {
+    static int choose(double[] p, int n, int d, int[] candidates, int count, double r1, Doubles out, Ints origins) {
         double r1sq = r1 * r1;
         double maxAbs = 0;
         for (int j = 0; j < count; j++) {
@@ -53,6 +54,9 @@ public final class Choose {
                 }
                 if (!near) {
                     append(p, n, d, i, out);
+                    if (origins != null) {
+                        origins.add(i);
+                    }
                     chosen++;
                 }
             }
@@ -69,6 +73,9 @@ public final class Choose {
                     k -> dist2(p, n, d, pi, out, base + k * d) <= r1sq);
             if (!near) {
                 append(p, n, d, i, out);
+                if (origins != null) {
+                    origins.add(i);
+                }
                 grid.add(chosen, q[0], d > 1 ? q[1] : 0, d > 2 ? q[2] : 0);
                 chosen++;
             }

@@ -108,7 +108,7 @@ public final class Order {
 
     private static Polyline walk(int v0, int a0, int[] start, int[] adjacent, int[] edgeOf, boolean[] used,
             int[] degree) {
-        IntBuffer path = new IntBuffer();
+        Ints path = new Ints();
         path.add(v0);
         int v = v0;
         int a = a0;
@@ -132,22 +132,6 @@ public final class Order {
                 return new Polyline(path.toArray(), false);
             }
             a = nextArc;
-        }
-    }
-
-    private static final class IntBuffer {
-        private int[] a = new int[16];
-        private int n;
-
-        void add(int v) {
-            if (n == a.length) {
-                a = Arrays.copyOf(a, 2 * n);
-            }
-            a[n++] = v;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(a, n);
         }
     }
 }

@@ -34,6 +34,8 @@ public final class Ridge {
     static final String TORNADO_EVOLVER = "org.accelgeom.ridge.tornado.TornadoRidgeEvolver";
     /** The largest dimension supported. */
     public static final int MAX_DIMENSION = 16;
+    /** The most initial tiles (the product of the counts per dimension) the tiled version accepts. */
+    public static final int MAX_INITIAL_TILES = 1 << 22;
 
     private Ridge() {
     }
@@ -79,13 +81,15 @@ public final class Ridge {
         // choose (Alg. 5), tile by tile
         int[] tileStart = new int[tiles + 1];
         Doubles chosen = new Doubles();
+        Ints origins = new Ints();
         timings.time("choose", Kind.HOST, () -> {
             for (int t = 0; t < tiles; t++) {
                 int[] c = candidates.get(t);
-                tileStart[t + 1] = tileStart[t] + Choose.choose(p, n, d, c, c.length, r1, chosen);
+                tileStart[t + 1] = tileStart[t] + Choose.choose(p, n, d, c, c.length, r1, chosen, origins);
             }
         });
         double[] s = chosen.toArray();
+        int[] origin = origins.toArray();
         int ns = tileStart[tiles];
         int initial = ns;
         var prm = new RidgeEvolver.Parameters(d, r1, options.precision(),
@@ -106,7 +110,7 @@ public final class Ridge {
                 int before = ns;
                 boolean[] keep = new boolean[before];
                 final double[] fs = s;
-                ns = timings.time("decimate", Kind.HOST, () -> Decimate.decimate(fs, before, d, r2, keep));
+                ns = timings.time("decimate", Kind.HOST, () -> decimateInInputOrder(fs, origin, before, d, r2, keep));
                 recount(tileStart, keep);
                 options.progress().update(ns);
             } while (ns != last);
@@ -118,6 +122,38 @@ public final class Ridge {
                 ? timings.time("order", Kind.HOST, () -> Order.order(reps, fns, d, r2)) : null;
         var stats = new RidgeResult.Stats(n, tiles, layout.n(), initial, outer, iterations, capped);
         return new RidgeResult(d, reps, curves, stats, timings, options.backend(), options.precision());
+    }
+
+    /**
+     * Decimation (rule 2.1) over all representatives, scanned in the input order of the points they were chosen
+     * from, as brute force scans them. The tiled version stores representatives tile by tile, i.e. sorted in space;
+     * a sequential scan in that order would sweep the curve from one end and thin it unevenly (the first
+     * representatives see all their neighbours ahead), so the scan order is the input order in both versions.
+     * {@code s} and {@code origin} are compacted in place, tile grouping kept; returns the new count.
+     */
+    static int decimateInInputOrder(double[] s, int[] origin, int ns, int d, double r2, boolean[] keep) {
+        long[] byOrigin = new long[ns];
+        for (int k = 0; k < ns; k++) {
+            byOrigin[k] = ((long) origin[k] << 32) | k;
+        }
+        java.util.Arrays.sort(byOrigin);
+        double[] sorted = new double[ns * d];
+        for (int j = 0; j < ns; j++) {
+            System.arraycopy(s, (int) byOrigin[j] * d, sorted, j * d, d);
+        }
+        boolean[] kept = new boolean[ns];
+        Decimate.decimate(sorted, ns, d, r2, kept);
+        int m = 0;
+        for (int j = 0; j < ns; j++) {
+            keep[(int) byOrigin[j]] = kept[j];
+        }
+        for (int k = 0; k < ns; k++) {
+            if (keep[k]) {
+                System.arraycopy(s, k * d, s, m * d, d);
+                origin[m++] = origin[k];
+            }
+        }
+        return m;
     }
 
     /** After decimation: the new tile ranges of the kept representatives (order kept). */
@@ -192,12 +228,18 @@ public final class Ridge {
                 throw new AccelGeomException("the initial tile counts name " + o.initTileCnt().length
                         + " dimensions, the cloud has " + d);
             }
-            if (o.initTileCnt() != null) {
-                for (int c : o.initTileCnt()) {
-                    if (c < 1) {
-                        throw new AccelGeomException("initial tile counts must be at least 1, got " + c);
-                    }
+            long product = 1;
+            for (int c = 0; c < d; c++) {
+                int k = o.initTileCnt() != null ? o.initTileCnt()[c] : 3;
+                if (k < 1) {
+                    throw new AccelGeomException("initial tile counts must be at least 1, got " + k);
                 }
+                product = Math.min(Long.MAX_VALUE / 4, product * k);
+            }
+            if (product > MAX_INITIAL_TILES) {
+                throw new AccelGeomException(product + " initial tiles (" + (o.initTileCnt() == null ? "3" : "the given counts")
+                        + " per dimension in " + d + "D) are more than " + MAX_INITIAL_TILES
+                        + ": give 1 along most dimensions, e.g. --tiles 16,1 (Fig. 4.12 of the thesis)");
             }
         }
     }

@@ -41,7 +41,7 @@ class RidgeStepsTest {
         double[] p = cloud(n, d, 20, d);
         int[] all = java.util.stream.IntStream.range(0, n).toArray();
         Doubles out = new Doubles();
-        int m = Choose.choose(p, n, d, all, n, r1, out);
+        int m = Choose.choose(p, n, d, all, n, r1, out, null);
         // oracle: the brute-force scan, in input order
         java.util.List<Integer> chosen = new java.util.ArrayList<>();
         for (int i = 0; i < n; i++) {
