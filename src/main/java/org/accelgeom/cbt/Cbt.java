@@ -118,13 +118,13 @@ public final class Cbt {
         stale = false;
     }
 
-    /** Marks the sums stale (after a backend changed the bitfield). */
-    void markStale() {
+    /** For backends: marks the sums stale (after a pass changed the bitfield). */
+    public void markStale() {
         stale = true;
     }
 
-    /** Marks the sums current (after a backend reduced the heap). */
-    void markFresh() {
+    /** For backends: marks the sums current (after a pass reduced the heap). */
+    public void markFresh() {
         stale = false;
     }
 

@@ -31,9 +31,36 @@ public final class CbtKernels {
     private CbtKernels() {
     }
 
-    /** FindMSB, eq. (2). */
+    /**
+     * x >>> s for 0 ≤ s ≤ 31. TornadoVM 5.2's OpenCL backend emits Java's {@code >>>} on an int as a signed shift,
+     * so kernels shift the zero-extended value as a non-negative long instead.
+     */
+    public static int ushr(int x, int s) {
+        return (int) ((x & 0xFFFFFFFFL) >> s);
+    }
+
+    /**
+     * FindMSB, eq. (2), for k ≥ 1, by a branch-free binary search (TornadoVM 5.2's OpenCL backend does not lower
+     * {@code Integer.numberOfLeadingZeros}).
+     */
     public static int depth(int k) {
-        return 31 - Integer.numberOfLeadingZeros(k);
+        int v = k;
+        int d = 0;
+        // k > 0, so a signed shift is exact here
+        int s = (v >> 16) != 0 ? 16 : 0;
+        d += s;
+        v >>= s;
+        s = (v >> 8) != 0 ? 8 : 0;
+        d += s;
+        v >>= s;
+        s = (v >> 4) != 0 ? 4 : 0;
+        d += s;
+        v >>= s;
+        s = (v >> 2) != 0 ? 2 : 0;
+        d += s;
+        v >>= s;
+        s = (v >> 1) != 0 ? 1 : 0;
+        return d + s;
     }
 
     /** The stored maximum depth D, read from element 0 (packed: the lowest set bit at or above bit 2 is bit D + 2). */
@@ -55,7 +82,7 @@ public final class CbtKernels {
         long x = (1L << (d + 1)) + (long) k * n; // Fig. 9
         int w = (int) (x >>> 5);
         int s = (int) (x & 31);
-        int lo = heap[w] >>> s;
+        int lo = ushr(heap[w], s);
         int w1 = Math.min(w + 1, heap.length - 1); // in bounds even when not needed
         int hi = heap[w1] << (32 - s);           // s = 0 gives a shift by 0 in Java (taken mod 32) but is masked below
         int straddles = s + n > 32 ? 1 : 0;
@@ -100,7 +127,7 @@ public final class CbtKernels {
         if (lowBits >= n) {
             return 0;
         }
-        return (newV >>> lowBits) - (oldV >>> lowBits);
+        return ushr(newV, lowBits) - ushr(oldV, lowBits);
     }
 
     /** Heap element (a level-D node) of the bitfield bit that encodes node k: 2^D + x_k with x_k = k·2^(D−d_k) − 2^D. */
@@ -117,16 +144,18 @@ public final class CbtKernels {
         int k = 1;
         int sk = read(heap, D, packed, 1);
         int lr = l;
-        for (int i = 0; i < D && sk > 1; i++) {
-            int kl = 2 * k;
-            int sl = read(heap, D, packed, kl);
-            if (lr < sl) {
-                k = kl;
-                sk = sl;
-            } else {
-                k = kl + 1;
-                lr = lr - sl;
-                sk = read(heap, D, packed, k);
+        for (int i = 0; i < D; i++) {
+            if (sk > 1) {
+                int kl = 2 * k;
+                int sl = read(heap, D, packed, kl);
+                if (lr < sl) {
+                    k = kl;
+                    sk = sl;
+                } else {
+                    k = kl + 1;
+                    lr = lr - sl;
+                    sk = read(heap, D, packed, k);
+                }
             }
         }
         return k;
@@ -149,7 +178,9 @@ public final class CbtKernels {
             if (w == 0) {
                 v = D;
             }
-            if (w >= bf && ((w - bf) & (stride - 1)) == 0) {
+            int inBitfield = w >= bf ? 1 : 0;
+            int onStride = ((w - bf) & (stride - 1)) == 0 ? 1 : 0;
+            if ((inBitfield & onStride) == 1) {
                 v = 1;
             }
             return v;
@@ -157,7 +188,8 @@ public final class CbtKernels {
         long base = 32L * w;
         long bf = 3L << D; // the bitfield: elements 2^D .. 2^(D+1)−1, one bit each, from bit 3·2^D (§2.8)
         int v = 0;
-        if (base >= bf && (bf & 31) == 0) {
+        int aligned = (base >= bf ? 1 : 0) & ((bf & 31) == 0 ? 1 : 0);
+        if (aligned == 1) {
             if (stride >= 32) {
                 v = ((base - bf) & (stride - 1)) == 0 ? 1 : 0;
             } else {
@@ -171,28 +203,57 @@ public final class CbtKernels {
         for (int b = 0; b < 32; b++) {
             long x = base + b;
             int on = x == hdr ? 1 : 0;
-            if (x >= bf && x < bf + (1L << D) && ((x - bf) & (stride - 1)) == 0) {
-                on = 1;
-            }
+            int inBitfield = (x >= bf ? 1 : 0) & (x < bf + (1L << D) ? 1 : 0);
+            int onStride = ((x - bf) & (stride - 1)) == 0 ? 1 : 0;
+            on |= inBitfield & onStride;
             v |= on << b;
         }
         return v;
     }
 
+    /**
+     * Leaf count of the i-th node, m levels above the bitfield, inside one 32-bit bitfield word (the fused
+     * prepass of the reduction): the popcount of bits [i·2^m, (i+1)·2^m) of {@code bits}, by SWAR partial sums.
+     */
+    public static int popcountField(int bits, int m, int i) {
+        int c = bits - (ushr(bits, 1) & 0x55555555);
+        if (m >= 2) {
+            c = (c & 0x33333333) + (ushr(c, 2) & 0x33333333);
+        }
+        if (m >= 3) {
+            c = (c + ushr(c, 4)) & 0x0F0F0F0F;
+        }
+        if (m >= 4) {
+            c = (c + ushr(c, 8)) & 0x00FF00FF;
+        }
+        if (m >= 5) {
+            c = (c + ushr(c, 16)) & 0x0000FFFF;
+        }
+        int width = 1 << m;
+        int mask = width == 32 ? -1 : (1 << width) - 1;
+        return ushr(c, i * width) & mask;
+    }
+
     /** A 32-bit integer hash (the murmur3 finaliser) of a node and a round seed, for random update rules. */
     public static int hash(int k, int seed) {
         int h = k * 0x9E3779B1 + seed;
-        h ^= h >>> 16;
+        h ^= ushr(h, 16);
         h *= 0x85EBCA6B;
-        h ^= h >>> 13;
+        h ^= ushr(h, 13);
         h *= 0xC2B2AE35;
-        h ^= h >>> 16;
+        h ^= ushr(h, 16);
         return h & 0x7FFFFFFF;
     }
 
     /** The random rule wants node k split (k must be a leaf above level D). */
     public static boolean wantsSplit(int D, int k, int seed, int splitBelow) {
-        return depth(k) < D && hash(k, seed) < splitBelow;
+        return wantsSplitFlag(D, k, seed, splitBelow) == 1;
+    }
+
+    /** {@link #wantsSplit} as 0/1: boolean operators are combined bitwise, because TornadoVM 5.2 negated a
+     * short-circuit {@code &&} inside a larger condition wrongly (De Morgan) in generated OpenCL. */
+    public static int wantsSplitFlag(int D, int k, int seed, int splitBelow) {
+        return (depth(k) < D ? 1 : 0) & (hash(k, seed) < splitBelow ? 1 : 0);
     }
 
     /**
@@ -203,15 +264,16 @@ public final class CbtKernels {
      * same predicates, so a pass never splits and merges the same pair.
      */
     public static int randomRule(int[] heap, int D, int packed, int k, int seed, int splitBelow, int mergeBelow, int minDepth) {
-        if (wantsSplit(D, k, seed, splitBelow)) {
-            return SPLIT;
-        }
+        int split = wantsSplitFlag(D, k, seed, splitBelow);
         int d = depth(k);
-        if ((k & 1) == 1 && d > minDepth && read(heap, D, packed, k - 1) == 1 && !wantsSplit(D, k - 1, seed, splitBelow)
-                && hash(k >>> 1, seed ^ 0x5bd1e995) < mergeBelow) {
-            return MERGE;
-        }
-        return 0;
+        int right = k & 1;
+        int deep = d > minDepth ? 1 : 0;
+        int sibling = Math.max(1, k - 1);
+        int siblingLeaf = read(heap, D, packed, sibling) == 1 ? 1 : 0;
+        int siblingStays = 1 - wantsSplitFlag(D, sibling, seed, splitBelow);
+        int chosen = hash(k >> 1, seed ^ 0x5bd1e995) < mergeBelow ? 1 : 0;
+        int merge = (1 - split) & right & deep & siblingLeaf & siblingStays & chosen;
+        return split * SPLIT + merge * MERGE;
     }
 
     /** The heap element whose bit an action of leaf k changes: the right child for a split, k itself for a merge. */

@@ -75,7 +75,17 @@ public final class JvmCbtBackend implements CbtBackend {
     @Override
     public int reduce() {
         long t0 = System.nanoTime();
-        for (int d = D - 1; d >= 0; d--) {
+        int top = D - 1;
+        if (packed == 1 && D >= 6) { // the five deepest levels from the bitfield's words in one pass (see CbtKernels#popcountField)
+            int words = 1 << (D - 5);
+            if (loops == null) {
+                prepass(0, words);
+            } else {
+                loops.forRange(words, GRAIN / 32, this::prepass);
+            }
+            top = D - 6;
+        }
+        for (int d = top; d >= 0; d--) {
             int first = 1 << d;
             if (loops == null || first < SEQUENTIAL_LEVEL) {
                 for (int k = first; k < 2 * first; k++) {
@@ -92,6 +102,19 @@ public final class JvmCbtBackend implements CbtBackend {
         timings.add("reduce", Kind.KERNEL, System.nanoTime() - t0);
         tree.markFresh();
         return CbtKernels.read(heap, D, packed, 1);
+    }
+
+    private void prepass(int from, int to) {
+        for (int j = from; j < to; j++) {
+            int bits = heap[(3 << (D - 5)) + j];
+            for (int m = 1; m <= 5; m++) {
+                int nodes = 32 >>> m;
+                for (int i = 0; i < nodes; i++) {
+                    int k = (1 << (D - m)) + j * nodes + i;
+                    write(k, CbtKernels.read(heap, D, packed, k), CbtKernels.popcountField(bits, m, i));
+                }
+            }
+        }
     }
 
     @Override

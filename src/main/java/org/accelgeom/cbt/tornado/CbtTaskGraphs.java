@@ -1,0 +1,248 @@
+package org.accelgeom.cbt.tornado;
+
+import org.accelgeom.cbt.CbtKernels;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+/**
+ * TornadoVM kernels of the CBT usage cycle (§2.9) and the TaskGraph that chains them: init, decode-and-update
+ * (one work-item per leaf), the sum reduction (the five deepest levels fused into one pass over the bitfield's
+ * words, then one kernel per level), decode-all (one work-item per leaf), the single-thread bitfield scan and a
+ * snapshot copy of the heap.
+ *
+ * <p>Every kernel is a {@link KernelContext} kernel whose work-items check their index against a bound in
+ * {@code params}: the host sizes each task's grid per execution (tasks that do not run get one work-item), so a
+ * launch costs what its work needs. Word updates are {@code atomicAdd} of field deltas: TornadoVM has no atomic
+ * AND/OR, and every field has one writer per pass (see {@link CbtKernels}).
+ */
+public final class CbtTaskGraphs {
+
+    public static final int MODE = 0;
+    public static final int LEAVES = 1;
+    public static final int SEED = 2;
+    public static final int SPLIT = 3;
+    public static final int MERGE = 4;
+    public static final int MIN_DEPTH = 5;
+    public static final int INIT_DEPTH = 6;
+    public static final int SEQ = 7;
+    /** params[DEPTH], params[PACKED]: D and the layout, read from memory (conditions on constant-folded scalar
+     * arguments crashed TornadoVM 5.2's OpenCL code generator). */
+    public static final int DEPTH = 8;
+    public static final int PACKED = 9;
+    public static final int PARAMS = 10;
+
+    public static final int MODE_INIT = 1;
+    public static final int MODE_UPDATE = 2;
+    public static final int MODE_REDUCE = 4;
+    public static final int MODE_DECODE = 8;
+    public static final int MODE_LIST = 16;
+    public static final int MODE_SCAN = 32;
+    public static final int MODE_SNAPSHOT = 64;
+
+    /** info[INFO_LEAVES]: L after the reduction; info[INFO_BAD]: leaves whose decoding did not end on a count of 1. */
+    public static final int INFO_LEAVES = 0;
+    public static final int INFO_BAD = 1;
+    public static final int INFO_BEAT = 2;
+
+    private CbtTaskGraphs() {
+    }
+
+    private static void write(KernelContext c, int[] heap, int D, int packed, int k, int oldV, int newV) {
+        int w = CbtKernels.word(D, packed, k);
+        int lo = CbtKernels.deltaLo(D, packed, k, oldV, newV);
+        int hi = CbtKernels.deltaHi(D, packed, k, oldV, newV);
+        if (lo != 0) {
+            c.atomicAdd(heap, w, lo);
+        }
+        if (hi != 0) {
+            c.atomicAdd(heap, Math.min(w + 1, heap.length - 1), hi);
+        }
+    }
+
+    /** Word w of a heap initialised at depth params[INIT_DEPTH]; work-item 0 also clears the counters. */
+    public static void init(KernelContext c, int[] params, int[] heap, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int w = c.globalIdx;
+        if (w == 0) {
+            info[INFO_BAD] = 0;
+        }
+        if (((params[MODE] & MODE_INIT) != 0 ? 1 : 0) + (w < heap.length ? 1 : 0) == 2) {
+            heap[w] = CbtKernels.initWord(D, packed, params[INIT_DEPTH], w);
+        }
+    }
+
+    /** Decode-and-update (§2.6): leaf l decodes itself and applies the random rule, changing only its own bit. */
+    public static void update(KernelContext c, int[] params, int[] heap) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int l = c.globalIdx;
+        if (((params[MODE] & MODE_UPDATE) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
+            int k = CbtKernels.decode(heap, D, packed, l);
+            int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
+            if (a != 0) {
+                int e = CbtKernels.actionElement(D, k, a);
+                int oldV = a == CbtKernels.SPLIT ? 0 : 1;
+                write(c, heap, D, packed, e, oldV, 1 - oldV);
+            }
+        }
+    }
+
+    /**
+     * The five deepest reduction levels in one pass (an extension after Dupuy's libcbt prepass): work-item j owns
+     * bitfield word j, i.e. the subtree of node 2^(D−5) + j, and writes its 31 sums from partial popcounts.
+     */
+    public static void reducePrepass(KernelContext c, int[] params, int[] heap) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int j = c.globalIdx;
+        if (((params[MODE] & MODE_REDUCE) != 0 ? 1 : 0) + (j < (1 << (D - 5)) ? 1 : 0) == 2) {
+            int bits = heap[(3 << (D - 5)) + j];
+            for (int m = 1; m <= 5; m++) {
+                int nodes = 32 >>> m;
+                for (int i = 0; i < nodes; i++) {
+                    int k = ((1 << (D - m)) + j * nodes) + i;
+                    int v = CbtKernels.popcountField(bits, m, i);
+                    int old = CbtKernels.read(heap, D, packed, k);
+                    if (v != old) {
+                        write(c, heap, D, packed, k, old, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One level of the sum reduction (§2.5): node 2^d + i gets the sum of its children; level 0 publishes L. */
+    public static void reduceLevel(KernelContext c, int[] params, int[] heap, int[] info, int d) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int i = c.globalIdx;
+        if (((params[MODE] & MODE_REDUCE) != 0 ? 1 : 0) + (i < (1 << d) ? 1 : 0) == 2) {
+            int k = (1 << d) + i;
+            int v = CbtKernels.reduceValue(heap, D, packed, k);
+            int old = CbtKernels.read(heap, D, packed, k);
+            if (v != old) {
+                write(c, heap, D, packed, k, old, v);
+            }
+            if (k == 1) {
+                info[INFO_LEAVES] = v;
+            }
+        }
+    }
+
+    /** Decode-all (Fig. 8, one work-item per leaf); optionally lists the nodes; counts inconsistent leaves. */
+    public static void decode(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int l = c.globalIdx;
+        if (((params[MODE] & MODE_DECODE) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
+            int k = CbtKernels.decode(heap, D, packed, l);
+            if ((params[MODE] & MODE_LIST) != 0) {
+                nodes[Math.min(l, nodes.length - 1)] = k;
+            }
+            if (CbtKernels.read(heap, D, packed, k) != 1) {
+                c.atomicAdd(info, INFO_BAD, 1);
+            }
+        }
+    }
+
+    /** The sequential bitfield scan of §2.4 on one work-item (the article's single GPU thread, Fig. 6). */
+    public static void scan(KernelContext c, int[] params, int[] heap, long[] scanOut, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        if (c.globalIdx == 0) {
+            if ((params[MODE] & MODE_SCAN) != 0) {
+                CbtKernels.scan(heap, D, packed, scanOut);
+            }
+            info[INFO_BEAT] = params[SEQ];
+        }
+    }
+
+    /** Copies the heap to an array that only travels device to host (see TornadoCbtBackend#sync). */
+    public static void snapshot(KernelContext c, int[] params, int[] heap, int[] heapOut) {
+        int w = c.globalIdx;
+        if (((params[MODE] & MODE_SNAPSHOT) != 0 ? 1 : 0) + (w < heapOut.length ? 1 : 0) == 2) {
+            heapOut[w] = heap[Math.min(w, heap.length - 1)];
+        }
+    }
+
+    /** True when the five deepest levels are reduced by {@link #reducePrepass}: packed heaps with D ≥ 6. */
+    public static boolean fused(int D, int packed) {
+        return packed == 1 && D >= 6;
+    }
+
+    /** The task names of {@link #graph}, in order. */
+    public static String[] taskNames(int D, int packed) {
+        int top = fused(D, packed) ? D - 6 : D - 1;
+        String[] n = new String[top + 1 + (fused(D, packed) ? 1 : 0) + 5];
+        int i = 0;
+        n[i++] = "update";
+        n[i++] = "init";
+        if (fused(D, packed)) {
+            n[i++] = "prepass";
+        }
+        for (int d = top; d >= 0; d--) {
+            n[i++] = "level" + d;
+        }
+        n[i++] = "decode";
+        n[i++] = "scan";
+        n[i] = "snapshot";
+        return n;
+    }
+
+    /**
+     * The graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first): params in every
+     * execution, the heap in once; info, nodes, scan results and the snapshot out on demand.
+     */
+    public static TaskGraph graph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes, long[] scanOut,
+            int[] heapOut) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        TaskGraph g = new TaskGraph(name)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                // update first: TornadoVM 5.2 skipped the upload of the heap when the first task using it only wrote it
+                .task("update", CbtTaskGraphs::update, c, params, heap)
+                .task("init", CbtTaskGraphs::init, c, params, heap, info);
+        int top = D - 1;
+        if (fused(D, packed)) {
+            g.task("prepass", CbtTaskGraphs::reducePrepass, c, params, heap);
+            top = D - 6;
+        }
+        for (int d = top; d >= 0; d--) {
+            g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, heap, info, d);
+        }
+        return g.task("decode", CbtTaskGraphs::decode, c, params, heap, nodes, info)
+                .task("scan", CbtTaskGraphs::scan, c, params, heap, scanOut, info)
+                .task("snapshot", CbtTaskGraphs::snapshot, c, params, heap, heapOut)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes, scanOut, heapOut);
+    }
+
+    /** A grid of one work-item per task; {@link #size} resizes a task's grid before an execution. */
+    public static GridScheduler grid(String name, String[] tasks, WorkerGrid1D[] workers) {
+        GridScheduler gs = new GridScheduler();
+        for (int i = 0; i < tasks.length; i++) {
+            workers[i] = new WorkerGrid1D(1);
+            workers[i].setLocalWorkToNull();
+            gs.addWorkerGrid(name + "." + tasks[i], workers[i]);
+        }
+        return gs;
+    }
+
+    /** Sets a grid to n work-items (at least one), in work-groups of {@code local} when n is large enough. */
+    public static void size(WorkerGrid1D w, long n, int local) {
+        long g = Math.max(1, n);
+        if (local > 0 && g >= local) {
+            g = (g + local - 1) / local * local;
+            w.setGlobalWork(g, 1, 1);
+            w.setLocalWork(local, 1, 1);
+        } else {
+            w.setGlobalWork(g, 1, 1);
+            w.setLocalWorkToNull();
+        }
+    }
+}
