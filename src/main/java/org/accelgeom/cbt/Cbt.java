@@ -44,6 +44,21 @@ public final class Cbt {
         return t;
     }
 
+    /**
+     * A heap holding only its depth (no bit set: not yet a tree), for a backend to initialise in place with
+     * {@link CbtBackend#init(int)}: at D = 30 the host then never walks 2^30 nodes.
+     */
+    public static Cbt uninitialised(int D, boolean packed) {
+        checkDepths(D, 0, packed);
+        int[] heap = new int[packed ? CbtLayout.packedWords(D) : CbtLayout.unpackedWords(D)];
+        if (packed) {
+            heap[(D + 2) >>> 5] = 1 << ((D + 2) & 31); // element 0 = 2^D at bit offset 2
+        } else {
+            heap[0] = D;
+        }
+        return new Cbt(D, packed, heap);
+    }
+
     /** Checks 1 ≤ D ≤ 30 (29 unpacked) and 0 ≤ d ≤ D, with one-line errors. */
     public static void checkDepths(int D, int d, boolean packed) {
         int max = packed ? CbtLayout.MAX_DEPTH : CbtLayout.MAX_DEPTH_UNPACKED;

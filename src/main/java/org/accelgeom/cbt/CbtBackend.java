@@ -11,8 +11,29 @@ public interface CbtBackend extends AutoCloseable {
     /** Takes the tree (a device backend uploads its heap); every later call works on it. */
     void load(Cbt tree, PhaseTimings timings);
 
+    /** Re-initialises the loaded heap at depth d (§2.9 step 1) and reduces it; returns L = 2^d. */
+    int init(int d);
+
     /** The sum reduction, level by level (§2.5); returns L, the new leaf count. */
     int reduce();
+
+    /** One usage cycle (Fig. 10): decode-and-update with the random rule, then the reduction; returns the new L. */
+    default int cycle(int seed, int splitBelow, int mergeBelow, int minDepth) {
+        update(seed, splitBelow, mergeBelow, minDepth);
+        return reduce();
+    }
+
+    /**
+     * Device time of the kernels of the last pass in nanoseconds (TornadoVM's profiler), or -1 where the wall time
+     * is all there is (the JVM backends, or the profiler off).
+     */
+    default long lastKernelNanos() {
+        return -1;
+    }
+
+    /** Runs an empty pass (every kernel launched with one idle work-item): its wall time is the launch overhead. */
+    default void idle() {
+    }
 
     /**
      * Decodes every leaf l ∈ [0, L) with one work-item per leaf (Fig. 8). With {@code nodes} non-null the heap

@@ -47,6 +47,25 @@ public final class JvmCbtBackend implements CbtBackend {
         this.timings = pt;
     }
 
+    @Override
+    public int init(int d) {
+        Cbt.checkDepths(D, d, packed == 1);
+        long t0 = System.nanoTime();
+        if (loops == null) {
+            for (int w = 0; w < heap.length; w++) {
+                heap[w] = CbtKernels.initWord(D, packed, d, w);
+            }
+        } else {
+            loops.forRange(heap.length, GRAIN, (from, to) -> {
+                for (int w = from; w < to; w++) {
+                    heap[w] = CbtKernels.initWord(D, packed, d, w);
+                }
+            });
+        }
+        timings.add("init", Kind.KERNEL, System.nanoTime() - t0);
+        return reduce();
+    }
+
     private void add(int w, int delta) {
         if (loops == null) {
             heap[w] += delta;

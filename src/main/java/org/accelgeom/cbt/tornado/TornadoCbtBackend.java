@@ -128,10 +128,10 @@ public final class TornadoCbtBackend implements CbtBackend {
             return;
         }
         TornadoProfilerResult pr = last.getProfilerResult();
-        long kernel = Math.max(0, pr.getDeviceKernelTime());
+        long kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers (POCL here)
         long upload = Math.max(0, pr.getDeviceWriteTime());
         long compile = Math.max(0, pr.getCompileTime());
-        lastKernelNanos = kernel;
+        lastKernelNanos = kernel > 0 ? kernel : -1;
         timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
         timings.add("upload", Kind.UPLOAD, upload);
         if (compile > 0) {
@@ -159,7 +159,13 @@ public final class TornadoCbtBackend implements CbtBackend {
         }
     }
 
+    @Override
+    public void idle() {
+        execute("empty pass", 0);
+    }
+
     /** Kernel nanoseconds of the last execution (TornadoVM profiler), or -1 with the profiler off. */
+    @Override
     public long lastKernelNanos() {
         return lastKernelNanos;
     }
@@ -170,6 +176,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     }
 
     /** Re-initialises the heap on the device at depth d (§2.9 step 1) and reduces it. */
+    @Override
     public int init(int d) {
         Cbt.checkDepths(D, d, packed == 1);
         params[CbtTaskGraphs.INIT_DEPTH] = d;
@@ -188,6 +195,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     }
 
     /** One usage cycle of Fig. 10 in one execution: decode-and-update, then the reduction; returns the new L. */
+    @Override
     public int cycle(int seed, int splitBelow, int mergeBelow, int minDepth) {
         setRule(seed, splitBelow, mergeBelow, minDepth);
         execute("update + reduce", CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_REDUCE);
