@@ -133,19 +133,30 @@ public final class TerrainKernels {
      * evaluate the same predicate, so both halves of the diamond merge together.
      */
     public static int mergeAction(int[] heap, int D, int packed, float[] h, int nx, int ny, float[] cam, int k) {
+        int ok = mergeTopology(heap, D, packed, k);
+        int small = mergeSmall(h, nx, ny, cam, Math.max(k >> 1, 2));
+        return ok & small;
+    }
+
+    /** The topological half of {@link #mergeAction}: k is a right child, p = k/2 ≥ 2 has count 2, and so has q or q = 0. */
+    public static int mergeTopology(int[] heap, int D, int packed, int k) {
         int p = k >> 1;
         int right = k & 1;
         int above = p >= 2 ? 1 : 0;
         int pSafe = Math.max(p, 2);
         int pPair = CbtKernels.read(heap, D, packed, pSafe) == 2 ? 1 : 0;
         int q = LebKernels.neighbour(pSafe, LebKernels.B);
-        int qSafe = Math.max(q, 2);
         int boundary = q == 0 ? 1 : 0;
-        int qPair = CbtKernels.read(heap, D, packed, qSafe) == 2 ? 1 : 0;
-        int pSmall = pixels(h, nx, ny, cam, pSafe) < cam[TARGET] ? 1 : 0;
-        int qSmall = pixels(h, nx, ny, cam, qSafe) < cam[TARGET] ? 1 : 0;
-        int qOk = boundary | (qPair & qSmall);
-        return right & above & pPair & pSmall & qOk;
+        int qPair = CbtKernels.read(heap, D, packed, Math.max(q, 2)) == 2 ? 1 : 0;
+        return right & above & pPair & (boundary | qPair);
+    }
+
+    /** The level-of-detail half of {@link #mergeAction}: p and its base neighbour (if any) are below the target. */
+    public static int mergeSmall(float[] h, int nx, int ny, float[] cam, int p) {
+        int q = LebKernels.neighbour(p, LebKernels.B);
+        int pSmall = pixels(h, nx, ny, cam, p) < cam[TARGET] ? 1 : 0;
+        int qSmall = pixels(h, nx, ny, cam, Math.max(q, 2)) < cam[TARGET] ? 1 : 0;
+        return pSmall & ((q == 0 ? 1 : 0) | qSmall);
     }
 
     /** The triangle of node k in world coordinates: 9 floats x, y, z per vertex at out[o..o+8]. */
