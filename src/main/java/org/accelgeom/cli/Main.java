@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "accelgeom", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Exact computational geometry on the CPU and, through TornadoVM, on GPUs.",
-        subcommands = {HullCommand.class, CbtCommand.class, DevicesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {HullCommand.class, CbtCommand.class, TerrainCommand.class, DevicesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'accelgeom COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 

@@ -54,8 +54,8 @@ public final class Terrain implements AutoCloseable {
         }
     }
 
-    /** What one frame produced. */
-    public record Frame(int triangles, int deepest, PhaseTimings timings, double millis) {
+    /** What one frame produced: its triangle count, the depth of its deepest leaf, its wall time. */
+    public record Frame(int triangles, int deepest, double millis) {
     }
 
     static final String TORNADO_CLASS = "org.accelgeom.terrain.tornado.TornadoTerrainBackend";
@@ -95,8 +95,6 @@ public final class Terrain implements AutoCloseable {
     /** One frame of the cycle for this camera. */
     public Frame frame(Camera c) {
         long t0 = System.nanoTime();
-        PhaseTimings before = new PhaseTimings();
-        before.addAll(timings);
         int n = backend.frame(c.toKernel(options.size(), options.zScale(), options.targetPixels()), tri, node);
         if (n > node.length) {
             throw new AccelGeomException("terrain: " + n + " triangles exceed the capacity of " + node.length
@@ -107,7 +105,7 @@ public final class Terrain implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             deepest = Math.max(deepest, CbtKernels.depth(node[i]));
         }
-        return new Frame(n, deepest, timings, (System.nanoTime() - t0) / 1e6);
+        return new Frame(n, deepest, (System.nanoTime() - t0) / 1e6);
     }
 
     /** All phases of all frames so far. */
