@@ -25,6 +25,8 @@ threads="1 2 4 8 16"
 backends="jvm-parallel tornado"
 jvm_max=25
 budget=5000
+terrain_depth=22
+terrain_frames=60
 jmh=0
 out="$ACCELGEOM_ROOT/target/bench-cbt"
 while [[ $# -gt 0 ]]; do
@@ -35,7 +37,7 @@ while [[ $# -gt 0 ]]; do
         --jvm-max-depth) jvm_max=$2; shift 2 ;;
         --budget-ms) budget=$2; shift 2 ;;
         --jmh) jmh=1; shift ;;
-        --quick) depths="10 12"; threads="1 2"; budget=200; jvm_max=12; shift ;;
+        --quick) depths="10 12"; threads="1 2"; budget=200; jvm_max=12; terrain_depth=14; terrain_frames=3; shift ;;
         --out) out=$2; shift 2 ;;
         -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "bench-cbt.sh: unknown option $1" >&2; exit 2 ;;
@@ -67,7 +69,7 @@ run() {
         || echo "| (failed: $backend D=$ds $*) |" >> "$md"
 }
 has() { [[ " $backends " == *" $1 "* ]]; }
-header() { printf '\n### %s\n\n' "$1" >> "$md"; printf '%s\n' "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (median) | launch overhead ms | empty pass ms | leaves/s |" "|---|---|---|---|---|---|---|---|---|---|---|" >> "$md"; }
+header() { printf '\n### %s\n\n' "$1" >> "$md"; printf '%s\n' "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms (wall − kernel) | empty pass ms | wall − empty pass ms | leaves/s |" "|---|---|---|---|---|---|---|---|---|---|---|---|" >> "$md"; }
 
 {
     echo "## Concurrent binary tree ($(date -u +%Y-%m-%dT%H:%MZ))"
@@ -101,9 +103,20 @@ header "Sequential bitfield scan, one thread (E1, Fig. 6)"
 has jvm-parallel && run jvm "$(csv "${small_depths[@]}")" --bench scan --fill 1 --warmup 1
 has tornado && run tornado "$(csv "${small_depths[@]}")" --bench scan --fill 1 --warmup 1
 
-header "Packed against unpacked layout (the memory optimisation's cost)"
-has jvm-parallel && run jvm-parallel "$(csv "${small_depths[@]}")" --bench decode,reduce --layout both
-has tornado && run tornado "$(csv "${small_depths[@]}")" --bench decode,reduce --layout both
+header "Unpacked layout, one int per node (compare with the packed rows above: the memory optimisation's cost)"
+unp=()
+for d in "${jvm_depths[@]}"; do (( d <= 25 )) && unp+=("$d"); done
+has jvm-parallel && run jvm-parallel "$(csv "${unp[@]}")" --bench decode,reduce --layout unpacked
+has tornado && run tornado "$(csv "${small_depths[@]}")" --bench decode,reduce --layout unpacked
+
+printf '\n### Terrain flight (LEB over a CBT, D = %s, 1280x720, 6 px target; ms per frame: split, reduce, merge, reduce, emit, download)\n\n| backend | result |\n|---|---|\n' "$terrain_depth" >> "$md"
+for b in $backends; do
+    [[ "$b" == jvm ]] && continue
+    echo "bench-cbt: terrain $b" >&2
+    line=$("$acc" terrain --fractal 10 --max-depth "$terrain_depth" --target-pixels 6 --frames "$terrain_frames" --quiet --backend "$b" 2>/dev/null \
+        | grep -E '^(flight|frame)' | tr '\n' ' ' || true)
+    echo "| $b | ${line:-failed} |" >> "$md"
+done
 
 if (( jmh )); then
     jb=()
