@@ -55,7 +55,7 @@ for d in $depths; do
 done
 small_depths=()   # the scan and the unpacked layout: D <= 25
 for d in $depths; do (( d <= 25 )) && small_depths+=("$d"); done
-device=$( { "$acc" devices 2>/dev/null || true; } | head -3 | tr '\n' ' ')
+device=$( { "$acc" devices 2>/dev/null || true; } | grep -E '^ +[0-9]+:' | sed 's/^ *//' | tr '\n' ';')
 
 # run TITLE BACKEND DEPTHS ARGS...: one `accelgeom cbt --bench` call, its rows appended to the section's table
 run() {

@@ -33,7 +33,9 @@ public final class CbtTaskGraphs {
      * arguments crashed TornadoVM 5.2's OpenCL code generator). */
     public static final int DEPTH = 8;
     public static final int PACKED = 9;
-    public static final int PARAMS = 10;
+    /** params[TOP]: the deepest level {@link #reduceTop} reduces (min(7, the top of the per-level kernels)). */
+    public static final int TOP = 10;
+    public static final int PARAMS = 11;
 
     public static final int MODE_INIT = 1;
     public static final int MODE_UPDATE = 2;
@@ -63,32 +65,59 @@ public final class CbtTaskGraphs {
         }
     }
 
-    /** Word w of a heap initialised at depth params[INIT_DEPTH]; work-item 0 also clears the counters. */
-    public static void init(KernelContext c, int[] params, int[] heap, int[] info) {
+    /**
+     * The per-leaf task (§2.6): in {@link #MODE_UPDATE} leaf l decodes itself and applies the random rule, changing
+     * only its own bit; in {@link #MODE_DECODE} it decodes itself (Fig. 8), optionally lists its node, and counts
+     * itself in info[INFO_BAD] when its count is not 1 (the host compares with the previous total).
+     */
+    public static void leaves(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
         int D = params[DEPTH];
         int packed = params[PACKED];
-        int w = c.globalIdx;
-        if (w == 0) {
-            info[INFO_BAD] = 0;
-        }
-        if (((params[MODE] & MODE_INIT) != 0 ? 1 : 0) + (w < heap.length ? 1 : 0) == 2) {
-            heap[w] = CbtKernels.initWord(D, packed, params[INIT_DEPTH], w);
+        int mode = params[MODE];
+        int l = c.globalIdx;
+        if (((mode & (MODE_UPDATE | MODE_DECODE)) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
+            int k = CbtKernels.decode(heap, D, packed, l);
+            if ((mode & MODE_UPDATE) != 0) {
+                int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
+                if (a != 0) {
+                    int e = CbtKernels.actionElement(D, k, a);
+                    int oldV = a == CbtKernels.SPLIT ? 0 : 1;
+                    write(c, heap, D, packed, e, oldV, 1 - oldV);
+                }
+            }
+            if ((mode & MODE_LIST) != 0) {
+                nodes[Math.min(l, nodes.length - 1)] = k;
+            }
+            if ((mode & MODE_DECODE) != 0) {
+                if (CbtKernels.read(heap, D, packed, k) != 1) {
+                    c.atomicAdd(info, INFO_BAD, 1);
+                }
+            }
         }
     }
 
-    /** Decode-and-update (§2.6): leaf l decodes itself and applies the random rule, changing only its own bit. */
-    public static void update(KernelContext c, int[] params, int[] heap) {
+    /**
+     * The per-word task: {@link #MODE_INIT} writes word w of a heap initialised at depth params[INIT_DEPTH] (§2.9);
+     * {@link #MODE_SNAPSHOT} copies word w to an array that only travels device to host; work-item 0 runs the
+     * sequential bitfield scan of §2.4 in {@link #MODE_SCAN} (the article's single GPU thread, Fig. 6) and writes
+     * the heartbeat.
+     */
+    public static void words(KernelContext c, int[] params, int[] heap, int[] heapOut, long[] scanOut, int[] info) {
         int D = params[DEPTH];
         int packed = params[PACKED];
-        int l = c.globalIdx;
-        if (((params[MODE] & MODE_UPDATE) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
-            int k = CbtKernels.decode(heap, D, packed, l);
-            int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
-            if (a != 0) {
-                int e = CbtKernels.actionElement(D, k, a);
-                int oldV = a == CbtKernels.SPLIT ? 0 : 1;
-                write(c, heap, D, packed, e, oldV, 1 - oldV);
+        int mode = params[MODE];
+        int w = c.globalIdx;
+        if (((mode & MODE_INIT) != 0 ? 1 : 0) + (w < heap.length ? 1 : 0) == 2) {
+            heap[w] = CbtKernels.initWord(D, packed, params[INIT_DEPTH], w);
+        }
+        if (((mode & MODE_SNAPSHOT) != 0 ? 1 : 0) + (w < heapOut.length ? 1 : 0) == 2) {
+            heapOut[w] = heap[Math.min(w, heap.length - 1)];
+        }
+        if (w == 0) {
+            if ((mode & MODE_SCAN) != 0) {
+                CbtKernels.scan(heap, D, packed, scanOut);
             }
+            info[INFO_BEAT] = params[SEQ];
         }
     }
 
@@ -134,39 +163,35 @@ public final class CbtTaskGraphs {
         }
     }
 
-    /** Decode-all (Fig. 8, one work-item per leaf); optionally lists the nodes; counts inconsistent leaves. */
-    public static void decode(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
+    /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group. */
+    public static final int TOP_LEVEL = 7;
+    /** The work-group size of {@link #reduceTop}: 2^(TOP_LEVEL+1). */
+    public static final int TOP_GROUP = 2 << TOP_LEVEL;
+
+    /**
+     * Levels min(top, 7)..0 of the reduction in one work-group of 256 items, with a barrier between levels (global
+     * memory fence: the group's own writes are visible to it after the barrier); top = params[TOP]. Saves up to
+     * eight launches of nearly idle kernels. Publishes L in info[INFO_LEAVES].
+     */
+    public static void reduceTop(KernelContext c, int[] params, int[] heap, int[] info) {
         int D = params[DEPTH];
         int packed = params[PACKED];
-        int l = c.globalIdx;
-        if (((params[MODE] & MODE_DECODE) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
-            int k = CbtKernels.decode(heap, D, packed, l);
-            if ((params[MODE] & MODE_LIST) != 0) {
-                nodes[Math.min(l, nodes.length - 1)] = k;
+        int on = (params[MODE] & MODE_REDUCE) != 0 ? 1 : 0;
+        int top = params[TOP];
+        int i = c.localIdx;
+        for (int d = TOP_LEVEL; d >= 0; d--) {
+            if ((on & (d <= top ? 1 : 0) & (i < (1 << d) ? 1 : 0)) == 1) {
+                int k = (1 << d) + i;
+                int v = CbtKernels.reduceValue(heap, D, packed, k);
+                int old = CbtKernels.read(heap, D, packed, k);
+                if (v != old) {
+                    write(c, heap, D, packed, k, old, v);
+                }
+                if (k == 1) {
+                    info[INFO_LEAVES] = v;
+                }
             }
-            if (CbtKernels.read(heap, D, packed, k) != 1) {
-                c.atomicAdd(info, INFO_BAD, 1);
-            }
-        }
-    }
-
-    /** The sequential bitfield scan of §2.4 on one work-item (the article's single GPU thread, Fig. 6). */
-    public static void scan(KernelContext c, int[] params, int[] heap, long[] scanOut, int[] info) {
-        int D = params[DEPTH];
-        int packed = params[PACKED];
-        if (c.globalIdx == 0) {
-            if ((params[MODE] & MODE_SCAN) != 0) {
-                CbtKernels.scan(heap, D, packed, scanOut);
-            }
-            info[INFO_BEAT] = params[SEQ];
-        }
-    }
-
-    /** Copies the heap to an array that only travels device to host (see TornadoCbtBackend#sync). */
-    public static void snapshot(KernelContext c, int[] params, int[] heap, int[] heapOut) {
-        int w = c.globalIdx;
-        if (((params[MODE] & MODE_SNAPSHOT) != 0 ? 1 : 0) + (w < heapOut.length ? 1 : 0) == 2) {
-            heapOut[w] = heap[Math.min(w, heap.length - 1)];
+            c.globalBarrier();
         }
     }
 
@@ -175,28 +200,34 @@ public final class CbtTaskGraphs {
         return packed == 1 && D >= 6;
     }
 
+    /** The deepest level below the prepass (D − 6 fused, else D − 1). */
+    public static int firstLevel(int D, int packed) {
+        return fused(D, packed) ? D - 6 : D - 1;
+    }
+
     /** The task names of {@link #graph}, in order. */
     public static String[] taskNames(int D, int packed) {
-        int top = fused(D, packed) ? D - 6 : D - 1;
-        String[] n = new String[top + 1 + (fused(D, packed) ? 1 : 0) + 5];
-        int i = 0;
-        n[i++] = "update";
-        n[i++] = "init";
+        java.util.List<String> n = new java.util.ArrayList<>();
+        n.add("leaves");
+        n.add("words");
         if (fused(D, packed)) {
-            n[i++] = "prepass";
+            n.add("prepass");
         }
-        for (int d = top; d >= 0; d--) {
-            n[i++] = "level" + d;
+        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
+            n.add("level" + d);
         }
-        n[i++] = "decode";
-        n[i++] = "scan";
-        n[i] = "snapshot";
-        return n;
+        if (firstLevel(D, packed) >= 0) {
+            n.add("top");
+        }
+        return n.toArray(String[]::new);
     }
 
     /**
-     * The graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first): params in every
-     * execution, the heap in once; info, nodes, scan results and the snapshot out on demand.
+     * The graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first, and params[TOP] =
+     * min(7, {@link #firstLevel})): params in every execution, the heap in once; info, nodes, scan results and the
+     * snapshot out on demand. Five kinds of task: per leaf (update or decode; it comes first because TornadoVM 5.2
+     * skipped the heap's upload when the first task using it only wrote it), per word (init, snapshot, scan),
+     * the fused prepass, one kernel per level above it down to level 8, and one work-group for levels 7..0.
      */
     public static TaskGraph graph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes, long[] scanOut,
             int[] heapOut) {
@@ -205,21 +236,18 @@ public final class CbtTaskGraphs {
         TaskGraph g = new TaskGraph(name)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                // update first: TornadoVM 5.2 skipped the upload of the heap when the first task using it only wrote it
-                .task("update", CbtTaskGraphs::update, c, params, heap)
-                .task("init", CbtTaskGraphs::init, c, params, heap, info);
-        int top = D - 1;
+                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info)
+                .task("words", CbtTaskGraphs::words, c, params, heap, heapOut, scanOut, info);
         if (fused(D, packed)) {
             g.task("prepass", CbtTaskGraphs::reducePrepass, c, params, heap);
-            top = D - 6;
         }
-        for (int d = top; d >= 0; d--) {
+        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
             g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, heap, info, d);
         }
-        return g.task("decode", CbtTaskGraphs::decode, c, params, heap, nodes, info)
-                .task("scan", CbtTaskGraphs::scan, c, params, heap, scanOut, info)
-                .task("snapshot", CbtTaskGraphs::snapshot, c, params, heap, heapOut)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes, scanOut, heapOut);
+        if (firstLevel(D, packed) >= 0) {
+            g.task("top", CbtTaskGraphs::reduceTop, c, params, heap, info);
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes, scanOut, heapOut);
     }
 
     /** A grid of one work-item per task; {@link #size} resizes a task's grid before an execution. */

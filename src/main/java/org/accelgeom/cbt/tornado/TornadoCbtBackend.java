@@ -48,6 +48,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
     private int leaves;
+    private int badSoFar;
     /** The device's sums are older than its bitfield (an update ran after the last reduction). */
     private boolean stale;
     private long lastKernelNanos;
@@ -79,6 +80,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         params = new int[CbtTaskGraphs.PARAMS];
         params[CbtTaskGraphs.DEPTH] = D;
         params[CbtTaskGraphs.PACKED] = packed;
+        params[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
         info = new int[4];
         nodes = new int[Math.max(1, listCapacity)];
         scanOut = new long[2];
@@ -97,6 +99,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         });
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending
         stale = false;
+        badSoFar = 0;
         execute("upload heap", 0); // first execution: the heap goes to the device, every kernel is compiled
     }
 
@@ -106,7 +109,8 @@ public final class TornadoCbtBackend implements CbtBackend {
         params[CbtTaskGraphs.LEAVES] = leaves;
         params[CbtTaskGraphs.SEQ]++;
         for (int i = 0; i < tasks.length; i++) {
-            CbtTaskGraphs.size(workers[i], workItems(tasks[i], mode), LOCAL);
+            // the top of the reduction is one work-group whatever the local size asked for
+            CbtTaskGraphs.size(workers[i], workItems(tasks[i], mode), tasks[i].equals("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
         try {
@@ -142,26 +146,17 @@ public final class TornadoCbtBackend implements CbtBackend {
 
     private long workItems(String task, int mode) {
         switch (task) {
-            case "init":
-                return (mode & CbtTaskGraphs.MODE_INIT) != 0 ? tree.heap().length : 1;
-            case "update":
-                return (mode & CbtTaskGraphs.MODE_UPDATE) != 0 ? leaves : 1;
+            case "leaves":
+                return (mode & (CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_DECODE)) != 0 ? leaves : 1;
+            case "words":
+                return (mode & (CbtTaskGraphs.MODE_INIT | CbtTaskGraphs.MODE_SNAPSHOT)) != 0 ? tree.heap().length : 1;
             case "prepass":
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << (D - 5) : 1;
-            case "decode":
-                return (mode & CbtTaskGraphs.MODE_DECODE) != 0 ? leaves : 1;
-            case "scan":
-                return 1;
-            case "snapshot":
-                return (mode & CbtTaskGraphs.MODE_SNAPSHOT) != 0 ? heapOut.length : 1;
+            case "top":
+                return CbtTaskGraphs.TOP_GROUP;
             default: // level<d>
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
         }
-    }
-
-    @Override
-    public void idle() {
-        execute("empty pass", 0);
     }
 
     /** Kernel nanoseconds of the last execution (TornadoVM profiler), or -1 with the profiler off. */
@@ -217,7 +212,9 @@ public final class TornadoCbtBackend implements CbtBackend {
             timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
             System.arraycopy(nodes, 0, out, 0, leaves);
         }
-        return info[CbtTaskGraphs.INFO_BAD];
+        int bad = info[CbtTaskGraphs.INFO_BAD] - badSoFar; // the device counter only grows
+        badSoFar = info[CbtTaskGraphs.INFO_BAD];
+        return bad;
     }
 
     private void setRule(int seed, int splitBelow, int mergeBelow, int minDepth) {

@@ -96,21 +96,23 @@ public final class TerrainTaskGraphs {
         }
     }
 
-    /** Names of the reduction tasks of one half ("A" or "B"), deepest first. */
+    /** Names of the reduction tasks of one half ("A" or "B"), deepest first: prepass, levels D−6..8, top. */
     public static String[] reduceTasks(int D, String half) {
-        String[] n = new String[D - 5 + 1];
-        n[0] = "prepass" + half;
-        for (int d = D - 6, i = 1; d >= 0; d--, i++) {
-            n[i] = "level" + half + d;
+        java.util.List<String> n = new java.util.ArrayList<>();
+        n.add("prepass" + half);
+        for (int d = D - 6; d > CbtTaskGraphs.TOP_LEVEL; d--) {
+            n.add("level" + half + d);
         }
-        return n;
+        n.add("top" + half);
+        return n.toArray(String[]::new);
     }
 
     private static void reduction(TaskGraph g, KernelContext c, int[] p, int[] heap, int[] info, int D, String half) {
         g.task("prepass" + half, CbtTaskGraphs::reducePrepass, c, p, heap);
-        for (int d = D - 6; d >= 0; d--) {
+        for (int d = D - 6; d > CbtTaskGraphs.TOP_LEVEL; d--) {
             g.task("level" + half + d, CbtTaskGraphs::reduceLevel, c, p, heap, info, d);
         }
+        g.task("top" + half, CbtTaskGraphs::reduceTop, c, p, heap, info);
     }
 
     /** The frame graph over a packed heap of depth pa[DEPTH] ≥ 6 (set it first). */

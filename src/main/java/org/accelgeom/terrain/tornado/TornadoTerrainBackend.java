@@ -63,6 +63,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         for (int[] p : new int[][] {pa, pb}) {
             p[CbtTaskGraphs.DEPTH] = D;
             p[CbtTaskGraphs.PACKED] = 1;
+            p[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, D - 6);
             p[TerrainTaskGraphs.NX] = nx;
             p[TerrainTaskGraphs.NY] = ny;
         }
@@ -108,7 +109,10 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         if (task.equals("merge") || task.equals("emit")) {
             return b ? leaves : 1;
         }
-        boolean on = task.endsWith("A") || task.startsWith("levelA") || task.equals("prepassA") ? (modeA & CbtTaskGraphs.MODE_REDUCE) != 0
+        if (task.startsWith("top")) {
+            return CbtTaskGraphs.TOP_GROUP;
+        }
+        boolean on = task.endsWith("A") || task.startsWith("levelA") ? (modeA & CbtTaskGraphs.MODE_REDUCE) != 0
                 : (modeB & CbtTaskGraphs.MODE_REDUCE) != 0;
         if (!on) {
             return 1;
@@ -122,7 +126,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
     private void execute(String phase) {
         pb[CbtTaskGraphs.SEQ]++;
         for (int i = 0; i < tasks.size(); i++) {
-            CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), LOCAL);
+            CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), tasks.get(i).startsWith("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
         try {
