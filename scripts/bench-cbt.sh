@@ -14,7 +14,8 @@
 #                        [--jvm-max-depth 25] [--budget-ms 5000] [--jmh] [--quick] [--out DIR]
 #
 # --jvm-max-depth: the largest D timed on the JVM (one thread decodes 2^30 leaves in minutes: D = 30 is
-# tornado-only unless raised). --jmh also runs the JMH benchmark CbtBenchmark (decode, reduce, cycle).
+# tornado-only unless raised). --jmh also runs the JMH benchmark CbtBenchmark (decode, reduce, cycle; D <= 20,
+# the fewest and the most threads, tornado).
 # --quick: small sizes for a local check (depths 10 12, threads 1 2, short budgets).
 # Output: DIR/cbt.md (default DIR: target/bench-cbt), printed at the end.
 set -euo pipefail
@@ -119,12 +120,19 @@ for b in $backends; do
 done
 
 if (( jmh )); then
+    # JMH keeps to D <= 20 and the fewest and most threads: each invocation is one pass, so large D take minutes
     jb=()
     has jvm && jb+=(jvm)
-    if has jvm-parallel; then for t in $threads; do jb+=("jvm-parallel:$t"); done; fi
+    if has jvm-parallel; then
+        tl=($threads)
+        jb+=("jvm-parallel:${tl[0]}")
+        (( ${#tl[@]} > 1 )) && jb+=("jvm-parallel:${tl[${#tl[@]}-1]}")
+    fi
     has tornado && jb+=(tornado)
+    jd=()
+    for d in "${jvm_depths[@]}"; do (( d <= 20 )) && jd+=("$d"); done
     echo "bench-cbt: JMH CbtBenchmark" >&2
-    "$acc" bench -- CbtBenchmark -p depth="$(csv "${jvm_depths[@]}")" -p backend="$(csv "${jb[@]}")" \
+    "$acc" bench -- CbtBenchmark -p depth="$(csv "${jd[@]}")" -p backend="$(csv "${jb[@]}")" \
         -p op=decode,reduce,cycle -rf csv -rff "$out/jmh.csv" >&2
     {
         printf '\n### JMH CbtBenchmark (µs per pass, wall time)\n\n| op | D | backend | µs/op | ± |\n|---|---|---|---|---|\n'
