@@ -17,6 +17,7 @@
 # tornado-only unless raised). --jmh also runs the JMH benchmark CbtBenchmark (decode, reduce, cycle; D <= 20,
 # the fewest and the most threads, tornado).
 # --quick: small sizes for a local check (depths 10 12, threads 1 2, short budgets).
+# CBT_JMH_OPTS: extra JMH options (e.g. "-wi 1 -i 2").
 # Output: DIR/cbt.md (default DIR: target/bench-cbt), printed at the end.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -133,8 +134,8 @@ if (( jmh )); then
     for d in "${jvm_depths[@]}"; do (( d <= 20 )) && jd+=("$d"); done
     echo "bench-cbt: JMH CbtBenchmark" >&2
     "$acc" bench -- CbtBenchmark -p depth="$(csv "${jd[@]}")" -p backend="$(csv "${jb[@]}")" \
-        -p op=decode,reduce,cycle -rf csv -rff "$out/jmh.csv" >&2
-    {
+        -p op=decode,reduce,cycle ${CBT_JMH_OPTS:-} -rf csv -rff "$out/jmh.csv" >&2 || { echo "bench-cbt: JMH failed" >&2; rm -f "$out/jmh.csv"; }
+    [[ -s "$out/jmh.csv" ]] && {
         printf '\n### JMH CbtBenchmark (µs per pass, wall time)\n\n| op | D | backend | µs/op | ± |\n|---|---|---|---|---|\n'
         python3 - "$out/jmh.csv" <<'PY'
 import csv, sys

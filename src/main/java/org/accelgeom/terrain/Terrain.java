@@ -35,7 +35,7 @@ public final class Terrain implements AutoCloseable {
      * @param targetPixels split where the projected longest edge exceeds this
      * @param size         side of the square in metres
      * @param zScale       metres per height unit of the grid
-     * @param capacity     the most triangles a frame emits (0: min(2^D, 4 M))
+     * @param capacity     the most triangles a frame emits (0: min(2^D, 2 M); the tornado backend downloads this buffer every frame)
      */
     public record Options(int maxDepth, double targetPixels, double size, double zScale, Backend backend, int threads, int device,
             int capacity) {
@@ -75,7 +75,7 @@ public final class Terrain implements AutoCloseable {
         }
         this.options = o;
         this.heights = heights;
-        int cap = o.capacity() > 0 ? o.capacity() : (int) Math.min(1L << o.maxDepth(), 1 << 22);
+        int cap = o.capacity() > 0 ? o.capacity() : (int) Math.min(1L << o.maxDepth(), 1 << 21);
         this.tree = Cbt.create(o.maxDepth(), 1, true);
         this.tri = new float[9 * cap];
         this.node = new int[cap];
