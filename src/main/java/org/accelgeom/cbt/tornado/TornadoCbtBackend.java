@@ -123,7 +123,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         long wall = System.nanoTime() - t0;
         if (info[CbtTaskGraphs.INFO_BEAT] != params[CbtTaskGraphs.SEQ]) {
             throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "' (see the OpenCL error above); try another --device or the jvm-parallel backend");
+                    + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
         lastWallNanos = wall;
         if (!PROFILE) {

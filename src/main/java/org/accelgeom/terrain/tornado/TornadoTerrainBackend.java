@@ -138,7 +138,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         long wall = System.nanoTime() - t0;
         if (info[2] != pb[CbtTaskGraphs.SEQ]) {
             throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "'; try another --device or the jvm-parallel backend");
+                    + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
         long kernel = PROFILE ? Math.max(0, last.getProfilerResult().getDeviceKernelTime()) : 0;
         if (kernel > 0) {
