@@ -74,10 +74,14 @@ public final class CbtKernels {
 
     /** Value of heap element k ≥ 1: the number of leaves below node k (level D: the bit). */
     public static int read(int[] heap, int D, int packed, int k) {
+        return readAt(heap, D, packed, k, depth(k));
+    }
+
+    /** {@link #read} of node k whose depth d the caller knows (the decoding loop tracks it: no FindMSB per read). */
+    public static int readAt(int[] heap, int D, int packed, int k, int d) {
         if (packed == 0) {
             return heap[k];
         }
-        int d = depth(k);
         int n = D - d + 1;
         long x = (1L << (d + 1)) + (long) k * n; // Fig. 9
         int w = (int) (x >>> 5);
@@ -146,15 +150,15 @@ public final class CbtKernels {
         int lr = l;
         for (int i = 0; i < D; i++) {
             if (sk > 1) {
-                int kl = 2 * k;
-                int sl = read(heap, D, packed, kl);
+                int kl = 2 * k; // depth i + 1
+                int sl = readAt(heap, D, packed, kl, i + 1);
                 if (lr < sl) {
                     k = kl;
                     sk = sl;
                 } else {
                     k = kl + 1;
                     lr = lr - sl;
-                    sk = read(heap, D, packed, k);
+                    sk = readAt(heap, D, packed, k, i + 1);
                 }
             }
         }
