@@ -24,6 +24,13 @@ public final class ParallelLoops {
         this.pool = threads > 0 ? new ForkJoinPool(this.threads) : ForkJoinPool.commonPool();
     }
 
+    /** Shuts down a pool created for an explicit thread count (the common pool is left alone). */
+    public void close() {
+        if (pool != ForkJoinPool.commonPool()) {
+            pool.shutdown();
+        }
+    }
+
     public int threads() {
         return threads;
     }

@@ -1,0 +1,203 @@
+package org.accelgeom.cbt;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+
+/**
+ * The article's experiments (§4) on one backend, timed the same way everywhere: the tree is initialised in place
+ * by the backend, a few warm-up passes run (TornadoVM compiles its kernels when the plan is built; the JVM's JIT
+ * needs a few passes; warm-up stops early once it used the time budget), then passes are timed
+ * one by one with {@code System.nanoTime()} around the call until the time budget or the repetition cap is
+ * reached, and the median is reported. On {@code tornado} the median device kernel time (TornadoVM's profiler)
+ * is reported beside the wall time; the difference is the launch overhead. An empty pass (every kernel of the
+ * graph launched with one idle work-group) measures the overhead's floor, so wall − empty pass estimates the
+ * kernels' own time where the profiler reports none (POCL; the hull saw 0 on an H200 too).
+ *
+ * <ul>
+ * <li>{@code decode}: decode all leaves of a perfect tree of depth D (Fig. 11);</li>
+ * <li>{@code reduce}: the sum reduction of that tree (Fig. 13 of the article, numbers not published);</li>
+ * <li>{@code cycle}: one usage cycle, decode-and-update then reduction, at a fill of 2^(d−D) (Fig. 12: D = 17,
+ * 25 %, i.e. a tree initialised at depth D − 2, our assumption), random rule with 1 % splits and 2 % merges (about steady: a pair merges as one leaf splits);</li>
+ * <li>{@code update}: the same cycle's decode-and-update pass alone ("cycle without reduction");</li>
+ * <li>{@code scan}: the sequential bitfield scan on one thread (Fig. 6), of the tree at that fill.</li>
+ * </ul>
+ */
+public final class CbtBench {
+
+    /** The experiments, in report order. */
+    public static final String[] EXPERIMENTS = {"decode", "reduce", "cycle", "update", "scan"};
+
+    /** One measurement. Times in milliseconds; kernelMs and idleMs are NaN where there is no device. */
+    public record Row(String experiment, int D, boolean packed, String backend, long leaves, int reps, double wallMs,
+            double kernelMs, double idleMs) {
+
+        /** Leaves per second of wall time (decode and update), else NaN. */
+        public double leavesPerSecond() {
+            return experiment.equals("decode") || experiment.equals("update") ? leaves / (wallMs / 1e3) : Double.NaN;
+        }
+
+        public static String header() {
+            return "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms "
+                    + "(wall − kernel) | empty pass ms | wall − empty pass ms | leaves/s |\n"
+                    + "|---|---|---|---|---|---|---|---|---|---|---|---|";
+        }
+
+        public String markdown() {
+            return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s |", experiment, D,
+                    packed ? "packed" : "unpacked", backend, leaves, reps, num(wallMs), num(kernelMs),
+                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), Double.isNaN(idleMs) ? "" : num(wallMs - idleMs),
+                    sci(leavesPerSecond()));
+        }
+
+        private static String num(double v) {
+            return Double.isNaN(v) ? "" : String.format(Locale.ROOT, v < 0.1 ? "%.4f" : v < 10 ? "%.3f" : "%.1f", v);
+        }
+
+        private static String sci(double v) {
+            return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2e", v);
+        }
+    }
+
+    private CbtBench() {
+    }
+
+    /** Fill 2^(d−D) as the initial depth d: 1 → D, 0.25 → D − 2. */
+    public static int initialDepth(int D, double fill) {
+        if (!(fill > 0 && fill <= 1)) {
+            throw new AccelGeomException("--fill " + fill + " out of range: expected 0 < fill <= 1");
+        }
+        return Math.max(0, D - (int) Math.round(-Math.log(fill) / Math.log(2)));
+    }
+
+    /**
+     * Runs one experiment.
+     *
+     * @param threads jvm-parallel workers (0: one per core)
+     * @param budgetMs time budget of the timed passes (at least one pass runs)
+     */
+    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+            int warmup, int maxReps, double budgetMs) {
+        if (!Arrays.asList(EXPERIMENTS).contains(experiment)) {
+            throw new AccelGeomException("unknown experiment '" + experiment + "': expected one of " + String.join(", ", EXPERIMENTS));
+        }
+        boolean perfect = experiment.equals("decode") || experiment.equals("reduce");
+        int d = perfect ? D : initialDepth(D, fill);
+        Cbt tree = Cbt.uninitialised(D, packed);
+        PhaseTimings pt = new PhaseTimings();
+        int split = (int) (0.01 * Integer.MAX_VALUE);
+        int merge = (int) (0.02 * Integer.MAX_VALUE);
+        try (CbtBackend b = CbtBackends.create(backend, threads, device, 0, false)) {
+            b.load(tree, pt);
+            long leaves = b.init(d);
+            double[] wall = new double[Math.max(1, maxReps)];
+            double[] kernel = new double[wall.length];
+            long[] state = {leaves};
+            int reps = 0;
+            double spent = 0;
+            double warm = 0;
+            for (int r = -warmup; r < wall.length && spent <= budgetMs; r++) {
+                long[] t = pass(experiment, b, 0x1234567 + 7919 * r, split, merge, state);
+                if (r < 0) {
+                    warm += t[0] / 1e6;
+                    if (warm > budgetMs) { // slow passes: one warm-up is enough
+                        r = -1;
+                    }
+                } else {
+                    wall[r] = t[0] / 1e6;
+                    kernel[r] = t[1] < 0 ? Double.NaN : t[1] / 1e6;
+                    reps++;
+                    spent += wall[r];
+                }
+            }
+            leaves = state[0];
+            double idle = Double.NaN;
+            if (backend == Backend.TORNADO) {
+                double[] e = new double[10];
+                for (int i = 0; i < e.length; i++) {
+                    long t0 = System.nanoTime();
+                    b.idle();
+                    e[i] = (System.nanoTime() - t0) / 1e6;
+                }
+                idle = median(e, e.length);
+            }
+            return new Row(experiment, D, packed, b.describe(), leaves, reps, median(wall, reps), median(kernel, reps), idle);
+        }
+    }
+
+    /** One timed pass: {wall ns, kernel ns or -1}; state[0] is the leaf count, kept current. */
+    private static long[] pass(String experiment, CbtBackend b, int seed, int split, int merge, long[] state) {
+        long t0 = System.nanoTime();
+        switch (experiment) {
+            case "decode": {
+                int bad = b.decodeAll(null);
+                long[] t = {System.nanoTime() - t0, b.lastKernelNanos()};
+                if (bad != 0) {
+                    throw new IllegalStateException(bad + " leaves decoded inconsistently on " + b.describe());
+                }
+                return t;
+            }
+            case "reduce": {
+                state[0] = b.reduce();
+                return new long[] {System.nanoTime() - t0, b.lastKernelNanos()};
+            }
+            case "cycle": {
+                state[0] = b.cycle(seed, split, merge, 1);
+                return new long[] {System.nanoTime() - t0, b.lastKernelNanos()};
+            }
+            case "update": {
+                b.update(seed, split, merge, 1);
+                long[] t = {System.nanoTime() - t0, b.lastKernelNanos()};
+                state[0] = b.reduce(); // untimed: keeps the sums current for the next pass
+                return t;
+            }
+            default: {
+                long[] s = b.scan();
+                long[] t = {System.nanoTime() - t0, b.lastKernelNanos()};
+                if (s[0] != state[0]) {
+                    throw new IllegalStateException("the bitfield scan found " + s[0] + " leaves, not " + state[0]);
+                }
+                return t;
+            }
+        }
+    }
+
+    static double median(double[] v, int n) {
+        if (n == 0) {
+            return Double.NaN;
+        }
+        double[] c = Arrays.copyOf(v, n);
+        Arrays.sort(c);
+        return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+    }
+
+    /** The memory table of §2.7 (E6): bytes of the packed and the unpacked heap and of the alternatives. */
+    public static String memoryTable(int[] depths) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| D | packed heap 2^(D+2) bits | unpacked heap (int per node) | bitfield alone | 32-bit leaf-index list | packed / unpacked |\n");
+        sb.append("|---|---|---|---|---|---|\n");
+        for (int D : depths) {
+            long packed = 4L * CbtLayout.packedWords(D);
+            long unpacked = 4L << (D + 1);
+            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %.3f |%n", D, bytes(packed), bytes(unpacked),
+                    bytes(Math.max(1, (1L << D) / 8)), bytes(4L << D), packed / (double) unpacked));
+        }
+        return sb.toString();
+    }
+
+    static String bytes(long b) {
+        if (b >= 1L << 30) {
+            return String.format(Locale.ROOT, "%.0f GiB", b / 1073741824.0);
+        }
+        if (b >= 1L << 20) {
+            return String.format(Locale.ROOT, "%.0f MiB", b / 1048576.0);
+        }
+        if (b >= 1L << 10) {
+            return String.format(Locale.ROOT, "%.0f KiB", b / 1024.0);
+        }
+        return b + " B";
+    }
+}

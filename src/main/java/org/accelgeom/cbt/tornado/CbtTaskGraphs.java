@@ -1,0 +1,280 @@
+package org.accelgeom.cbt.tornado;
+
+import org.accelgeom.cbt.CbtKernels;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+/**
+ * TornadoVM kernels of the CBT usage cycle (§2.9) and the TaskGraph that chains them: init, decode-and-update
+ * (one work-item per leaf), the sum reduction (the five deepest levels fused into one pass over the bitfield's
+ * words, then one kernel per level), decode-all (one work-item per leaf), the single-thread bitfield scan and a
+ * snapshot copy of the heap.
+ *
+ * <p>Every kernel is a {@link KernelContext} kernel whose work-items check their index against a bound in
+ * {@code params}: the host sizes each task's grid per execution (tasks that do not run get one work-item), so a
+ * launch costs what its work needs. Word updates are {@code atomicAdd} of field deltas: TornadoVM has no atomic
+ * AND/OR, and every field has one writer per pass (see {@link CbtKernels}).
+ */
+public final class CbtTaskGraphs {
+
+    public static final int MODE = 0;
+    public static final int LEAVES = 1;
+    public static final int SEED = 2;
+    public static final int SPLIT = 3;
+    public static final int MERGE = 4;
+    public static final int MIN_DEPTH = 5;
+    public static final int INIT_DEPTH = 6;
+    public static final int SEQ = 7;
+    /** params[DEPTH], params[PACKED]: D and the layout, read from memory (conditions on constant-folded scalar
+     * arguments crashed TornadoVM 5.2's OpenCL code generator). */
+    public static final int DEPTH = 8;
+    public static final int PACKED = 9;
+    /** params[TOP]: the deepest level {@link #reduceTop} reduces (min(7, the top of the per-level kernels)). */
+    public static final int TOP = 10;
+    public static final int PARAMS = 11;
+
+    public static final int MODE_INIT = 1;
+    public static final int MODE_UPDATE = 2;
+    public static final int MODE_REDUCE = 4;
+    public static final int MODE_DECODE = 8;
+    public static final int MODE_LIST = 16;
+    public static final int MODE_SCAN = 32;
+    public static final int MODE_SNAPSHOT = 64;
+
+    /** info[INFO_LEAVES]: L after the reduction; info[INFO_BAD]: leaves whose decoding did not end on a count of 1. */
+    public static final int INFO_LEAVES = 0;
+    public static final int INFO_BAD = 1;
+    public static final int INFO_BEAT = 2;
+
+    private CbtTaskGraphs() {
+    }
+
+    private static void write(KernelContext c, int[] heap, int D, int packed, int k, int oldV, int newV) {
+        int w = CbtKernels.word(D, packed, k);
+        int lo = CbtKernels.deltaLo(D, packed, k, oldV, newV);
+        int hi = CbtKernels.deltaHi(D, packed, k, oldV, newV);
+        if (lo != 0) {
+            c.atomicAdd(heap, w, lo);
+        }
+        if (hi != 0) {
+            c.atomicAdd(heap, Math.min(w + 1, heap.length - 1), hi);
+        }
+    }
+
+    /**
+     * The per-leaf task (§2.6): in {@link #MODE_UPDATE} leaf l decodes itself and applies the random rule, changing
+     * only its own bit; in {@link #MODE_DECODE} it decodes itself (Fig. 8), optionally lists its node, and counts
+     * itself in info[INFO_BAD] when its count is not 1 (the host compares with the previous total).
+     */
+    public static void leaves(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int mode = params[MODE];
+        int l = c.globalIdx;
+        if (((mode & (MODE_UPDATE | MODE_DECODE)) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
+            int k = CbtKernels.decode(heap, D, packed, l);
+            if ((mode & MODE_UPDATE) != 0) {
+                int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
+                if (a != 0) {
+                    int e = CbtKernels.actionElement(D, k, a);
+                    int oldV = a == CbtKernels.SPLIT ? 0 : 1;
+                    write(c, heap, D, packed, e, oldV, 1 - oldV);
+                }
+            }
+            if ((mode & MODE_LIST) != 0) {
+                nodes[Math.min(l, nodes.length - 1)] = k;
+            }
+            if ((mode & MODE_DECODE) != 0) {
+                if (CbtKernels.read(heap, D, packed, k) != 1) {
+                    c.atomicAdd(info, INFO_BAD, 1);
+                }
+            }
+        }
+    }
+
+    /**
+     * The per-word task: {@link #MODE_INIT} writes word w of a heap initialised at depth params[INIT_DEPTH] (§2.9);
+     * {@link #MODE_SNAPSHOT} copies word w to an array that only travels device to host; work-item 0 runs the
+     * sequential bitfield scan of §2.4 in {@link #MODE_SCAN} (the article's single GPU thread, Fig. 6) and writes
+     * the heartbeat.
+     */
+    public static void words(KernelContext c, int[] params, int[] heap, int[] heapOut, long[] scanOut, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int mode = params[MODE];
+        int w = c.globalIdx;
+        if (((mode & MODE_INIT) != 0 ? 1 : 0) + (w < heap.length ? 1 : 0) == 2) {
+            heap[w] = CbtKernels.initWord(D, packed, params[INIT_DEPTH], w);
+        }
+        if (((mode & MODE_SNAPSHOT) != 0 ? 1 : 0) + (w < heapOut.length ? 1 : 0) == 2) {
+            heapOut[w] = heap[Math.min(w, heap.length - 1)];
+        }
+        if (w == 0) {
+            if ((mode & MODE_SCAN) != 0) {
+                CbtKernels.scan(heap, D, packed, scanOut);
+            }
+            info[INFO_BEAT] = params[SEQ];
+        }
+    }
+
+    /**
+     * The five deepest reduction levels in one pass (an extension after Dupuy's libcbt prepass): work-item j owns
+     * bitfield word j, i.e. the subtree of node 2^(D−5) + j, and writes its 31 sums from partial popcounts.
+     */
+    public static void reducePrepass(KernelContext c, int[] params, int[] heap) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int j = c.globalIdx;
+        if (((params[MODE] & MODE_REDUCE) != 0 ? 1 : 0) + (j < (1 << (D - 5)) ? 1 : 0) == 2) {
+            int bits = heap[(3 << (D - 5)) + j];
+            for (int m = 1; m <= 5; m++) {
+                int nodes = 32 >>> m;
+                for (int i = 0; i < nodes; i++) {
+                    int k = ((1 << (D - m)) + j * nodes) + i;
+                    int v = CbtKernels.popcountField(bits, m, i);
+                    int old = CbtKernels.read(heap, D, packed, k);
+                    if (v != old) {
+                        write(c, heap, D, packed, k, old, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One level of the sum reduction (§2.5): node 2^d + i gets the sum of its children; level 0 publishes L. */
+    public static void reduceLevel(KernelContext c, int[] params, int[] heap, int[] info, int d) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int i = c.globalIdx;
+        if (((params[MODE] & MODE_REDUCE) != 0 ? 1 : 0) + (i < (1 << d) ? 1 : 0) == 2) {
+            int k = (1 << d) + i;
+            int v = CbtKernels.reduceValue(heap, D, packed, k);
+            int old = CbtKernels.read(heap, D, packed, k);
+            if (v != old) {
+                write(c, heap, D, packed, k, old, v);
+            }
+            if (k == 1) {
+                info[INFO_LEAVES] = v;
+            }
+        }
+    }
+
+    /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group. */
+    public static final int TOP_LEVEL = 7;
+    /** The work-group size of {@link #reduceTop}: 2^(TOP_LEVEL+1). */
+    public static final int TOP_GROUP = 2 << TOP_LEVEL;
+
+    /**
+     * Levels min(top, 7)..0 of the reduction in one work-group of 256 items, with a barrier between levels (global
+     * memory fence: the group's own writes are visible to it after the barrier); top = params[TOP]. Saves up to
+     * eight launches of nearly idle kernels. Publishes L in info[INFO_LEAVES].
+     */
+    public static void reduceTop(KernelContext c, int[] params, int[] heap, int[] info) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        int on = (params[MODE] & MODE_REDUCE) != 0 ? 1 : 0;
+        int top = params[TOP];
+        int i = c.localIdx;
+        for (int d = TOP_LEVEL; d >= 0; d--) {
+            if ((on & (d <= top ? 1 : 0) & (i < (1 << d) ? 1 : 0)) == 1) {
+                int k = (1 << d) + i;
+                int v = CbtKernels.reduceValue(heap, D, packed, k);
+                int old = CbtKernels.read(heap, D, packed, k);
+                if (v != old) {
+                    write(c, heap, D, packed, k, old, v);
+                }
+                if (k == 1) {
+                    info[INFO_LEAVES] = v;
+                }
+            }
+            c.globalBarrier();
+        }
+    }
+
+    /** True when the five deepest levels are reduced by {@link #reducePrepass}: packed heaps with D ≥ 6. */
+    public static boolean fused(int D, int packed) {
+        return packed == 1 && D >= 6;
+    }
+
+    /** The deepest level below the prepass (D − 6 fused, else D − 1). */
+    public static int firstLevel(int D, int packed) {
+        return fused(D, packed) ? D - 6 : D - 1;
+    }
+
+    /** The task names of {@link #graph}, in order. */
+    public static String[] taskNames(int D, int packed) {
+        java.util.List<String> n = new java.util.ArrayList<>();
+        n.add("leaves");
+        n.add("words");
+        if (fused(D, packed)) {
+            n.add("prepass");
+        }
+        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
+            n.add("level" + d);
+        }
+        if (firstLevel(D, packed) >= 0) {
+            n.add("top");
+        }
+        return n.toArray(String[]::new);
+    }
+
+    /**
+     * The graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first, and params[TOP] =
+     * min(7, {@link #firstLevel})): params in every execution, the heap in once; info, nodes, scan results and the
+     * snapshot out on demand. Five kinds of task: per leaf (update or decode; it comes first because TornadoVM 5.2
+     * skipped the heap's upload when the first task using it only wrote it), per word (init, snapshot, scan),
+     * the fused prepass, one kernel per level above it down to level 8, and one work-group for levels 7..0.
+     */
+    public static TaskGraph graph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes, long[] scanOut,
+            int[] heapOut) {
+        int D = params[DEPTH];
+        int packed = params[PACKED];
+        TaskGraph g = new TaskGraph(name)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info)
+                .task("words", CbtTaskGraphs::words, c, params, heap, heapOut, scanOut, info);
+        if (fused(D, packed)) {
+            g.task("prepass", CbtTaskGraphs::reducePrepass, c, params, heap);
+        }
+        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
+            g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, heap, info, d);
+        }
+        if (firstLevel(D, packed) >= 0) {
+            g.task("top", CbtTaskGraphs::reduceTop, c, params, heap, info);
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes, scanOut, heapOut);
+    }
+
+    /** A grid of one work-item per task; {@link #size} resizes a task's grid before an execution. */
+    public static GridScheduler grid(String name, String[] tasks, WorkerGrid1D[] workers) {
+        GridScheduler gs = new GridScheduler();
+        for (int i = 0; i < tasks.length; i++) {
+            workers[i] = new WorkerGrid1D(1);
+            workers[i].setLocalWorkToNull();
+            gs.addWorkerGrid(name + "." + tasks[i], workers[i]);
+        }
+        return gs;
+    }
+
+    /**
+     * Sets a grid to n work-items (at least one) rounded up to whole work-groups of {@code local}; the work-group
+     * size never changes between executions (on POCL a new global size with a driver-chosen local size cost a
+     * kernel rebuild, about 0.3 s, per execution). {@code local = 0} leaves the local size to the driver.
+     */
+    public static void size(WorkerGrid1D w, long n, int local) {
+        long g = Math.max(1, n);
+        if (local > 0) {
+            g = (g + local - 1) / local * local;
+            w.setGlobalWork(g, 1, 1);
+            w.setLocalWork(local, 1, 1);
+        } else {
+            w.setGlobalWork(g, 1, 1);
+            w.setLocalWorkToNull();
+        }
+    }
+}

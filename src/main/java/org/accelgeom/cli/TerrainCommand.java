@@ -1,0 +1,179 @@
+package org.accelgeom.cli;
+
+import java.io.PrintWriter;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.Formats;
+import org.accelgeom.io.Grid;
+import org.accelgeom.terrain.Camera;
+import org.accelgeom.terrain.FlightPath;
+import org.accelgeom.terrain.FractalTerrain;
+import org.accelgeom.terrain.Terrain;
+import org.accelgeom.terrain.TerrainPictures;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom terrain}: an adaptive LEB terrain over a CBT along a camera flight. */
+@Command(name = "terrain", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Adaptive terrain by conforming longest-edge bisection over a concurrent binary tree (Dupuy 2020):",
+            "settles at the first camera, then flies a circle over a DEM or a fractal heightmap, one CBT cycle per frame",
+            "(split, reduce, merge, reduce, emit) on the chosen backend. Prints per-frame counts and times;",
+            "--output writes the last frame's mesh (.obj/.ply), --picture a top-down view by depth, --shaded a 3D view."},
+        footer = {"", "Examples:",
+            "  accelgeom terrain --fractal 9 --max-depth 20 --target-pixels 6 --frames 60 --picture top.png --shaded view.png",
+            "  accelgeom terrain --input dem.png --size 30000 --z-scale 0.1 --backend tornado --output frame.ply",
+            "  accelgeom terrain --input dem.f32 --nx 1201 --ny 1201 --frames 100 --timings"})
+final class TerrainCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--nx", paramLabel = "N", description = "Columns of a raw float32 --input (little-endian unless --big-endian).")
+    Integer nx;
+
+    @Option(names = "--ny", paramLabel = "N", description = "Rows of a raw float32 --input.")
+    Integer ny;
+
+    @Option(names = "--big-endian", description = "The raw float32 --input is big-endian.")
+    boolean bigEndian;
+
+    @Option(names = "--fractal", paramLabel = "M", defaultValue = "9",
+            description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples (default: ${DEFAULT-VALUE}).")
+    int fractal;
+
+    @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
+    double roughness;
+
+    @Option(names = "--size", paramLabel = "METRES", defaultValue = "1000", description = "Side of the terrain square (default: ${DEFAULT-VALUE}).")
+    double size;
+
+    @Option(names = "--z-scale", paramLabel = "S", defaultValue = "120",
+            description = "Metres per height unit (default: ${DEFAULT-VALUE}; fractal heights are 0..1).")
+    double zScale;
+
+    @Option(names = "--max-depth", paramLabel = "D", defaultValue = "20", description = "Maximum depth of the CBT, 6..24 (default: ${DEFAULT-VALUE}).")
+    int maxDepth;
+
+    @Option(names = "--target-pixels", paramLabel = "P", defaultValue = "8",
+            description = "Split triangles whose longest edge looks longer than P pixels (default: ${DEFAULT-VALUE}).")
+    double targetPixels;
+
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "30", description = "Frames of the flight (default: ${DEFAULT-VALUE}).")
+    int frames;
+
+    @Option(names = "--settle", paramLabel = "N", defaultValue = "-1",
+            description = "Frames at the first camera before flying (default: the maximum depth + 2).")
+    int settle;
+
+    @Option(names = "--width", paramLabel = "PX", defaultValue = "1280", description = "Screen width (default: ${DEFAULT-VALUE}).")
+    int width;
+
+    @Option(names = "--height", paramLabel = "PX", defaultValue = "720", description = "Screen height (default: ${DEFAULT-VALUE}).")
+    int height;
+
+    @Option(names = "--fov", paramLabel = "DEG", defaultValue = "60", description = "Vertical field of view (default: ${DEFAULT-VALUE}).")
+    double fov;
+
+    @Option(names = "--altitude", paramLabel = "METRES", defaultValue = "40", description = "Flight height above the highest point (default: ${DEFAULT-VALUE}).")
+    double altitude;
+
+    @Option(names = "--pitch", paramLabel = "DEG", defaultValue = "25", description = "Camera pitch below the horizon (default: ${DEFAULT-VALUE}).")
+    double pitch;
+
+    @Option(names = "--picture", paramLabel = "FILE.png", description = "Top-down picture of the last frame's triangles coloured by depth.")
+    Path picture;
+
+    @Option(names = "--shaded", paramLabel = "FILE.png", description = "Shaded 3D picture of the last frame's mesh.")
+    Path shaded;
+
+    @Option(names = "--timings", description = "Print the time of each phase over all frames.")
+    boolean timings;
+
+    @Override
+    public Integer call() {
+        common.validate(spec);
+        if (frames < 1 || width < 1 || height < 1) {
+            throw new ParameterException(spec.commandLine(), "--frames, --width and --height must be >= 1");
+        }
+        if (common.backend == Backend.TORNADO) {
+            TornadoSupport.require();
+        }
+        Grid g = heights();
+        Terrain.Options o = new Terrain.Options(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
+        float highest = -Float.MAX_VALUE;
+        for (float v : g.values()) {
+            highest = Math.max(highest, v);
+        }
+        FlightPath path = new FlightPath(size, highest * zScale, altitude, pitch, fov, width, height, 1);
+        PrintWriter out = spec.commandLine().getOut();
+        int warm = settle >= 0 ? settle : maxDepth + 2;
+        out.printf(Locale.ROOT, "terrain: %d x %d heights, %.0f m square, D = %d, target %.1f px, %s%n", g.nx(), g.ny(), size, maxDepth,
+                targetPixels, common.describeBackend());
+        Camera c = path.frame(0, frames);
+        double flyMs = 0;
+        try (Terrain t = Terrain.create(g, o)) {
+            for (int f = 0; f < warm + frames; f++) {
+                c = path.frame(Math.max(0, f - warm), frames);
+                Terrain.Frame fr = t.frame(c);
+                if (f >= warm) {
+                    flyMs += fr.millis();
+                }
+                if (!common.quiet || f == warm + frames - 1) {
+                    out.printf(Locale.ROOT, "frame %4d%s: %9d triangles, deepest %2d, %8.3f ms%n", f - warm, f < warm ? " (settling)" : "",
+                            fr.triangles(), fr.deepest(), fr.millis());
+                }
+            }
+            long defects = Terrain.conformityDefects(t.nodes());
+            out.printf(Locale.ROOT, "flight: %d frames, %.3f ms per frame on average; last frame %s%n", frames, flyMs / frames,
+                    defects == 0 ? "conforming (no T-junctions)" : defects + " CONFORMITY DEFECTS");
+            if (timings) {
+                PhaseTimings pt = t.timings();
+                out.print(pt.format());
+            }
+            if (common.output != null) {
+                Formats.writeMesh(common.output, t.mesh());
+                out.println("wrote " + common.output);
+            }
+            if (picture != null) {
+                Formats.writePng(picture, TerrainPictures.topDown(t.nodes(), maxDepth, c, size, 1024));
+                out.println("wrote " + picture);
+            }
+            if (shaded != null) {
+                Formats.writePng(shaded, TerrainPictures.shaded(t, 1280, 800));
+                out.println("wrote " + shaded);
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Grid heights() {
+        if (common.input == null) {
+            return FractalTerrain.generate(fractal, roughness, common.seed);
+        }
+        Path in = Path.of(common.input);
+        String name = in.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".png")) {
+            return Formats.readHeightmapPng(in);
+        }
+        if (nx == null || ny == null) {
+            throw new AccelGeomException("--input " + common.input + ": a raw float32 grid needs --nx and --ny (or give a 16-bit .png)");
+        }
+        return Formats.readGrid(in, nx, ny, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    }
+}

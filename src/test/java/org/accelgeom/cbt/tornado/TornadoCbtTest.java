@@ -1,0 +1,59 @@
+package org.accelgeom.cbt.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+
+import org.accelgeom.cbt.Cbt;
+import org.accelgeom.cbt.CbtBackend;
+import org.accelgeom.cbt.CbtBackends;
+import org.accelgeom.cbt.JvmCbtBackend;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The tornado CBT backend against the JVM reference: the same heap, bit for bit, after every pass. */
+@Tag("tornado")
+class TornadoCbtTest {
+
+    @ParameterizedTest
+    @CsvSource({"4, 1, true", "14, 5, true", "7, 0, false"})
+    void randomRoundsGiveTheReferenceHeap(int D, int d0, boolean packed) {
+        Random rnd = new Random(D * 31 + d0);
+        PhaseTimings pt = new PhaseTimings();
+        Cbt ref = Cbt.create(D, d0, packed);
+        Cbt dev = ref.copy();
+        try (JvmCbtBackend jvm = new JvmCbtBackend(0);
+                CbtBackend gpu = CbtBackends.create(Backend.TORNADO, 0, -1, 1 << D, true)) {
+            jvm.load(ref, pt);
+            gpu.load(dev, pt);
+            for (int round = 0; round < 8; round++) {
+                int seed = rnd.nextInt();
+                int split = rnd.nextInt(1 << 30);
+                int merge = rnd.nextInt(Integer.MAX_VALUE);
+                jvm.update(seed, split, merge, 0);
+                gpu.update(seed, split, merge, 0);
+                int L = jvm.reduce();
+                assertEquals(L, gpu.reduce(), "leaf count after round " + round);
+                gpu.sync();
+                assertArrayEquals(ref.heap(), dev.heap(), "heap after round " + round);
+                int[] a = new int[L];
+                int[] b = new int[L];
+                assertEquals(0, jvm.decodeAll(a));
+                assertEquals(0, gpu.decodeAll(b));
+                assertArrayEquals(a, b);
+                assertArrayEquals(jvm.scan(), gpu.scan());
+            }
+            TornadoCbtBackend t = (TornadoCbtBackend) gpu;
+            assertEquals(1 << d0, t.init(d0), "re-initialised on the device");
+            assertEquals(0, gpu.decodeAll(null));
+            int L = t.cycle(5, 1 << 29, 0, 0);
+            jvm.load(Cbt.create(D, d0, packed), pt);
+            jvm.update(5, 1 << 29, 0, 0);
+            assertEquals(jvm.reduce(), L, "one fused cycle");
+        }
+    }
+}
