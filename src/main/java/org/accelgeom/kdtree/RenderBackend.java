@@ -2,7 +2,10 @@ package org.accelgeom.kdtree;
 
 import org.accelgeom.engine.PhaseTimings;
 
-/** Runs {@link RayKernels#pixel} for every pixel of an image on one backend. */
+/**
+ * Runs {@link RayKernels#primary}, {@link RayKernels#surface}, {@link RayKernels#shadow} and {@link RayKernels#colour}
+ * for every pixel of an image on one backend.
+ */
 public interface RenderBackend extends AutoCloseable {
 
     /**

@@ -164,4 +164,19 @@ class RayCasterTest {
         }
         assertTrue(darker > 10, "a shadow on the floor: " + darker + " pixels");
     }
+
+    @Test
+    void badRenderRequestsAreOneLineErrors() {
+        Triangles t = Triangles.of(Scenes.sphere(4, 8));
+        KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
+        Camera cam = Camera.framing(tree.bounds());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> RayCaster.render(tree, cam, 0, 10, RenderOptions.of(Backend.JVM)));
+        assertTrue(e.getMessage().contains("image size"));
+        e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> RayCaster.render(tree, cam, 8, 8, RenderOptions.of(Backend.TORNADO)));
+        assertTrue(e.getMessage().contains("jvm-parallel"));
+        org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> new Camera(new double[] {0, 0, 0}, new double[] {0, 0, 0}, new double[] {0, 1, 0}, 40, new double[3]));
+    }
 }
