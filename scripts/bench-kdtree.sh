@@ -66,9 +66,10 @@ count() { # triangles of an input, from the CLI's first lines
 : > "$out/jmh-files.txt"
 run_jmh() { # name input builders...
     local name=$1 input=$2; shift 2
-    local IFS=,
-    # shellcheck disable=SC2086
-    "$acc" bench -- "KdTreeBenchmark.build" -p input="$input" -p builder="$*" $jmh -rf csv -rff "$out/jmh-$name.csv" >&2
+    local list
+    list=$(IFS=,; echo "$*")
+    # shellcheck disable=SC2086 # $jmh is a list of JMH options
+    "$acc" bench -- "KdTreeBenchmark.build" -p input="$input" -p builder="$list" $jmh -rf csv -rff "$out/jmh-$name.csv" >&2
     echo "$out/jmh-$name.csv" >> "$out/jmh-files.txt"
 }
 
