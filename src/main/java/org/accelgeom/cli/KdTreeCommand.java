@@ -59,7 +59,7 @@ final class KdTreeCommand implements Runnable {
                 description = "Maximum depth, 1.." + KdTreeOptions.MAX_DEPTH_LIMIT + " (default: 8 + 1.3 log2 N, pbrt's rule).")
         int maxDepth;
 
-        @Option(names = "--device-min-refs", paramLabel = "N", defaultValue = "16384",
+        @Option(names = "--device-min-refs", paramLabel = "N", defaultValue = "65536",
                 description = "tornado: nodes with fewer triangle references are split on the host (default: ${DEFAULT-VALUE}).")
         int deviceMinRefs;
 

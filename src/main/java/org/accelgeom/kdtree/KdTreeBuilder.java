@@ -49,7 +49,7 @@ public final class KdTreeBuilder {
             case JVM -> {
                 boolean nlogn = o.variant() == KdTreeOptions.Variant.NLOGN;
                 SahBuilder.Finder f = nlogn
-                        ? (node, voxel, pt) -> pt.time("sweep", Kind.HOST, () -> Events.sweep(node.events, node.n, voxel, c))
+                        ? (node, voxel, pt) -> Events.sweep(node.events, node.n, voxel, c)
                         : (node, voxel, pt) -> sweepFinder(node, voxel, pt, c, false);
                 tree = new SahBuilder(tris, o, f, null, nlogn, t).build();
                 name = nlogn ? "jvm O(N log N)" : "jvm O(N log^2 N)";
@@ -59,7 +59,7 @@ public final class KdTreeBuilder {
                 ForkJoinPool pool = o.threads() > 0 ? new ForkJoinPool(o.threads()) : ForkJoinPool.commonPool();
                 PlanePipeline pipe = new PlanePipeline(new LoopSteps(loops), true);
                 SahBuilder.Finder f = (node, voxel, pt) -> node.n >= PARALLEL_NODE_MIN
-                        ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt)
+                        ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
                         : sweepFinder(node, voxel, pt, c, false);
                 try {
                     tree = new SahBuilder(tris, o, f, pool, false, t).build();
@@ -75,7 +75,7 @@ public final class KdTreeBuilder {
                         PipelineSteps.class, o.device(), Math.max(1, tris.count())))) {
                     PlanePipeline pipe = new PlanePipeline(steps, true);
                     SahBuilder.Finder f = (node, voxel, pt) -> node.n >= o.deviceMinRefs()
-                            ? pipeline(pipe, steps.buffers(node.n), node, voxel, c, pt)
+                            ? pipeline(pipe, steps.buffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
                             : sweepFinder(node, voxel, pt, c, false);
                     tree = new SahBuilder(tris, o, f, null, false, t).build();
                 }
@@ -88,8 +88,7 @@ public final class KdTreeBuilder {
     }
 
     private static Split sweepFinder(BuildNode node, float[] voxel, PhaseTimings t, double[] c, boolean parallel) {
-        long[][] e = t.time("events + sort", Kind.HOST, () -> Events.sorted(node, parallel));
-        return t.time("sweep", Kind.HOST, () -> Events.sweep(e, node.n, voxel, c));
+        return Events.sweep(Events.sorted(node, parallel), node.n, voxel, c);
     }
 
     private static Split pipeline(PlanePipeline pipe, PipelineBuffers b, BuildNode node, float[] voxel, double[] c,

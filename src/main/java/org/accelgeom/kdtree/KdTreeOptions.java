@@ -55,7 +55,7 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
 
     /** Defaults on a backend. */
     public static KdTreeOptions of(Backend backend) {
-        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 14);
+        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 16);
     }
 
     /** The depth limit for n triangles: the option, or pbrt's {@code round(8 + 1.3 log2 n)} capped at the stack size. */

@@ -15,10 +15,13 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  */
 final class SahBuilder {
 
-    /** Finds a node's best plane. */
+    /** Finds a node's best plane; {@code t} (null for small nodes, to keep the bookkeeping off the hot path) gets its steps' times. */
     interface Finder {
         Split find(BuildNode node, float[] voxel, PhaseTimings t);
     }
+
+    /** Nodes with at least this many references have their steps timed one by one. */
+    static final int TIMED_MIN = 1 << 12;
 
     /** Nodes with fewer references are not split into parallel subtrees. */
     private static final int FORK_MIN = 512;
@@ -31,6 +34,9 @@ final class SahBuilder {
     private final boolean withEvents;
     private final PhaseTimings timings;
     private final byte[] cls;
+    private final java.util.concurrent.atomic.LongAdder findNanos = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder splitNanos = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder splits = new java.util.concurrent.atomic.LongAdder();
 
     SahBuilder(Triangles tris, KdTreeOptions o, Finder finder, ForkJoinPool pool, boolean withEvents, PhaseTimings timings) {
         this.tris = tris;
@@ -68,6 +74,8 @@ final class SahBuilder {
             pool.invoke(new Subtree(r, bounds, 0, w));
         }
         timings.add("build nodes (total)", Kind.HOST, System.nanoTime() - t0);
+        timings.add("  find planes (cpu time, all threads)", Kind.HOST, findNanos.sum());
+        timings.add("  split " + splits.sum() + " nodes (cpu time)", Kind.HOST, splitNanos.sum());
         return new KdTree(java.util.Arrays.copyOf(w.split, w.nodes), java.util.Arrays.copyOf(w.info, w.nodes),
                 java.util.Arrays.copyOf(w.leafTris, w.leafSize), bounds, tris);
     }
@@ -97,17 +105,21 @@ final class SahBuilder {
             w.leaf(idx, node.tri, node.n);
             return;
         }
-        PhaseTimings local = pool == null ? timings : new PhaseTimings();
+        PhaseTimings local = node.n < TIMED_MIN ? null : pool == null ? timings : new PhaseTimings();
+        long t0 = System.nanoTime();
         Split s = finder.find(node, voxel, local);
+        long t1 = System.nanoTime();
+        findNanos.add(t1 - t0);
+        if (local != null) {
+            merge(local);
+        }
         if (s.axis() < 0 || s.cost() > c[KdTreeKernels.KI] * node.n) {
             w.leaf(idx, node.tri, node.n);
-            merge(local);
             return;
         }
-        long t0 = System.nanoTime();
         BuildNode[] ch = new NodeSplitter(tris.v()).split(node, voxel, s, cls);
-        local.add("split node (host)", Kind.HOST, System.nanoTime() - t0);
-        merge(local);
+        splitNanos.add(System.nanoTime() - t1);
+        splits.increment();
         float[] vl = NodeSplitter.leftVoxel(voxel, s);
         float[] vr = NodeSplitter.rightVoxel(voxel, s);
         if (pool != null && ch[0].n >= FORK_MIN && ch[1].n >= FORK_MIN) {
