@@ -122,6 +122,16 @@ for b in jvm jvm-parallel $([[ $tornado == 1 ]] && echo tornado); do
         | sed "s/^/$b\t/" >> "$out/steps.tsv"
 done
 
+# 3b. the per-node kernels against N on the root node (the thesis's Fig. 6.10 crossover)
+: > "$out/steps-n.tsv"
+for n in $sizes; do
+    for b in jvm $([[ $tornado == 1 ]] && echo tornado); do
+        "$acc" kdtree build --scene "random:$n" --backend "$b" --steps 5 --quiet > "$out/steps-$n-$b.log"
+        sed -n 's/^  \(K[1-4][^ ]*\).*  *\(host\|upload\|kernel\|download\) *\([0-9.]*\) ms.*/\2\t\3/p' "$out/steps-$n-$b.log" \
+            | sed "s/^/$n\t$b\t/" >> "$out/steps-n.tsv"
+    done
+done
+
 # 4. rays per second
 : > "$out/render.tsv"
 for c in $cases; do
@@ -187,6 +197,20 @@ for label, prefix in [("K1 events", "K1"), ("K2 counts", "K2"), ("K3 SAH", "K3")
     sw = f"{c1 / w:.2f}×" if w else "—"
     sk = f"{c1 / k:.2f}×" if k else "—"
     lines.append(f"| {label} | {c1:.2f} | {cp:.2f} | {w:.2f} | {k:.2f} | {sw} | {sk} |")
+cross = {}
+for line in open(os.path.join(out, "steps-n.tsv")):
+    n, b, kind, ms = line.rstrip("\n").split("\t")
+    d = cross.setdefault(int(n), {})
+    d[(b, "all")] = d.get((b, "all"), 0) + float(ms) / 5
+    if kind == "kernel":
+        d[(b, "kernel")] = d.get((b, "kernel"), 0) + float(ms) / 5
+lines += ["", "### Per-node kernels K1–K4 on the root node against N (ms per run; thesis Fig. 6.10)", "",
+          "| N | CPU jvm (1 thread) | device with copies | device kernel only | CPU / device with copies |", "|---|---|---|---|---|"]
+for n in sorted(cross):
+    d = cross[n]
+    c, w, k = d.get(("jvm", "all")), d.get(("tornado", "all")), d.get(("tornado", "kernel"))
+    f = lambda v: "—" if v is None else f"{v:.2f}"
+    lines.append(f"| {n:,} | {f(c)} | {f(w)} | {f(k)} | {f'{c / w:.2f}×' if c and w else '—'} |")
 lines += ["", "### Ray casting at 1920×1080 (primary + shadow rays, jvm-parallel)", "",
           "| input | Mrays/s | nodes / ray | triangle tests / ray |", "|---|---|---|---|"]
 for line in open(os.path.join(out, "render.tsv")):

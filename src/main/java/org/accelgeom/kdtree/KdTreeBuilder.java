@@ -23,7 +23,8 @@ import org.accelgeom.io.Mesh;
  * choice) or O(N log N) (sorted once, {@link KdTreeOptions.Variant}); {@code jvm-parallel} builds independent
  * subtrees in parallel and runs the per-node kernels of large nodes over all cores; {@code tornado} runs the
  * thesis's four per-node kernels on the device for nodes with at least {@link KdTreeOptions#deviceMinRefs()}
- * references and the sweep on the host below that (the thesis's §6.3 crossover).
+ * references and the sweep on the host below that (the thesis's §6.3 crossover); its compiled kernels and device
+ * buffers are kept for the next build ({@link #deviceSteps}).
  */
 public final class KdTreeBuilder {
 
@@ -71,20 +72,41 @@ public final class KdTreeBuilder {
                 name = "jvm-parallel (" + loops.threads() + " threads)";
             }
             case TORNADO -> {
-                try (PipelineSteps steps = t.time("start device", Kind.HOST, () -> TornadoSupport.instantiate(TORNADO_STEPS,
-                        PipelineSteps.class, o.device(), Math.max(1, tris.count())))) {
-                    PlanePipeline pipe = new PlanePipeline(steps, true);
-                    SahBuilder.Finder f = (node, voxel, pt) -> node.n >= o.deviceMinRefs()
-                            ? pipeline(pipe, steps.buffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
-                            : sweepFinder(node, voxel, pt, c, false);
-                    tree = new SahBuilder(tris, o, f, null, false, t).build();
-                }
+                PipelineSteps steps = t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris.count()));
+                PlanePipeline pipe = new PlanePipeline(steps, true);
+                SahBuilder.Finder f = (node, voxel, pt) -> node.n >= o.deviceMinRefs()
+                        ? pipeline(pipe, steps.buffers(node.n), node, voxel, c, t) // one thread: the build's timings
+                        : sweepFinder(node, voxel, pt, c, false);
+                tree = new SahBuilder(tris, o, f, null, false, t).build();
                 name = "tornado (per-node kernels for nodes of >= " + o.deviceMinRefs() + " references)";
             }
             default -> throw new IllegalStateException();
         }
         KdTreeStats stats = t.time("statistics", Kind.HOST, () -> tree.stats(o.kT(), o.kI()));
         return new KdTreeResult(tree, stats, t, o.backend(), name);
+    }
+
+    private static PipelineSteps cachedSteps;
+    private static int cachedDevice;
+
+    /**
+     * The device's per-node kernels for up to n references. TornadoVM compiles a new plan's kernels (about a second,
+     * more than a build of a small mesh), so the last set is kept, with its device buffers, for the next build on the
+     * same device whose root fits and is at least half its capacity (the kernels copy whole buffers).
+     */
+    static synchronized PipelineSteps deviceSteps(int device, int n) {
+        int need = Math.max(1, n);
+        if (cachedSteps != null && cachedDevice == device && cachedSteps.capacity() >= need
+                && cachedSteps.capacity() <= 2L * need) {
+            return cachedSteps;
+        }
+        if (cachedSteps != null) {
+            cachedSteps.close();
+            cachedSteps = null;
+        }
+        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, PipelineSteps.class, device, need);
+        cachedDevice = device;
+        return cachedSteps;
     }
 
     private static Split sweepFinder(BuildNode node, float[] voxel, PhaseTimings t, double[] c, boolean parallel) {
@@ -112,9 +134,9 @@ public final class KdTreeBuilder {
         PipelineSteps steps = switch (o.backend()) {
             case JVM -> new LoopSteps(null);
             case JVM_PARALLEL -> new LoopSteps(new ParallelLoops(o.threads()));
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_STEPS, PipelineSteps.class, o.device(), Math.max(1, tris.count()));
+            case TORNADO -> deviceSteps(o.device(), tris.count());
         };
-        try (steps) {
+        {
             PlanePipeline pipe = new PlanePipeline(steps, o.backend() != Backend.JVM);
             PipelineBuffers b = steps.buffers(root.n);
             // one untimed run: TornadoVM compiles the kernels, the JIT warms up

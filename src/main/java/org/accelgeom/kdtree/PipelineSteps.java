@@ -26,6 +26,11 @@ public interface PipelineSteps extends AutoCloseable {
     /** Kernel 4: the index of the best plane in {@link KdTreeKernels#better}'s order. */
     int argmin(double[] cost, float[] planePos, int[] planeAxis, int planes, PhaseTimings t);
 
+    /** The most references of a node these steps take. */
+    default int capacity() {
+        return Integer.MAX_VALUE;
+    }
+
     /** The arrays for a node of n references: fresh ones, or for a device backend its own fixed set. */
     default PipelineBuffers buffers(int n) {
         return new PipelineBuffers(n);

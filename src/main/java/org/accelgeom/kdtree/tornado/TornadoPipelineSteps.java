@@ -51,6 +51,11 @@ public final class TornadoPipelineSteps implements PipelineSteps {
     }
 
     @Override
+    public int capacity() {
+        return b.capacity;
+    }
+
+    @Override
     public PipelineBuffers buffers(int n) {
         if (n > b.capacity) {
             throw new IllegalArgumentException("node of " + n + " references, buffers for " + b.capacity);
