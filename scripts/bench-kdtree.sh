@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The kd-tree benchmark tables (docs/benchmarks.md, "SAH kd-tree"), in one run, on every backend:
-#   1. build time per builder (JMH KdTreeBenchmark.build: jvm O(N log^2 N), jvm O(N log N), jvm-parallel, tornado)
-#      and the tree's SAH cost and size (accelgeom kdtree build), per input;
+#   1. build time per builder (JMH KdTreeBenchmark.build: jvm O(N log^2 N), jvm O(N log N), jvm-parallel, the same
+#      with binned SAH for nodes of >= 1024 references, tornado) and the tree's SAH cost and size, per input;
 #   2. build time against N (random triangles), to find where the device overtakes the CPU (thesis Fig. 6.10);
 #   3. the thesis's Table 6.1: the four per-node kernels on the root node of 10^6 random triangles, CPU (jvm,
 #      one thread) against the device with and without copies (accelgeom kdtree build --steps);
 #   4. primary + shadow rays per second at 1920x1080 (accelgeom render, jvm-parallel).
 #
 #   scripts/bench-kdtree.sh [--cases "random:100000 sphere:100000 dragon"] [--sizes "1000 10000 100000 1000000"]
-#                           [--builders "jvm-nlog2n jvm-nlogn jvm-parallel tornado"] [--steps-n 1000000]
+#                           [--builders "jvm-nlog2n jvm-nlogn jvm-parallel jvm-parallel-binned tornado"] [--steps-n 1000000]
 #                           [--jmh "-wi 2 -i 3 -f 1"] [--serial-max 300000] [--out DIR] [--no-tornado]
 #
 # Cases: random:N, sphere:N, a mesh file, or the names dragon / bunny for data/meshes/dragon_vrip.ply.gz and
@@ -20,7 +20,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 cases="random:100000 sphere:100000 bunny dragon"
 sizes="1000 10000 100000 1000000"
-builders="jvm-nlog2n jvm-nlogn jvm-parallel tornado"
+builders="jvm-nlog2n jvm-nlogn jvm-parallel jvm-parallel-binned tornado"
 steps_n=1000000
 jmh="-wi 2 -i 3 -f 1"
 serial_max=300000
@@ -90,6 +90,7 @@ for c in $cases; do
         case $b in
             jvm-nlog2n) opts="--backend jvm --variant nlog2n" ;;
             jvm-nlogn) opts="--backend jvm --variant nlogn" ;;
+            jvm-parallel-binned) opts="--backend jvm-parallel --binned 1024" ;;
             *) opts="--backend $b" ;;
         esac
         # shellcheck disable=SC2086

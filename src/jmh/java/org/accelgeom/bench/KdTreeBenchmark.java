@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The SAH kd-tree: one build per builder ({@code jvm-nlog2n}, {@code jvm-nlogn}, {@code jvm-parallel},
- * {@code tornado}) and one render ({@code render}: primary and shadow rays at {@code resolution}, the tree built
+ * {@code jvm-parallel-binned} (binned SAH above 1024 references), {@code tornado}) and one render ({@code render}: primary and shadow rays at {@code resolution}, the tree built
  * once in the setup, traced on {@code jvm-parallel}) on the same input: a mesh file or a generated scene
  * ({@code random:N}, {@code sphere:N}; seed 42). The score is the time of one build or one render.
  */
@@ -44,7 +44,10 @@ public class KdTreeBenchmark {
     @Param({"random:100000", "sphere:100000"})
     public String input;
 
-    @Param({"jvm-nlog2n", "jvm-nlogn", "jvm-parallel", "tornado"})
+    /** jvm-parallel-binned: binned SAH for nodes of at least this many references (as bench-kdtree.sh's CLI runs). */
+    static final int BINNED_MIN_REFS = 1024;
+
+    @Param({"jvm-nlog2n", "jvm-nlogn", "jvm-parallel", "jvm-parallel-binned", "tornado"})
     public String builder;
 
     @Param({"1920x1080"})
@@ -63,6 +66,7 @@ public class KdTreeBenchmark {
             case "jvm-nlog2n" -> KdTreeOptions.of(Backend.JVM);
             case "jvm-nlogn" -> KdTreeOptions.of(Backend.JVM).withVariant(KdTreeOptions.Variant.NLOGN);
             case "jvm-parallel" -> KdTreeOptions.of(Backend.JVM_PARALLEL);
+            case "jvm-parallel-binned" -> KdTreeOptions.of(Backend.JVM_PARALLEL).withBinnedMinRefs(BINNED_MIN_REFS);
             case "tornado" -> KdTreeOptions.of(Backend.TORNADO);
             default -> throw new IllegalArgumentException("unknown builder " + builder);
         };

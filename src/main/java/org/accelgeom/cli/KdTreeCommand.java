@@ -63,13 +63,18 @@ final class KdTreeCommand implements Runnable {
                 description = "tornado: nodes with fewer triangle references are split on the host (default: ${DEFAULT-VALUE}).")
         int deviceMinRefs;
 
+        @Option(names = "--binned", paramLabel = "N", defaultValue = "0",
+                description = "Binned SAH (32 bins per axis) for nodes of at least N references, exact below "
+                        + "(default: ${DEFAULT-VALUE}, exact everywhere).")
+        int binned;
+
         KdTreeOptions options(CommonOptions common, Backend backend) {
             KdTreeOptions.Variant v = switch (variant.toLowerCase(Locale.ROOT)) {
                 case "nlog2n" -> KdTreeOptions.Variant.NLOG2N;
                 case "nlogn" -> KdTreeOptions.Variant.NLOGN;
                 default -> throw new AccelGeomException("unknown --variant '" + variant + "': expected nlog2n or nlogn");
             };
-            return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, common.threads, common.device, deviceMinRefs);
+            return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, common.threads, common.device, deviceMinRefs, binned);
         }
 
         /** The triangles of --input or --scene, and a one-line description of where they came from. */

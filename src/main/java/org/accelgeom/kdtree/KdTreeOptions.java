@@ -20,9 +20,11 @@ import org.accelgeom.engine.Backend;
  * @param threads        threads for {@code jvm-parallel} (0: one per core)
  * @param device         TornadoVM device (-1: TornadoVM's default)
  * @param deviceMinRefs  tornado: nodes with fewer triangle references run on the host (the thesis's §6.3 crossover)
+ * @param binnedMinRefs  nodes with at least this many references choose their plane by binned SAH
+ *                       ({@link BinnedSah}), the others by the exact event SAH; 0: exact everywhere (the default)
  */
 public record KdTreeOptions(Backend backend, Variant variant, double kT, double kI, double lambda, int maxDepth,
-        int threads, int device, int deviceMinRefs) {
+        int threads, int device, int deviceMinRefs, int binnedMinRefs) {
 
     /** The per-ray traversal stack holds one entry per level, so no tree may be deeper. */
     public static final int MAX_DEPTH_LIMIT = KdTreeKernels.STACK_SIZE;
@@ -48,6 +50,9 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
         if (threads < 0) {
             throw new AccelGeomException("threads must be >= 0, got " + threads);
         }
+        if (binnedMinRefs < 0) {
+            throw new AccelGeomException("binnedMinRefs must be >= 0 (0: exact SAH everywhere), got " + binnedMinRefs);
+        }
         if (deviceMinRefs < 1) {
             throw new AccelGeomException("deviceMinRefs must be >= 1, got " + deviceMinRefs);
         }
@@ -55,7 +60,7 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
 
     /** Defaults on a backend. */
     public static KdTreeOptions of(Backend backend) {
-        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 16);
+        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 16, 0);
     }
 
     /** The depth limit for n triangles: the option, or pbrt's {@code round(8 + 1.3 log2 n)} capped at the stack size. */
@@ -67,34 +72,39 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
     }
 
     public KdTreeOptions withBackend(Backend b) {
-        return new KdTreeOptions(b, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs);
+        return new KdTreeOptions(b, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withVariant(Variant v) {
-        return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs);
+        return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withCosts(double traversal, double intersection) {
-        return new KdTreeOptions(backend, variant, traversal, intersection, lambda, maxDepth, threads, device, deviceMinRefs);
+        return new KdTreeOptions(backend, variant, traversal, intersection, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withLambda(double l) {
-        return new KdTreeOptions(backend, variant, kT, kI, l, maxDepth, threads, device, deviceMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, l, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withMaxDepth(int d) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, d, threads, device, deviceMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, d, threads, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withThreads(int t) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, t, device, deviceMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, t, device, deviceMinRefs, binnedMinRefs);
     }
 
     public KdTreeOptions withDevice(int d) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, d, deviceMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, d, deviceMinRefs, binnedMinRefs);
+    }
+
+    /** Binned SAH for nodes of at least m references (0: exact everywhere). */
+    public KdTreeOptions withBinnedMinRefs(int m) {
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, m);
     }
 
     public KdTreeOptions withDeviceMinRefs(int m) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, m);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, m, binnedMinRefs);
     }
 }

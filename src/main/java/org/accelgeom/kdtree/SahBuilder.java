@@ -42,7 +42,9 @@ final class SahBuilder {
         this.tris = tris;
         this.c = costs(o);
         this.depthLimit = o.depthLimit(tris.count());
-        this.finder = finder;
+        this.finder = o.binnedMinRefs() > 0
+                ? (node, voxel, t) -> node.n >= o.binnedMinRefs() ? BinnedSah.find(node, voxel, c) : finder.find(node, voxel, t)
+                : finder;
         this.pool = pool;
         this.withEvents = withEvents;
         this.timings = timings;

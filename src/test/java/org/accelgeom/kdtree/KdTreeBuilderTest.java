@@ -142,4 +142,20 @@ class KdTreeBuilderTest {
         assertThrows(AccelGeomException.class, () -> KdTreeOptions.of(Backend.JVM).withMaxDepth(KdTreeOptions.MAX_DEPTH_LIMIT + 1));
         assertThrows(AccelGeomException.class, () -> Triangles.of(new float[10]));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "sphere", "grid"})
+    void binnedSahForLargeNodesGivesAValidTreeOfSimilarCost(String kind) {
+        float[] v = scene(kind, 4000, 11);
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
+        KdTreeStats exact = build(v, o).stats();
+        KdTreeResult binned = build(v, o.withBinnedMinRefs(256));
+        KdTreeResult binnedParallel = build(v, o.withBinnedMinRefs(256).withBackend(Backend.JVM_PARALLEL));
+        assertTrue(binned.tree().sameTree(binnedParallel.tree()), kind);
+        TreeChecks.check(binned.tree(), o.depthLimit(4000), 400);
+        double ratio = binned.stats().sahCost() / exact.sahCost();
+        // the greedy exact SAH is not a global optimum, so the binned tree may even be a little cheaper
+        assertTrue(ratio > 0.9 && ratio < 1.25, kind + ": binned " + binned.stats().format() + " vs exact " + exact.format());
+        assertTrue(!binned.tree().sameTree(build(v, o).tree()), kind + ": the binned finder was not used");
+    }
 }
