@@ -90,9 +90,9 @@ public final class KdTreeBuilder {
     private static int cachedDevice;
 
     /**
-     * The device's per-node kernels for up to n references. TornadoVM compiles a new plan's kernels (about a second,
-     * more than a build of a small mesh), so the last set is kept, with its device buffers, for the next build on the
-     * same device whose root fits and is at least half its capacity (the kernels copy whole buffers).
+     * The device's per-node kernels for up to n references, in capacity tiers ({@link TieredSteps}). TornadoVM
+     * compiles a new plan's kernels (about a second, more than a build of a small mesh), so the last set is kept, with
+     * its device buffers, for the next build on the same device whose root fits and is at least half its capacity.
      */
     static synchronized PipelineSteps deviceSteps(int device, int n) {
         int need = Math.max(1, n);
@@ -104,7 +104,7 @@ public final class KdTreeBuilder {
             cachedSteps.close();
             cachedSteps = null;
         }
-        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, PipelineSteps.class, device, need);
+        cachedSteps = new TieredSteps(need, cap -> TornadoSupport.instantiate(TORNADO_STEPS, PipelineSteps.class, device, cap));
         cachedDevice = device;
         return cachedSteps;
     }

@@ -31,6 +31,19 @@ class TornadoKdTreeTest {
     }
 
     @Test
+    void nodesOfEveryCapacityTierGiveTheJvmTree() {
+        // 40 000 small triangles: the root runs on the full-size tier, nodes below 16 384 references on the small one
+        Triangles t = Triangles.of(Scenes.randomTriangles(40000, 0.01, 5));
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM).withDeviceMinRefs(4096).withMaxDepth(10);
+        KdTreeResult ref = KdTreeBuilder.build(t, o);
+        KdTreeResult gpu = KdTreeBuilder.build(t, o.withBackend(Backend.TORNADO));
+        assertTrue(ref.tree().sameTree(gpu.tree()));
+        long deviceNodes = gpu.timings().phases().stream().filter(p -> p.name().equals("K1 events (kernel)"))
+                .mapToLong(p -> p.count()).sum();
+        assertTrue(deviceNodes > 3, "nodes run on the device: " + deviceNodes);
+    }
+
+    @Test
     void rootStepsAreTimedPerKernel() {
         Triangles t = Triangles.of(Scenes.named("random:20000", 1));
         PhaseTimings p = KdTreeBuilder.rootSteps(t, KdTreeOptions.of(Backend.TORNADO), 2);
