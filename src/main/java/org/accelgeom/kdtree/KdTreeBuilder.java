@@ -23,8 +23,9 @@ import org.accelgeom.io.Mesh;
  * choice) or O(N log N) (sorted once, {@link KdTreeOptions.Variant}); {@code jvm-parallel} builds independent
  * subtrees in parallel and runs the per-node kernels of large nodes over all cores; {@code tornado} runs the
  * thesis's four per-node kernels on the device for nodes with at least {@link KdTreeOptions#deviceMinRefs()}
- * references and the sweep on the host below that (the thesis's §6.3 crossover); its compiled kernels and device
- * buffers are kept for the next build ({@link #deviceSteps}).
+ * references (one at a time) and the sweep on the host below that (the thesis's §6.3 crossover), with independent
+ * subtrees in parallel as on jvm-parallel; its compiled kernels and device buffers are kept for the next build
+ * ({@link #deviceSteps}).
  */
 public final class KdTreeBuilder {
 
@@ -74,11 +75,30 @@ public final class KdTreeBuilder {
             case TORNADO -> {
                 PipelineSteps steps = t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris.count()));
                 PlanePipeline pipe = new PlanePipeline(steps, true);
-                SahBuilder.Finder f = (node, voxel, pt) -> node.n >= o.deviceMinRefs()
-                        ? pipeline(pipe, steps.buffers(node.n), node, voxel, c, t) // one thread: the build's timings
-                        : sweepFinder(node, voxel, pt, c, false);
-                tree = new SahBuilder(tris, o, f, null, false, t).build();
-                name = "tornado (per-node kernels for nodes of >= " + o.deviceMinRefs() + " references)";
+                // subtrees in parallel as on jvm-parallel; the device takes one large node at a time
+                SahBuilder.Finder f = (node, voxel, pt) -> {
+                    if (node.n < o.deviceMinRefs()) {
+                        return sweepFinder(node, voxel, pt, c, false);
+                    }
+                    synchronized (steps) {
+                        PhaseTimings local = new PhaseTimings();
+                        Split s = pipeline(pipe, steps.buffers(node.n), node, voxel, c, local);
+                        synchronized (t) {
+                            t.addAll(local);
+                        }
+                        return s;
+                    }
+                };
+                ForkJoinPool pool = o.threads() > 0 ? new ForkJoinPool(o.threads()) : ForkJoinPool.commonPool();
+                try {
+                    tree = new SahBuilder(tris, o, f, pool, false, t).build();
+                } finally {
+                    if (o.threads() > 0) {
+                        pool.shutdown();
+                    }
+                }
+                name = "tornado (per-node kernels for nodes of >= " + o.deviceMinRefs() + " references, smaller "
+                        + "subtrees on the host in parallel)";
             }
             default -> throw new IllegalStateException();
         }
