@@ -9,7 +9,7 @@
 #
 #   scripts/bench-kdtree.sh [--cases "random:100000 sphere:100000 dragon"] [--sizes "1000 10000 100000 1000000"]
 #                           [--builders "jvm-nlog2n jvm-nlogn jvm-parallel jvm-parallel-binned tornado"] [--steps-n 1000000]
-#                           [--jmh "-wi 2 -i 3 -f 1"] [--serial-max 300000] [--out DIR] [--no-tornado]
+#                           [--jmh "-wi 2 -i 3 -f 1 -w 1s -r 1s"] [--serial-max 300000] [--out DIR] [--no-tornado]
 #
 # Cases: random:N, sphere:N, a mesh file, or the names dragon / bunny for data/meshes/dragon_vrip.ply.gz and
 # data/meshes/bunny00.off (scripts/fetch-datasets.sh dragon bunny; missing ones are skipped with a note).
@@ -22,7 +22,7 @@ cases="random:100000 sphere:100000 bunny dragon"
 sizes="1000 10000 100000 1000000"
 builders="jvm-nlog2n jvm-nlogn jvm-parallel jvm-parallel-binned tornado"
 steps_n=1000000
-jmh="-wi 2 -i 3 -f 1"
+jmh="-wi 2 -i 3 -f 1 -w 1s -r 1s"
 serial_max=300000
 out="$ACCELGEOM_ROOT/target/bench-kdtree"
 tornado=1
