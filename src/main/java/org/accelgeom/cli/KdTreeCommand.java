@@ -1,0 +1,170 @@
+package org.accelgeom.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.Formats;
+import org.accelgeom.kdtree.KdTreeBuilder;
+import org.accelgeom.kdtree.KdTreeOptions;
+import org.accelgeom.kdtree.KdTreeResult;
+import org.accelgeom.kdtree.Scenes;
+import org.accelgeom.kdtree.Triangles;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom kdtree}: SAH kd-trees over triangle meshes. */
+@Command(name = "kdtree", mixinStandardHelpOptions = true, description = "SAH kd-trees over triangles (Wald & Havran 2006).",
+        subcommands = {KdTreeCommand.Build.class})
+final class KdTreeCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command: choose build");
+    }
+
+    /** The mesh options shared by {@code kdtree build} and {@code render}. */
+    static final class TreeOptions {
+        @Option(names = "--scene", paramLabel = "SPEC",
+                description = "A generated scene instead of --input: random:N (N random triangles) or sphere:N.")
+        String scene;
+
+        @Option(names = "--variant", paramLabel = "V", defaultValue = "nlog2n",
+                description = "jvm builder: nlog2n (events sorted at every node, the thesis's) or nlogn (sorted once) "
+                        + "(default: ${DEFAULT-VALUE}); both give the same tree.")
+        String variant;
+
+        @Option(names = "--kt", paramLabel = "K_T", defaultValue = "15", description = "Cost of a traversal step (default: ${DEFAULT-VALUE}, Wald & Havran).")
+        double kT;
+
+        @Option(names = "--ki", paramLabel = "K_I", defaultValue = "20", description = "Cost of a ray-triangle test (default: ${DEFAULT-VALUE}, Wald & Havran).")
+        double kI;
+
+        @Option(names = "--lambda", paramLabel = "L", defaultValue = "0.8", description = "Empty-space bonus (default: ${DEFAULT-VALUE}).")
+        double lambda;
+
+        @Option(names = "--max-depth", paramLabel = "D", defaultValue = "0",
+                description = "Maximum depth, 1.." + KdTreeOptions.MAX_DEPTH_LIMIT + " (default: 8 + 1.3 log2 N, pbrt's rule).")
+        int maxDepth;
+
+        @Option(names = "--device-min-refs", paramLabel = "N", defaultValue = "65536",
+                description = "tornado: nodes with fewer triangle references are split on the host (default: ${DEFAULT-VALUE}).")
+        int deviceMinRefs;
+
+        @Option(names = "--binned", paramLabel = "N", defaultValue = "0",
+                description = "Binned SAH (32 bins per axis) for nodes of at least N references, exact below "
+                        + "(default: ${DEFAULT-VALUE}, exact everywhere).")
+        int binned;
+
+        KdTreeOptions options(CommonOptions common, Backend backend) {
+            KdTreeOptions.Variant v = switch (variant.toLowerCase(Locale.ROOT)) {
+                case "nlog2n" -> KdTreeOptions.Variant.NLOG2N;
+                case "nlogn" -> KdTreeOptions.Variant.NLOGN;
+                default -> throw new AccelGeomException("unknown --variant '" + variant + "': expected nlog2n or nlogn");
+            };
+            return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, common.threads, common.device, deviceMinRefs, binned);
+        }
+
+        /** The triangles of --input or --scene, and a one-line description of where they came from. */
+        Triangles triangles(CommonOptions common, String[] source) {
+            if ((scene == null) == (common.input == null)) {
+                throw new AccelGeomException("give either --input MESH or --scene SPEC (random:N or sphere:N)");
+            }
+            if (scene != null) {
+                source[0] = scene + " (seed " + common.seed + ")";
+                return Triangles.of(Scenes.named(scene, common.seed));
+            }
+            source[0] = common.input;
+            return Triangles.of(Formats.readMesh(common.input));
+        }
+    }
+
+    @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Builds the exact SAH kd-tree of a mesh (OBJ, PLY, OFF) or a generated scene and prints its "
+                + "statistics and the time per phase.",
+                "--steps R instead times the thesis's per-node kernels on the root node R times (its Table 6.1)."},
+            footer = {"", "Examples:",
+                "  accelgeom kdtree build --input data/bunny.ply --backend jvm-parallel",
+                "  accelgeom kdtree build --scene random:1000000 --backend tornado --timings",
+                "  accelgeom kdtree build --scene random:1000000 --backend jvm --steps 5"})
+    static final class Build implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CommonOptions common;
+
+        @Mixin
+        TreeOptions tree;
+
+        @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Build R times and report each time.")
+        int repeat;
+
+        @Option(names = "--steps", paramLabel = "R", description = "Time the per-node kernels on the root node R times instead of building.")
+        Integer steps;
+
+        @Option(names = "--timings", description = "Print the time of each phase.")
+        boolean timings;
+
+        @Override
+        public Integer call() {
+            common.validate(spec);
+            if (repeat < 1 || (steps != null && steps < 1)) {
+                throw new ParameterException(spec.commandLine(), "--repeat and --steps must be >= 1");
+            }
+            if (common.backend == Backend.TORNADO) {
+                TornadoSupport.require();
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            KdTreeOptions o = tree.options(common, common.backend);
+            String[] source = new String[1];
+            Triangles t = tree.triangles(common, source);
+            out.printf(Locale.ROOT, "input:        %s%n", source[0]);
+            out.printf(Locale.ROOT, "triangles:    %d (skipped %d degenerate: %d zero-area, %d non-finite)%n", t.count(),
+                    t.skipped(), t.zeroArea(), t.nonFinite());
+            out.printf(Locale.ROOT, "backend:      %s%n", common.describeBackend());
+            if (steps != null) {
+                PhaseTimings p = KdTreeBuilder.rootSteps(t, o, steps);
+                out.printf(Locale.ROOT, "root-node kernels, %d runs (totals; divide by %d for one run):%n", steps, steps);
+                out.print(p.format());
+                out.flush();
+                return 0;
+            }
+            KdTreeResult r = null;
+            long nanos = 0;
+            for (int run = 1; run <= repeat; run++) {
+                long t0 = System.nanoTime();
+                r = KdTreeBuilder.build(t, o);
+                nanos = System.nanoTime() - t0;
+                if (repeat > 1) {
+                    out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);
+                    out.flush();
+                }
+            }
+            out.printf(Locale.ROOT, "builder:      %s%n", r.builder());
+            out.printf(Locale.ROOT, "costs:        K_T %s, K_I %s, lambda %s, depth limit %d%n", o.kT(), o.kI(), o.lambda(),
+                    o.depthLimit(t.count()));
+            out.printf(Locale.ROOT, "tree:         %s%n", r.stats().format());
+            out.printf(Locale.ROOT, "memory:       %.1f MiB (8 bytes per node + leaf lists)%n", r.tree().bytes() / 1048576.0);
+            out.printf(Locale.ROOT, "build time:   %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
+            if (timings) {
+                out.println("phases:");
+                out.print(r.timings().format());
+            }
+            out.flush();
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package org.accelgeom.kdtree;
+
+/**
+ * A node's triangle references during construction: n references, triangle ids {@code tri[i]} and their clipped
+ * boxes B(t ∩ V) {@code box[6i .. 6i+5]}; in the O(N log N) variant also the node's events, per axis, sorted
+ * ({@link Events}).
+ */
+final class BuildNode {
+    final int n;
+    final int[] tri;
+    final float[] box;
+    final long[][] events;
+
+    BuildNode(int n, int[] tri, float[] box, long[][] events) {
+        this.n = n;
+        this.tri = tri;
+        this.box = box;
+        this.events = events;
+    }
+}

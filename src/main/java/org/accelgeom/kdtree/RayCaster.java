@@ -1,0 +1,106 @@
+package org.accelgeom.kdtree;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+/**
+ * Ray casting through a kd-tree on any backend: one primary ray per pixel from a pinhole {@link Camera}, a shadow
+ * ray to the light from every lit hit, shading by the surface normal ({@link RayKernels#primary},
+ * {@link RayKernels#surface}, {@link RayKernels#shadow}, {@link RayKernels#colour}).
+ *
+ * <p>Contract: each pixel's hit is the closest triangle along its ray (ties: the smaller index), the same as
+ * intersecting every triangle ({@link RayKernels#bruteForce}); {@code jvm} and {@code jvm-parallel} give identical
+ * images. The {@code tornado} backend is not available yet (TornadoVM 5.2 cannot compile the traversal loop; see
+ * docs/kdtree.md): it is refused with a one-line error.
+ */
+public final class RayCaster {
+
+    private RayCaster() {
+    }
+
+    /** Renders {@code tree} as seen by {@code camera} into a width × height image. */
+    public static RenderResult render(KdTree tree, Camera camera, int width, int height, RenderOptions o) {
+        try (RenderBackend b = backend(o)) {
+            return render(tree, camera, width, height, o, b);
+        }
+    }
+
+    /** Renders with a backend the caller keeps (repeated renders, benchmarks: a device keeps its compiled kernels). */
+    public static RenderResult render(KdTree tree, Camera camera, int width, int height, RenderOptions o, RenderBackend b) {
+        if (width < 1 || height < 1 || (long) width * height > (1 << 27)) {
+            throw new AccelGeomException("image size must be between 1x1 and 2^27 pixels, got " + width + "x" + height);
+        }
+        int n = width * height;
+        PhaseTimings t = new PhaseTimings();
+        float[] bb = tree.bounds();
+        double diag = Math.sqrt(Math.pow((double) bb[3] - bb[0], 2) + Math.pow((double) bb[4] - bb[1], 2)
+                + Math.pow((double) bb[5] - bb[2], 2));
+        float[] cam = camera.toArray(width, height, 1e-5 * Math.max(diag, 1e-30));
+        int[] params = new int[RayKernels.PARAMS];
+        params[RayKernels.WIDTH] = width;
+        params[RayKernels.HEIGHT] = height;
+        params[RayKernels.SHADOWS] = o.shadows() ? 1 : 0;
+        int[] hitId = new int[n];
+        double[] hitT = new double[n];
+        int[] counts = new int[RayKernels.COUNTS * n];
+        int[] rgb = new int[n];
+        b.render(tree, cam, params, hitId, hitT, counts, rgb, t);
+        long trace = 0;
+        for (PhaseTimings.Phase p : t.phases()) {
+            if (p.kind() == Kind.KERNEL || p.name().equals("trace rays")) {
+                trace += p.nanos();
+            }
+        }
+        long nodes = 0;
+        long tests = 0;
+        long rays = 0;
+        for (int i = 0; i < n; i++) {
+            nodes += counts[3 * i];
+            tests += counts[3 * i + 1];
+            rays += counts[3 * i + 2];
+        }
+        return new RenderResult(width, height, hitId, hitT, rgb, rays, nodes, tests, trace, t, o.backend());
+    }
+
+    /** A backend for repeated renders; close it after. */
+    public static RenderBackend backend(RenderOptions o) {
+        return switch (o.backend()) {
+            case JVM -> new LoopRenderer(null);
+            case JVM_PARALLEL -> new LoopRenderer(new ParallelLoops(o.threads()));
+            case TORNADO -> throw new AccelGeomException("render: the tornado backend is not available yet: TornadoVM 5.2 "
+                    + "fails to compile the kd-tree traversal loop (a Graal scheduling error; see docs/kdtree.md); use "
+                    + "--backend jvm-parallel");
+        };
+    }
+
+    /** {@code jvm} and {@code jvm-parallel}: the pixel kernel in a plain or fork/join loop. */
+    private record LoopRenderer(ParallelLoops loops) implements RenderBackend {
+        @Override
+        public void render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb,
+                PhaseTimings t) {
+            int n = params[RayKernels.WIDTH] * params[RayKernels.HEIGHT];
+            float[] tri = tree.triangles().v();
+            float[] aux = new float[RayKernels.AUX * n];
+            double[] shadowT = new double[n];
+            ParallelLoops.RangeBody body = (a, b) -> {
+                for (int i = a; i < b; i++) {
+                    RayKernels.primary(tree.split(), tree.info(), tree.leafTris(), tri, tree.bounds(), cam, params, i,
+                            hitId, hitT, counts);
+                    RayKernels.surface(tri, cam, params, i, hitId, hitT, aux);
+                    RayKernels.shadow(tree.split(), tree.info(), tree.leafTris(), tri, tree.bounds(), cam, params, i,
+                            hitId, shadowT, counts, aux);
+                    RayKernels.colour(i, hitId, aux, rgb);
+                }
+            };
+            t.time("trace rays", Kind.HOST, () -> {
+                if (loops == null) {
+                    body.run(0, n);
+                } else {
+                    loops.forRange(n, 256, body);
+                }
+            });
+        }
+    }
+}

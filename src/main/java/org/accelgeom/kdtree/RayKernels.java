@@ -1,0 +1,409 @@
+package org.accelgeom.kdtree;
+
+/**
+ * Element kernels of the ray caster: stack-based kd-tree traversal with a short fixed stack per ray, watertight
+ * ray–triangle intersection (Woop, Benthin &amp; Wald, "Watertight Ray/Triangle Intersection", JCGT 2013), pinhole
+ * primary rays, shadow rays and shading; one work-item per pixel. Written in the TornadoVM subset, but TornadoVM
+ * 5.2 cannot compile the traversal loop yet (see docs/kdtree.md), so only the jvm backends run them today.
+ *
+ * <p>Reproducibility: every result is the same on any IEEE-754 machine whether or not its compiler fuses
+ * multiply-adds: float quantities are single operations or sums of float×float products formed exactly in double
+ * and rounded once; the intersection's edge functions are exact-product differences in double, so their signs
+ * are exact for the sheared vertices (which makes the test watertight without Woop's double fall-back). Only the
+ * hit distance T/det may differ in its last bits where a device fuses U·A_z + V·B_z + W·C_z.
+ *
+ * <p>Closest hit: smallest t &gt; 0 (up to tMax), ties to the smaller triangle index, the same rule as
+ * {@link #bruteForce}.
+ */
+public final class RayKernels {
+
+    public static final int STACK = KdTreeKernels.STACK_SIZE;
+    /** Floats of a ray in the traversal's private array: origin, direction, reciprocal direction. */
+    static final int RAY = 9;
+
+    /** Layout of the camera array. */
+    public static final int EYE = 0;
+    public static final int FORWARD = 3;
+    public static final int RIGHT = 6;
+    public static final int UP = 9;
+    public static final int LIGHT = 12;
+    public static final int SHADOW_EPS = 15;
+    public static final int CAMERA_FLOATS = 16;
+
+    /** Layout of the int parameter array. */
+    public static final int WIDTH = 0;
+    public static final int HEIGHT = 1;
+    public static final int SHADOWS = 2;
+    /** A device backend's execution counter (its heartbeat). */
+    public static final int SEQ = 3;
+    public static final int PARAMS = 4;
+
+    /** Counters per pixel: nodes visited, triangles tested, rays traced. */
+    public static final int COUNTS = 3;
+
+    /** Relative slack of the comparison of a node's entry distance (float) with the best hit (double). */
+    static final double SLACK = 1.0 + 1e-6;
+
+    private RayKernels() {
+    }
+
+    static float comp(float x, float y, float z, int k) {
+        float r = x;
+        if (k == 1) {
+            r = y;
+        }
+        if (k == 2) {
+            r = z;
+        }
+        return r;
+    }
+
+    /** The axis of the largest |d| (z on ties, as Woop's max_dim does from x upwards). */
+    static int maxDim(float dx, float dy, float dz) {
+        float ax = Math.abs(dx);
+        float ay = Math.abs(dy);
+        float az = Math.abs(dz);
+        int k = 2;
+        if (ax > ay && ax > az) {
+            k = 0;
+        }
+        if (ay >= ax && ay > az) {
+            k = 1;
+        }
+        return k;
+    }
+
+    /**
+     * Watertight intersection of a ray with triangle t (Woop et al. 2013, Fig. 2/3): the distance t &gt; 0 of the
+     * hit in units of |d|, or +∞ when it misses. {@code r[0..2]} is the origin; kz is the dominant axis of d, kx/ky
+     * the other two (swapped when d[kz] &lt; 0 to keep the winding), s = (d[kx]/d[kz], d[ky]/d[kz], 1/d[kz]) the shear.
+     */
+    static double intersect(float[] tri, int t, float[] r, int kx, int ky, int kz, float sx, float sy, float sz) {
+        int b = 9 * t;
+        float akx = tri[b + kx] - r[kx];
+        float aky = tri[b + ky] - r[ky];
+        float akz = tri[b + kz] - r[kz];
+        float bkx = tri[b + 3 + kx] - r[kx];
+        float bky = tri[b + 3 + ky] - r[ky];
+        float bkz = tri[b + 3 + kz] - r[kz];
+        float ckx = tri[b + 6 + kx] - r[kx];
+        float cky = tri[b + 6 + ky] - r[ky];
+        float ckz = tri[b + 6 + kz] - r[kz];
+        // shear and scale of the vertices (eq. 4 of the paper)
+        float sAx = (float) (akx - (double) sx * akz);
+        float sAy = (float) (aky - (double) sy * akz);
+        float sBx = (float) (bkx - (double) sx * bkz);
+        float sBy = (float) (bky - (double) sy * bkz);
+        float sCx = (float) (ckx - (double) sx * ckz);
+        float sCy = (float) (cky - (double) sy * ckz);
+        // scaled barycentric coordinates: 2D edge functions, exact products in double
+        double u = (double) sCx * sBy - (double) sCy * sBx;
+        double v = (double) sAx * sCy - (double) sAy * sCx;
+        double w = (double) sBx * sAy - (double) sBy * sAx;
+        double result = Double.POSITIVE_INFINITY;
+        boolean neg = u < 0 || v < 0 || w < 0;
+        boolean pos = u > 0 || v > 0 || w > 0;
+        double det = u + v + w;
+        if (!(neg && pos) && det != 0) {
+            double tt = u * ((double) sz * akz) + v * ((double) sz * bkz) + w * ((double) sz * ckz);
+            double dist = tt / det;
+            if (dist > 0) {
+                result = dist;
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Traces the ray (o, d) for t in (0, tMax] through the tree (stack-based traversal as in pbrt §4.4.5 and Wald's
+     * thesis): returns the closest triangle hit or -1; its distance goes to {@code hitT[slot]}; the nodes visited
+     * and triangles tested are added to {@code counts[3·slot]} and {@code counts[3·slot+1]}, and one ray to
+     * {@code counts[3·slot+2]}.
+     */
+    public static int trace(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float ox, float oy,
+            float oz, float dx, float dy, float dz, float tMax, double[] hitT, int slot, int[] counts) {
+        // the ray: origin, direction, reciprocal direction
+        float[] r = new float[RAY];
+        r[0] = ox;
+        r[1] = oy;
+        r[2] = oz;
+        r[3] = dx;
+        r[4] = dy;
+        r[5] = dz;
+        r[6] = (float) (1.0 / dx);
+        r[7] = (float) (1.0 / dy);
+        r[8] = (float) (1.0 / dz);
+        // the scene box: [t0, t1]
+        float t0 = 0f;
+        float t1 = tMax;
+        for (int k = 0; k < 3; k++) {
+            float tn = (bounds[k] - r[k]) * r[6 + k];
+            float tf = (bounds[3 + k] - r[k]) * r[6 + k];
+            float lo = Math.min(tn, tf);
+            float hi = Math.max(tn, tf);
+            if (lo > t0) {
+                t0 = lo;
+            }
+            if (hi < t1) {
+                t1 = hi;
+            }
+        }
+        int kz = maxDim(dx, dy, dz);
+        int kx = kz + 1;
+        if (kx == 3) {
+            kx = 0;
+        }
+        int ky = kx + 1;
+        if (ky == 3) {
+            ky = 0;
+        }
+        float dkz = r[3 + kz];
+        if (dkz < 0) {
+            int tmp = kx;
+            kx = ky;
+            ky = tmp;
+        }
+        float sx = (float) (r[3 + kx] / (double) dkz);
+        float sy = (float) (r[3 + ky] / (double) dkz);
+        float sz = (float) (1.0 / dkz);
+        return traverse(split, info, leafTris, tri, r, kx, ky, kz, sx, sy, sz, t0, t1, tMax, hitT, slot, counts);
+    }
+
+    /**
+     * The traversal loop of {@link #trace} for the ray {@code r} (origin, direction, reciprocal direction) whose
+     * shear and scene-box interval [t0, t1] are known (a method of its own: TornadoVM inlines callees of limited size only). One flat loop: a
+     * node to visit, or else the next node from the stack.
+     */
+    static int traverse(float[] split, int[] info, int[] leafTris, float[] tri, float[] r, int kx, int ky, int kz,
+            float sx, float sy, float sz, float t0, float t1, float tMax, double[] hitT, int slot, int[] counts) {
+        int[] stNode = new int[STACK];
+        float[] stMin = new float[STACK];
+        float[] stMax = new float[STACK];
+        int sp = 0;
+        double best = Double.POSITIVE_INFINITY;
+        int bestId = -1;
+        int nodes = 0;
+        int tests = 0;
+        int node = 0;
+        float tmin = t0;
+        float tmax = t1;
+        boolean running = t0 <= t1;
+        while (running) {
+            if (node >= 0) {
+                int inf = info[node];
+                nodes++;
+                if ((inf & 3) != 3) {
+                    int k = inf & 3;
+                    float o = r[k];
+                    float d = r[3 + k];
+                    float xi = split[node];
+                    float tp = (xi - o) * r[6 + k];
+                    boolean belowFirst = o < xi || (o == xi && d <= 0);
+                    int first = node + 1;
+                    int second = inf >>> 2;
+                    if (!belowFirst) {
+                        first = inf >>> 2;
+                        second = node + 1;
+                    }
+                    // the ray lies in the plane: both children over the same interval
+                    boolean inPlane = o == xi && d == 0;
+                    boolean crosses = tp <= tmax && tp > 0;
+                    boolean push = inPlane || (crosses && tp >= tmin);
+                    int next = first;
+                    if (!inPlane && crosses && tp < tmin) {
+                        next = second;
+                    }
+                    if (push) {
+                        float from = tp;
+                        if (inPlane) {
+                            from = tmin;
+                        }
+                        stNode[sp] = second;
+                        stMin[sp] = from;
+                        stMax[sp] = tmax;
+                        sp++;
+                        if (!inPlane) {
+                            tmax = tp;
+                        }
+                    }
+                    node = next;
+                } else {
+                    int at = inf >>> 2;
+                    int m = leafTris[at];
+                    for (int j = 0; j < m; j++) {
+                        int t = leafTris[at + 1 + j];
+                        double h = intersect(tri, t, r, kx, ky, kz, sx, sy, sz);
+                        tests++;
+                        if (h <= tMax && (h < best || (h == best && t < bestId))) {
+                            best = h;
+                            bestId = t;
+                        }
+                    }
+                    node = -1;
+                }
+            } else {
+                // pop the next node that may hold a hit as close as the best (a tie may still win by its index);
+                // nodes pushed front to back start at or after this leaf's end, so a hit before it ends the search.
+                // The nodes' float entry distances are compared with a slack of a few float ulps: a hit computed in
+                // double on the plane that bounds a node may lie just before the node's rounded entry distance
+                boolean empty = sp == 0;
+                if (empty) {
+                    running = false;
+                }
+                if (!empty) {
+                    sp--;
+                    if (stMin[sp] <= best * SLACK) {
+                        node = stNode[sp];
+                        tmin = stMin[sp];
+                        tmax = stMax[sp];
+                    }
+                }
+            }
+        }
+        hitT[slot] = best;
+        counts[COUNTS * slot] += nodes;
+        counts[COUNTS * slot + 1] += tests;
+        counts[COUNTS * slot + 2] += 1;
+        return bestId;
+    }
+
+    /** The closest hit of the ray over all n triangles (the oracle), with {@link #trace}'s tie rule. */
+    public static int bruteForce(float[] tri, int n, float ox, float oy, float oz, float dx, float dy, float dz,
+            float tMax, double[] hitT, int slot) {
+        int kz = maxDim(dx, dy, dz);
+        int kx = (kz + 1) % 3;
+        int ky = (kx + 1) % 3;
+        float dkz = comp(dx, dy, dz, kz);
+        if (dkz < 0) {
+            int tmp = kx;
+            kx = ky;
+            ky = tmp;
+        }
+        float sx = (float) (comp(dx, dy, dz, kx) / (double) dkz);
+        float sy = (float) (comp(dx, dy, dz, ky) / (double) dkz);
+        float sz = (float) (1.0 / dkz);
+        float[] r = {ox, oy, oz};  // brute force runs on the host only
+        double best = Double.POSITIVE_INFINITY;
+        int bestId = -1;
+        for (int t = 0; t < n; t++) {
+            double h = intersect(tri, t, r, kx, ky, kz, sx, sy, sz);
+            if (h <= tMax && h < best) {
+                best = h;
+                bestId = t;
+            }
+        }
+        hitT[slot] = best;
+        return bestId;
+    }
+
+    /**
+     * The primary ray of pixel i (row-major, y down) from the pinhole camera: d = F + s_x·R + s_y·U with s in
+     * (-1, 1); its hit goes to {@code hitId[i]} and {@code hitT[i]}.
+     */
+    public static void primary(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] cam,
+            int[] params, int i, int[] hitId, double[] hitT, int[] counts) {
+        int w = params[WIDTH];
+        int h = params[HEIGHT];
+        int px = i % w;
+        int py = i / w;
+        float s = (float) ((2.0 * px + 1.0) / w - 1.0);
+        float q = (float) (1.0 - (2.0 * py + 1.0) / h);
+        float dx = (float) (cam[FORWARD] + (double) s * cam[RIGHT] + (double) q * cam[UP]);
+        float dy = (float) (cam[FORWARD + 1] + (double) s * cam[RIGHT + 1] + (double) q * cam[UP + 1]);
+        float dz = (float) (cam[FORWARD + 2] + (double) s * cam[RIGHT + 2] + (double) q * cam[UP + 2]);
+        counts[COUNTS * i] = 0;
+        counts[COUNTS * i + 1] = 0;
+        counts[COUNTS * i + 2] = 0;
+        hitId[i] = trace(split, info, leafTris, tri, bounds, cam[EYE], cam[EYE + 1], cam[EYE + 2], dx, dy, dz,
+                Float.POSITIVE_INFINITY, hitT, i, counts);
+    }
+
+    /** Floats per pixel of the shading scratch array: unit normal, light factor, shadow-ray origin. */
+    public static final int AUX = 7;
+
+    /**
+     * Shading, step 1, after {@link #primary}: the hit triangle's unit normal turned towards the eye, the light
+     * factor 0.35 + 0.65·cos(angle to the light), and the shadow ray's origin (the hit point lifted off the surface
+     * by {@code cam[SHADOW_EPS]}) into {@code aux[7i .. 7i+6]}.
+     */
+    public static void surface(float[] tri, float[] cam, int[] params, int i, int[] hitId, double[] hitT, float[] aux) {
+        int id = hitId[i];
+        if (id >= 0) {
+            int w = params[WIDTH];
+            int h = params[HEIGHT];
+            float s = (float) ((2.0 * (i % w) + 1.0) / w - 1.0);
+            float q = (float) (1.0 - (2.0 * (i / w) + 1.0) / h);
+            float dx = (float) (cam[FORWARD] + (double) s * cam[RIGHT] + (double) q * cam[UP]);
+            float dy = (float) (cam[FORWARD + 1] + (double) s * cam[RIGHT + 1] + (double) q * cam[UP + 1]);
+            float dz = (float) (cam[FORWARD + 2] + (double) s * cam[RIGHT + 2] + (double) q * cam[UP + 2]);
+            int b = 9 * id;
+            // the normal, from float edge vectors (double products of floats are exact)
+            float ux = tri[b + 3] - tri[b];
+            float uy = tri[b + 4] - tri[b + 1];
+            float uz = tri[b + 5] - tri[b + 2];
+            float vx = tri[b + 6] - tri[b];
+            float vy = tri[b + 7] - tri[b + 1];
+            float vz = tri[b + 8] - tri[b + 2];
+            double nx = (double) uy * vz - (double) uz * vy;
+            double ny = (double) uz * vx - (double) ux * vz;
+            double nz = (double) ux * vy - (double) uy * vx;
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (nx * dx + ny * dy + nz * dz > 0) {
+                len = -len;
+            }
+            nx = nx / len;
+            ny = ny / len;
+            nz = nz / len;
+            double t = hitT[i];
+            double hx = cam[EYE] + t * dx;
+            double hy = cam[EYE + 1] + t * dy;
+            double hz = cam[EYE + 2] + t * dz;
+            double lx = cam[LIGHT] - hx;
+            double ly = cam[LIGHT + 1] - hy;
+            double lz = cam[LIGHT + 2] - hz;
+            double lambert = (nx * lx + ny * ly + nz * lz) / Math.sqrt(lx * lx + ly * ly + lz * lz);
+            if (lambert < 0) {
+                lambert = 0;
+            }
+            double eps = cam[SHADOW_EPS];
+            aux[AUX * i] = (float) nx;
+            aux[AUX * i + 1] = (float) ny;
+            aux[AUX * i + 2] = (float) nz;
+            aux[AUX * i + 3] = (float) (0.35 + 0.65 * lambert);
+            aux[AUX * i + 4] = (float) (hx + eps * nx);
+            aux[AUX * i + 5] = (float) (hy + eps * ny);
+            aux[AUX * i + 6] = (float) (hz + eps * nz);
+        }
+    }
+
+    /**
+     * Shading, step 2 (when {@code params[SHADOWS]}): a lit hit whose shadow ray to the light meets a triangle gets
+     * the ambient light factor 0.35 only.
+     */
+    public static void shadow(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] cam,
+            int[] params, int i, int[] hitId, double[] shadowT, int[] counts, float[] aux) {
+        if (params[SHADOWS] != 0 && hitId[i] >= 0 && aux[AUX * i + 3] > 0.35f) {
+            float ox = aux[AUX * i + 4];
+            float oy = aux[AUX * i + 5];
+            float oz = aux[AUX * i + 6];
+            int blocker = trace(split, info, leafTris, tri, bounds, ox, oy, oz, cam[LIGHT] - ox, cam[LIGHT + 1] - oy,
+                    cam[LIGHT + 2] - oz, 1f, shadowT, i, counts);
+            if (blocker >= 0) {
+                aux[AUX * i + 3] = 0.35f;
+            }
+        }
+    }
+
+    /** Shading, step 3: the unit normal mapped to RGB times the light factor; background black. */
+    public static void colour(int i, int[] hitId, float[] aux, int[] rgb) {
+        int c = 0;
+        if (hitId[i] >= 0) {
+            double light = aux[AUX * i + 3];
+            int red = (int) (255 * light * (0.5 + 0.5 * aux[AUX * i]));
+            int green = (int) (255 * light * (0.5 + 0.5 * aux[AUX * i + 1]));
+            int blue = (int) (255 * light * (0.5 + 0.5 * aux[AUX * i + 2]));
+            c = (red << 16) | (green << 8) | blue;
+        }
+        rgb[i] = c;
+    }
+}

@@ -1,0 +1,20 @@
+package org.accelgeom.kdtree;
+
+import org.accelgeom.engine.PhaseTimings;
+
+/**
+ * Runs {@link RayKernels#primary}, {@link RayKernels#surface}, {@link RayKernels#shadow} and {@link RayKernels#colour}
+ * for every pixel of an image on one backend.
+ */
+public interface RenderBackend extends AutoCloseable {
+
+    /**
+     * Renders: {@code params} holds width, height and the shadow flag ({@link RayKernels#WIDTH} ...); the outputs
+     * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel).
+     */
+    void render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb, PhaseTimings t);
+
+    @Override
+    default void close() {
+    }
+}

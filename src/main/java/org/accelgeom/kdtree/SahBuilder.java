@@ -1,0 +1,170 @@
+package org.accelgeom.kdtree;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+/**
+ * Algorithm 1 of the thesis (RecBuild), depth-first on the host: a leaf at the depth limit (checked first, §5.1.2)
+ * or for no triangles; otherwise the best plane ({@link Finder}), a leaf when its cost exceeds K_I·|T|
+ * (eq. 3.6), else the split ({@link NodeSplitter}) and the two children. With a fork/join pool, the right child of
+ * a large node is built as an independent subtree in parallel; its nodes are appended after the left subtree's,
+ * so the arrays are those of the sequential build.
+ */
+final class SahBuilder {
+
+    /** Finds a node's best plane; {@code t} (null for small nodes, to keep the bookkeeping off the hot path) gets its steps' times. */
+    interface Finder {
+        Split find(BuildNode node, float[] voxel, PhaseTimings t);
+    }
+
+    /** Nodes with at least this many references have their steps timed one by one. */
+    static final int TIMED_MIN = 1 << 12;
+
+    /** Nodes with fewer references are not split into parallel subtrees. */
+    private static final int FORK_MIN = 512;
+
+    private final Triangles tris;
+    private final double[] c;
+    private final int depthLimit;
+    private final Finder finder;
+    private final ForkJoinPool pool;
+    private final boolean withEvents;
+    private final PhaseTimings timings;
+    private final byte[] cls;
+    private final java.util.concurrent.atomic.LongAdder findNanos = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder splitNanos = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder splits = new java.util.concurrent.atomic.LongAdder();
+
+    SahBuilder(Triangles tris, KdTreeOptions o, Finder finder, ForkJoinPool pool, boolean withEvents, PhaseTimings timings) {
+        this.tris = tris;
+        this.c = costs(o);
+        this.depthLimit = o.depthLimit(tris.count());
+        this.finder = o.binnedMinRefs() > 0
+                ? (node, voxel, t) -> node.n >= o.binnedMinRefs() ? BinnedSah.find(node, voxel, c) : finder.find(node, voxel, t)
+                : finder;
+        this.pool = pool;
+        this.withEvents = withEvents;
+        this.timings = timings;
+        this.cls = withEvents ? new byte[tris.count()] : null;
+    }
+
+    static double[] costs(KdTreeOptions o) {
+        double[] c = new double[3];
+        c[KdTreeKernels.KT] = o.kT();
+        c[KdTreeKernels.KI] = o.kI();
+        c[KdTreeKernels.LAMBDA] = o.lambda();
+        return c;
+    }
+
+    KdTree build() {
+        float[] bounds = tris.bounds();
+        BuildNode root = timings.time("root references", Kind.HOST, () -> root(tris));
+        if (withEvents) {
+            BuildNode r = root;
+            root = timings.time("sort root events (O(N log N) variant)", Kind.HOST,
+                    () -> new BuildNode(r.n, r.tri, r.box, Events.sorted(r, false)));
+        }
+        TreeWriter w = new TreeWriter();
+        BuildNode r = root;
+        long t0 = System.nanoTime();
+        if (pool == null) {
+            build(r, bounds, 0, w);
+        } else {
+            pool.invoke(new Subtree(r, bounds, 0, w));
+        }
+        timings.add("build nodes (total)", Kind.HOST, System.nanoTime() - t0);
+        timings.add("  find planes (cpu time, all threads)", Kind.HOST, findNanos.sum());
+        timings.add("  split " + splits.sum() + " nodes (cpu time)", Kind.HOST, splitNanos.sum());
+        return new KdTree(java.util.Arrays.copyOf(w.split, w.nodes), java.util.Arrays.copyOf(w.info, w.nodes),
+                java.util.Arrays.copyOf(w.leafTris, w.leafSize), bounds, tris);
+    }
+
+    /** One reference per triangle, its box the triangle's own (B(t ∩ V_S) = B(t)). */
+    static BuildNode root(Triangles t) {
+        int n = t.count();
+        int[] tri = new int[n];
+        float[] box = new float[6 * n];
+        float[] v = t.v();
+        for (int i = 0; i < n; i++) {
+            tri[i] = i;
+            for (int k = 0; k < 3; k++) {
+                float a = v[9 * i + k];
+                float b = v[9 * i + 3 + k];
+                float d = v[9 * i + 6 + k];
+                box[6 * i + k] = Math.min(a, Math.min(b, d));
+                box[6 * i + 3 + k] = Math.max(a, Math.max(b, d));
+            }
+        }
+        return new BuildNode(n, tri, box, null);
+    }
+
+    private void build(BuildNode node, float[] voxel, int depth, TreeWriter w) {
+        int idx = w.reserve();
+        if (node.n == 0 || depth >= depthLimit) {
+            w.leaf(idx, node.tri, node.n);
+            return;
+        }
+        PhaseTimings local = node.n < TIMED_MIN ? null : pool == null ? timings : new PhaseTimings();
+        long t0 = System.nanoTime();
+        Split s = finder.find(node, voxel, local);
+        long t1 = System.nanoTime();
+        findNanos.add(t1 - t0);
+        if (local != null) {
+            merge(local);
+        }
+        if (s.axis() < 0 || s.cost() > c[KdTreeKernels.KI] * node.n) {
+            w.leaf(idx, node.tri, node.n);
+            return;
+        }
+        BuildNode[] ch = new NodeSplitter(tris.v()).split(node, voxel, s, cls);
+        splitNanos.add(System.nanoTime() - t1);
+        splits.increment();
+        float[] vl = NodeSplitter.leftVoxel(voxel, s);
+        float[] vr = NodeSplitter.rightVoxel(voxel, s);
+        if (pool != null && ch[0].n >= FORK_MIN && ch[1].n >= FORK_MIN) {
+            TreeWriter rw = new TreeWriter();
+            Subtree right = new Subtree(ch[1], vr, depth + 1, rw);
+            right.fork();
+            build(ch[0], vl, depth + 1, w);
+            right.join();
+            w.inner(idx, s.axis(), s.pos(), w.nodes);
+            w.append(rw);
+        } else {
+            build(ch[0], vl, depth + 1, w);
+            w.inner(idx, s.axis(), s.pos(), w.nodes);
+            build(ch[1], vr, depth + 1, w);
+        }
+    }
+
+    private void merge(PhaseTimings local) {
+        if (local != timings) {
+            synchronized (timings) {
+                timings.addAll(local);
+            }
+        }
+    }
+
+    private final class Subtree extends RecursiveTask<Void> {
+        private static final long serialVersionUID = 1L;
+        private final transient BuildNode node;
+        private final float[] voxel;
+        private final int depth;
+        private final transient TreeWriter w;
+
+        Subtree(BuildNode node, float[] voxel, int depth, TreeWriter w) {
+            this.node = node;
+            this.voxel = voxel;
+            this.depth = depth;
+            this.w = w;
+        }
+
+        @Override
+        protected Void compute() {
+            build(node, voxel, depth, w);
+            return null;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.accelgeom.kdtree.tornado;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.TornadoProfilerResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+
+/**
+ * One execution plan of a one-task graph, its launch size, heartbeat and timings: upload, kernel and download
+ * times from TornadoVM's profiler (off with {@code -Daccelgeom.tornado.profiler=false}: then one wall time).
+ */
+final class TornadoPlans implements AutoCloseable {
+
+    static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
+    private static final java.util.concurrent.atomic.AtomicInteger NAMES = new java.util.concurrent.atomic.AtomicInteger();
+
+    private final TornadoExecutionPlan plan;
+    private final uk.ac.manchester.tornado.api.WorkerGrid1D grid;
+    private final TornadoDevice device;
+    private final int[] params;
+    private final int seq;
+    private final int[] beat;
+    private final int beatSlot;
+    private final int beats;
+    private TornadoExecutionResult last;
+
+    /** A unique graph name for a step. */
+    static String name(String step) {
+        return step + NAMES.incrementAndGet();
+    }
+
+    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, int[] beat, int beatSlot) {
+        this(graph, device, global, params, seq, beat, beatSlot, new String[] {"t"});
+    }
+
+    /** A plan whose tasks {@code tasks} all run over the same launch size, with heartbeats from beatSlot on, one per task. */
+    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, int[] beat, int beatSlot,
+            String[] tasks) {
+        this.beats = tasks.length;
+        this.device = device;
+        this.params = params;
+        this.seq = seq;
+        this.beat = beat;
+        this.beatSlot = beatSlot;
+        this.grid = KdTreeTaskGraphs.grid(global);
+        this.plan = new TornadoExecutionPlan(graph.snapshot());
+        uk.ac.manchester.tornado.api.GridScheduler gs = new uk.ac.manchester.tornado.api.GridScheduler();
+        for (String task : tasks) {
+            gs.addWorkerGrid(graph.getTaskGraphName() + "." + task, grid);
+        }
+        plan.withDevice(device).withGridScheduler(gs);
+        if (PROFILE) {
+            plan.withProfiler(ProfilerMode.SILENT);
+        }
+    }
+
+    /** Runs the step over {@code global} work-items and charges its times to phases named after {@code step}. */
+    TornadoExecutionResult execute(String step, int global, PhaseTimings t) {
+        grid.setGlobalWork(Math.max(1, global), 1, 1);
+        params[seq]++;
+        long t0 = System.nanoTime();
+        try {
+            last = plan.execute();
+        } catch (RuntimeException e) {
+            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
+                    + " (" + e.getMessage() + ")", e);
+        }
+        long wall = System.nanoTime() - t0;
+        boolean ran = true;
+        for (int k = beatSlot; k < beatSlot + beats; k++) {
+            ran &= beat[k] == params[seq];
+        }
+        if (!ran) {
+            throw new AccelGeomException("the TornadoVM kernel '" + step + "' did not run on "
+                    + device.getPhysicalDevice().getDeviceName() + " (see the OpenCL error above); try another --device or "
+                    + "the jvm-parallel backend");
+        }
+        if (!PROFILE) {
+            t.add(step + " (device, wall)", Kind.KERNEL, wall);
+            return last;
+        }
+        TornadoProfilerResult pr = last.getProfilerResult();
+        long kernel = Math.max(0, pr.getDeviceKernelTime());
+        long up = Math.max(0, pr.getDeviceWriteTime());
+        long down = Math.max(0, pr.getDeviceReadTime());
+        long compile = Math.max(0, pr.getCompileTime());
+        t.add(step + " (kernel)", Kind.KERNEL, kernel);
+        t.add(step + " (upload)", Kind.UPLOAD, up);
+        t.add(step + " (download)", Kind.DOWNLOAD, down);
+        if (compile > 0) {
+            t.add("JIT compile (TornadoVM)", Kind.HOST, compile);
+        }
+        t.add(step + " (launch overhead)", Kind.HOST, Math.max(0, wall - kernel - up - down - compile));
+        return last;
+    }
+
+    TornadoExecutionResult last() {
+        return last;
+    }
+
+    @Override
+    public void close() {
+        try {
+            plan.freeDeviceMemory();
+            plan.close();
+        } catch (TornadoExecutionPlanException e) {
+            // gone either way
+        }
+    }
+}

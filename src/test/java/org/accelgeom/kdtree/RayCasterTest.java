@@ -1,0 +1,183 @@
+package org.accelgeom.kdtree;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import org.accelgeom.engine.Backend;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Traversal and intersection against brute force; renders on every jvm backend. */
+class RayCasterTest {
+
+    /**
+     * Random rays: from outside and inside the scene, towards random points, along axes, with zero direction
+     * components, and (on the lattice scene) lying in the planes of axis-aligned triangles.
+     */
+    static float[] ray(SplittableRandom r, float[] b, boolean lattice) {
+        float[] o = new float[3];
+        float[] d = new float[3];
+        for (int k = 0; k < 3; k++) {
+            double ext = (double) b[3 + k] - b[k];
+            o[k] = (float) (b[k] - 0.5 * ext + 2 * ext * r.nextDouble());
+            d[k] = (float) (b[k] + ext * r.nextDouble() - o[k]);
+            if (lattice) {
+                o[k] = (float) Math.floor(o[k]) + (r.nextInt(4) == 0 ? 0.5f : 0f);
+            }
+        }
+        int mode = r.nextInt(6);
+        if (mode == 0) {
+            d[r.nextInt(3)] = 0;
+        } else if (mode == 1) {
+            int k = r.nextInt(3);
+            d[0] = 0;
+            d[1] = 0;
+            d[2] = 0;
+            d[k] = r.nextBoolean() ? 1 : -1;
+        }
+        if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
+            d[2] = 1;
+        }
+        return new float[] {o[0], o[1], o[2], d[0], d[1], d[2]};
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "large", "sphere", "grid"})
+    void everyHitIsTheBruteForceHit(String kind) {
+        for (int seed = 1; seed <= 4; seed++) {
+            Triangles t = Triangles.of(KdTreeBuilderTest.scene(kind, 400 * seed, seed));
+            // odd seeds: binned SAH above 200 references (a different tree, the same hits)
+            KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM).withBinnedMinRefs(seed % 2 == 1 ? 200 : 0)).tree();
+            SplittableRandom r = new SplittableRandom(seed);
+            double[] a = new double[1];
+            double[] e = new double[1];
+            int[] counts = new int[3];
+            int hits = 0;
+            for (int i = 0; i < 4000; i++) {
+                float[] q = ray(r, tree.bounds(), kind.equals("grid"));
+                float tMax = r.nextInt(3) == 0 ? (float) r.nextDouble() : Float.POSITIVE_INFINITY;
+                int got = RayKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), q[0], q[1], q[2],
+                        q[3], q[4], q[5], tMax, a, 0, counts);
+                int want = RayKernels.bruteForce(t.v(), t.count(), q[0], q[1], q[2], q[3], q[4], q[5], tMax, e, 0);
+                if (e[0] < 1e-6) {
+                    // the origin lies on a triangle (lattice rays): a hit at t = 0 is not a hit, and rounding decides
+                    // whether the shear makes it a tiny positive one; the traversal rightly skips the side behind
+                    continue;
+                }
+                assertEquals(want, got, kind + " seed " + seed + " ray " + i + " " + java.util.Arrays.toString(q));
+                assertEquals(e[0], a[0], 0.0);
+                hits += got >= 0 ? 1 : 0;
+            }
+            assertTrue(hits > 400, kind + ": too few hits to test anything: " + hits);
+            // the tree must pay: fewer tests per ray than brute force
+            assertTrue(counts[1] < 4000L * t.count() / 4, kind + ": " + counts[1] + " tests");
+        }
+    }
+
+    @Test
+    void aRayThroughASharedEdgeHitsOneOfItsTriangles() {
+        // watertightness: a fan of triangles around the origin, rays exactly through the shared edges and vertex
+        int m = 12;
+        float[] v = new float[9 * m];
+        for (int i = 0; i < m; i++) {
+            double a0 = 2 * Math.PI * i / m;
+            double a1 = 2 * Math.PI * (i + 1) / m;
+            float[] tri = {0, 0, 0, (float) Math.cos(a0), (float) Math.sin(a0), 0, (float) Math.cos(a1), (float) Math.sin(a1), 0};
+            System.arraycopy(tri, 0, v, 9 * i, 9);
+        }
+        Triangles t = Triangles.of(v);
+        KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
+        double[] h = new double[1];
+        int[] c = new int[3];
+        for (int i = 0; i < m; i++) {
+            for (double f : new double[] {0, 0.25, 0.5, 0.75}) {
+                float x = (float) (f * v[9 * i + 3]);
+                float y = (float) (f * v[9 * i + 4]);
+                int id = RayKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), x, y, 1, 0, 0, -1,
+                        Float.POSITIVE_INFINITY, h, 0, c);
+                assertTrue(id >= 0, "ray through the edge at " + x + ", " + y + " fell through");
+                assertEquals(1.0, h[0], 1e-6);
+            }
+        }
+    }
+
+    @Test
+    void rendersAreTheBruteForceHitsAndEqualOnBothJvmBackends() {
+        Triangles t = Triangles.of(KdTreeBuilderTest.scene("sphere", 2000, 1));
+        KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
+        Camera cam = Camera.framing(tree.bounds());
+        int w = 64;
+        int h = 48;
+        RenderResult a = RayCaster.render(tree, cam, w, h, RenderOptions.of(Backend.JVM));
+        RenderResult b = RayCaster.render(tree, cam, w, h, RenderOptions.of(Backend.JVM_PARALLEL).withThreads(3));
+        assertArrayEquals(a.hitId(), b.hitId());
+        assertArrayEquals(a.rgb(), b.rgb());
+        assertEquals(a.rays(), b.rays());
+        float[] c = cam.toArray(w, h, 0);
+        double[] e = new double[1];
+        int hits = 0;
+        for (int i = 0; i < w * h; i++) {
+            float s = (float) ((2.0 * (i % w) + 1.0) / w - 1.0);
+            float q = (float) (1.0 - (2.0 * (i / w) + 1.0) / h);
+            float[] d = new float[3];
+            for (int k = 0; k < 3; k++) {
+                d[k] = (float) (c[RayKernels.FORWARD + k] + (double) s * c[RayKernels.RIGHT + k] + (double) q * c[RayKernels.UP + k]);
+            }
+            int want = RayKernels.bruteForce(t.v(), t.count(), c[0], c[1], c[2], d[0], d[1], d[2], Float.POSITIVE_INFINITY, e, 0);
+            assertEquals(want, a.hitId()[i], "pixel " + i);
+            hits += want >= 0 ? 1 : 0;
+        }
+        assertTrue(hits > w * h / 8, "the sphere should fill the view: " + hits);
+        assertTrue(a.rays() > w * h, "shadow rays were traced");
+        assertTrue(a.stepsPerRay() > 1);
+    }
+
+    @Test
+    void aTriangleAboveAFloorCastsAShadow() {
+        // floor: a big quad at y = 0; blocker: a triangle at y = 1 straight below the light
+        float[] v = {-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, -5, 5, 0, 5, -5, 0, 5, -1, 1, -1, 1, 1, -1, 0, 1, 1.5f};
+        Triangles t = Triangles.of(v);
+        KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
+        Camera cam = new Camera(new double[] {0, 8, 0.01}, new double[] {0, 0, 0}, new double[] {0, 0, -1}, 60,
+                new double[] {0, 10, 0});
+        RenderResult lit = RayCaster.render(tree, cam, 32, 32, RenderOptions.of(Backend.JVM).withShadows(false));
+        RenderResult shadowed = RayCaster.render(tree, cam, 32, 32, RenderOptions.of(Backend.JVM));
+        int darker = 0;
+        for (int i = 0; i < 32 * 32; i++) {
+            if (shadowed.hitId()[i] < 2 && shadowed.rgb()[i] != lit.rgb()[i]) {
+                darker++;
+            }
+        }
+        // the blocker covers the floor pixels right under it; only floor pixels change
+        assertTrue(darker == 0, "floor pixels seen by the camera are under the blocker, whose own pixels hide them");
+        Camera side = new Camera(new double[] {6, 6, 6}, new double[] {0, 0, 0}, new double[] {0, 1, 0}, 60,
+                new double[] {0, 10, 0});
+        RenderResult l2 = RayCaster.render(tree, side, 64, 64, RenderOptions.of(Backend.JVM).withShadows(false));
+        RenderResult s2 = RayCaster.render(tree, side, 64, 64, RenderOptions.of(Backend.JVM));
+        for (int i = 0; i < 64 * 64; i++) {
+            if (s2.hitId()[i] < 2 && s2.rgb()[i] != l2.rgb()[i]) {
+                darker++;
+            }
+        }
+        assertTrue(darker > 10, "a shadow on the floor: " + darker + " pixels");
+    }
+
+    @Test
+    void badRenderRequestsAreOneLineErrors() {
+        Triangles t = Triangles.of(Scenes.sphere(4, 8));
+        KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
+        Camera cam = Camera.framing(tree.bounds());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> RayCaster.render(tree, cam, 0, 10, RenderOptions.of(Backend.JVM)));
+        assertTrue(e.getMessage().contains("image size"));
+        e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> RayCaster.render(tree, cam, 8, 8, RenderOptions.of(Backend.TORNADO)));
+        assertTrue(e.getMessage().contains("jvm-parallel"));
+        org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> new Camera(new double[] {0, 0, 0}, new double[] {0, 0, 0}, new double[] {0, 1, 0}, 40, new double[3]));
+    }
+}
