@@ -1,0 +1,117 @@
+package org.accelgeom.voronoi;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
+
+/**
+ * The additively weighted (Apollonius) Voronoi diagram of balls by edge tracing (Kim, Cho &amp; Kim 2005, as
+ * the thesis of Majdi&scaron;ov&aacute; 2014 computes it), on any backend.
+ *
+ * <p>Contract: for balls in general position the result is the diagram's edge graph reachable from the first
+ * vertex: every vertex is the centre of a sphere tangent to its four balls that no other ball comes closer to
+ * (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
+ * their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
+ * inputs: fewer than 4 (visible) balls, or balls with no vertex at all, give an empty diagram; hidden balls
+ * (contained in another ball, including coincident duplicates) are reported and left out; non-finite
+ * values are rejected naming the ball. Input in exactly degenerate position (five balls on one sphere) is
+ * answered, but which of the tied quadruples appears is not specified.
+ *
+ * <p>Steps: hidden balls; the uniform grid; the initial vertex (Alg. 2.2, {@link InitialVertex}); the
+ * tracing ({@link EdgeTracer}, Alg. 5.1) with the end-vertex search on the backend
+ * ({@link VoronoiKernels#searchEdge}).
+ */
+public final class VoronoiDiagram {
+
+    static final String TORNADO_SEARCH = "org.accelgeom.voronoi.tornado.TornadoEndVertexSearch";
+
+    /** Emptiness tolerance of the initial vertex check, in length units. */
+    static final double TOLERANCE = 1e-7;
+
+    private VoronoiDiagram() {
+    }
+
+    /** The diagram of balls (x[i], y[i], z[i], r[i]). */
+    public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
+        PhaseTimings timings = new PhaseTimings();
+        VoronoiOptions.Precision precision = options.effectivePrecision();
+        int n = balls.size();
+        long t0 = System.nanoTime();
+        BallGrid all = BallGrid.build(balls, 8, null);
+        boolean[] hidden = balls.hidden(all);
+        int visible = 0;
+        for (boolean h : hidden) {
+            visible += h ? 0 : 1;
+        }
+        int[] hiddenIdx = new int[n - visible];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (hidden[i]) {
+                hiddenIdx[k++] = i;
+            }
+        }
+        BallGrid grid = BallGrid.build(balls, options.grid() ? 6 : 0, hidden);
+        timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
+        int[] q = new int[4];
+        double[] s = new double[4];
+        long t1 = System.nanoTime();
+        boolean found = visible >= 4 && InitialVertex.find(balls, hidden, 64, TOLERANCE, q, s);
+        timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
+        if (!found) {
+            return new VoronoiResult(n, hiddenIdx, new int[0], new double[0], new int[0], new int[0],
+                    new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(), precision);
+        }
+        // float copies about the grid's centre (phase 1 of the two-phase search)
+        double sx = grid.x0 + 0.5 * grid.nx * grid.cell, sy = grid.y0 + 0.5 * grid.ny * grid.cell,
+                sz = grid.z0 + 0.5 * grid.nz * grid.cell;
+        float[] fx = new float[n], fy = new float[n], fz = new float[n], fr = new float[n];
+        for (int i = 0; i < n; i++) {
+            fx[i] = (float) (balls.x[i] - sx);
+            fy[i] = (float) (balls.y[i] - sy);
+            fz[i] = (float) (balls.z[i] - sz);
+            fr[i] = (float) balls.r[i];
+        }
+        double[] p = new double[VoronoiKernels.PN];
+        p[VoronoiKernels.P_EPS] = 1e-10;
+        p[VoronoiKernels.P_THRES] = options.threshold();
+        p[VoronoiKernels.P_RMAX] = balls.maxRadius();
+        p[VoronoiKernels.P_GX] = grid.x0;
+        p[VoronoiKernels.P_GX + 1] = grid.y0;
+        p[VoronoiKernels.P_GX + 2] = grid.z0;
+        p[VoronoiKernels.P_CELL] = grid.cell;
+        p[VoronoiKernels.P_GROW] = 1.5;
+        p[VoronoiKernels.P_COVER] = grid.coverRadius();
+        int[] ip = new int[VoronoiKernels.IN];
+        ip[VoronoiKernels.I_NX] = grid.nx;
+        ip[VoronoiKernels.I_NX + 1] = grid.ny;
+        ip[VoronoiKernels.I_NX + 2] = grid.nz;
+        ip[VoronoiKernels.I_N] = n;
+        ip[VoronoiKernels.I_MODE] = precision.mode();
+        ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
+        int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
+        long t2 = System.nanoTime();
+        try (EndVertexSearch search = backend(options)) {
+            search.load(balls.x, balls.y, balls.z, balls.r, fx, fy, fz, fr, grid.cellStart, grid.cellBalls, p, ip,
+                    capacity);
+            timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
+            EdgeTracer tracer = new EdgeTracer(balls, search, capacity, sx, sy, sz);
+            tracer.trace(q, s, 64 * visible + 1024, timings);
+            int[][] edges = tracer.edges();
+            return new VoronoiResult(n, hiddenIdx, tracer.quads(), tracer.spheres(), edges[0], edges[1],
+                    new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
+                    timings, options.backend(), precision);
+        }
+    }
+
+    private static EndVertexSearch backend(VoronoiOptions o) {
+        return switch (o.backend()) {
+            case JVM -> new JvmEndVertexSearch(null);
+            case JVM_PARALLEL -> new JvmEndVertexSearch(new ParallelLoops(o.threads()));
+            case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
+        };
+    }
+
+}

@@ -1,0 +1,477 @@
+package org.accelgeom.voronoi;
+
+/**
+ * Element kernels of the end-vertex search (Sec. 2.5.3, Alg. 2.1 and the GPU Alg. 5.2-5.5), shared by the
+ * {@code jvm}, {@code jvm-parallel} and {@code tornado} backends: static, primitive arrays, an edge index.
+ *
+ * <h2>The edge frame and the angular distance theta</h2>
+ * An edge has gate balls g1, g2, g3 (g1 the smallest) and starts at vertex v_s of start ball b_s. In the
+ * frame shrunk by r_g1 with c_g1 at the origin (eq. 2.4) a tangent sphere of the gates has centre
+ * p = rho w (|w| = 1, rho = R + r_g1 &gt;= 0), and each gate i gives rho (c_i.w + r_i) = k_i with
+ * k_i = (|c_i|^2 - r_i^2)/2. Eliminating rho, the directions w of the whole edge lie on one circle of the unit
+ * sphere: m.w = h with m = k3 c2 - k2 c3, h = k2 r3 - k3 r2 (stored normalised). The edge is the arc where
+ * den(w) = c2.w + r2 &gt; 0 (there rho = k2/den); where den = 0 the edge goes to infinity (the thesis' b_inf,
+ * whose tangent "sphere" is a plane). If den &gt; 0 on the whole circle the edge is elliptic (closed).
+ *
+ * <p>theta is the angle of w about the axis m, seen from c_g1: exactly the angular distance
+ * &ang;v_s c_g1 p of Sec. 1.3, measured on the circle. <b>Orientation convention:</b> e1 points from the
+ * circle's centre to w(v_s) (theta = 0 at v_s) and e2 = &plusmn;(m &times; e1) is chosen so that theta grows in
+ * the direction in which b_s leaves the sphere (its additively weighted distance grows faster than the gates'),
+ * i.e. along the Voronoi edge. theta_inf is where den first vanishes (4 = a full turn if elliptic). To avoid
+ * trigonometry on the device, theta is a <i>pseudo-angle</i> in [0, 4): a monotone function of the true angle
+ * ({@link #pseudo}); every comparison the paper makes on theta is the same on the pseudo-angle.
+ *
+ * <p>A candidate b_i adds the plane k2 (c_i.w + r_i) = k_i (c2.w + r2) whose intersection with the circle gives
+ * 0, 1 or 2 tangent spheres (g1, g2, g3, b_i); a root is valid when den &gt; 0 and rho + r_i &gt;= 0 (external
+ * tangency). The end vertex is the valid root of least theta in (0, theta_inf) over all candidates; for b_s the
+ * root at v_s itself is dropped, its second root is a candidate (one quadruple, two vertices).
+ *
+ * <h2>Precision</h2>
+ * {@link #thetaD} is the double reference; {@link #thetaF} is the float phase 1 of Alg. 5.4, which also flags
+ * <i>fragile</i> candidates (near-degenerate decisions) that always go to the double phase 2.
+ */
+public final class VoronoiKernels {
+
+    /** Doubles per edge frame. */
+    public static final int FS = 28;
+    /** Ints per edge: g1, g2, g3, start ball. */
+    public static final int GS = 4;
+    /** Ints per edge result: end ball (-1 = infinity), float-phase end ball, double evaluations, passes. */
+    public static final int OS = 4;
+
+    // frame layout
+    static final int OX = 0, RG1 = 3, C2X = 4, R2 = 7, K2 = 8, MX = 9, H = 12, E1X = 13, E2X = 16, PINF = 19,
+            PSTAR = 20, DENMIN = 21, DENA = 22, DENCA = 23, DENSB = 24;
+
+    // parameters P: eps, thres, rmax, grid x0 y0 z0 cell, growth, cover radius
+    static final int P_EPS = 0, P_THRES = 1, P_RMAX = 2, P_GX = 3, P_CELL = 6, P_GROW = 7, P_COVER = 8;
+    /** Doubles of the search parameters. */
+    public static final int PN = 10;
+    // ints I: nx ny nz, n balls, edge count, mode, grid on
+    static final int I_NX = 0, I_N = 3, I_COUNT = 4, I_MODE = 5, I_GRID = 6;
+    /** Ints of the search parameters. */
+    public static final int IN = 8;
+
+    /** Search modes. */
+    public static final int MODE_DOUBLE = 0, MODE_TWO_PHASE = 1, MODE_FLOAT = 2;
+
+    static final double NONE = 8.0;
+    static final float NONE_F = 8.0f;
+    static final float FRAGILE = -1.0f;
+
+    private VoronoiKernels() {
+    }
+
+    /** A pseudo-angle in [0, 4) of the direction (x, y), monotone in the true angle atan2(y, x) mod 2 pi. */
+    public static double pseudo(double x, double y) {
+        double ax = Math.abs(x);
+        double ay = Math.abs(y);
+        double s = ax + ay;
+        double t = 0.0;
+        if (s > 0.0) {
+            t = ay / s;
+        }
+        double p = t;
+        if (x < 0.0 && y >= 0.0) {
+            p = 2.0 - t;
+        }
+        if (x < 0.0 && y < 0.0) {
+            p = 2.0 + t;
+        }
+        if (x >= 0.0 && y < 0.0) {
+            p = 4.0 - t;
+        }
+        return p;
+    }
+
+    static float pseudoF(float x, float y) {
+        float ax = Math.abs(x);
+        float ay = Math.abs(y);
+        float s = ax + ay;
+        float t = 0.0f;
+        if (s > 0.0f) {
+            t = ay / s;
+        }
+        float p = t;
+        if (x < 0.0f && y >= 0.0f) {
+            p = 2.0f - t;
+        }
+        if (x < 0.0f && y < 0.0f) {
+            p = 2.0f + t;
+        }
+        if (x >= 0.0f && y < 0.0f) {
+            p = 4.0f - t;
+        }
+        return p;
+    }
+
+    /** The x (cos-like) component of the unnormalised direction of pseudo-angle p. */
+    static double pseudoX(double p) {
+        double t = p;
+        double sx = 1.0;
+        if (p > 1.0) {
+            t = 2.0 - p;
+            sx = -1.0;
+        }
+        if (p > 2.0) {
+            t = p - 2.0;
+        }
+        if (p > 3.0) {
+            t = 4.0 - p;
+            sx = 1.0;
+        }
+        return sx * (1.0 - t);
+    }
+
+    /** The y (sin-like) component of the unnormalised direction of pseudo-angle p. */
+    static double pseudoY(double p) {
+        double t = p;
+        double sy = 1.0;
+        if (p > 1.0) {
+            t = 2.0 - p;
+        }
+        if (p > 2.0) {
+            t = p - 2.0;
+            sy = -1.0;
+        }
+        if (p > 3.0) {
+            t = 4.0 - p;
+        }
+        return sy * t;
+    }
+
+    /**
+     * theta (pseudo-angle) of the end-vertex candidate ball i for the edge whose frame starts at F[fo], in
+     * double: the least valid root in (eps, theta_inf), or {@link #NONE} (8) if none. {@code isStart = 1} for
+     * the start ball b_s, whose root at v_s is dropped.
+     */
+    public static double thetaD(double[] bx, double[] by, double[] bz, double[] br, int i, double[] f, int fo,
+            int isStart, double eps) {
+        double cx = bx[i] - f[fo + OX];
+        double cy = by[i] - f[fo + OX + 1];
+        double cz = bz[i] - f[fo + OX + 2];
+        double ri = br[i] - f[fo + RG1];
+        double ki = 0.5 * (cx * cx + cy * cy + cz * cz - ri * ri);
+        double c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2], k2 = f[fo + K2];
+        double mx = f[fo + MX], my = f[fo + MX + 1], mz = f[fo + MX + 2], h = f[fo + H];
+        // the candidate's plane k2 (c_i.w + r_i) = k_i (c2.w + r2), normalised
+        double nx = k2 * cx - ki * c2x;
+        double ny = k2 * cy - ki * c2y;
+        double nz = k2 * cz - ki * c2z;
+        double hi = ki * r2 - k2 * ri;
+        double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double result = NONE;
+        if (nn > 0.0) {
+            nx = nx / nn;
+            ny = ny / nn;
+            nz = nz / nn;
+            hi = hi / nn;
+            double c = mx * nx + my * ny + mz * nz;
+            double det = 1.0 - c * c;
+            if (det > 1e-14) {
+                double a1 = (h - hi * c) / det;
+                double a2 = (hi - h * c) / det;
+                double w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
+                double dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
+                double t2 = (1.0 - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
+                if (t2 >= 0.0) {
+                    double t = Math.sqrt(t2);
+                    double pa = rootD(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo);
+                    double pb = rootD(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo);
+                    if (isStart == 1) {
+                        // drop the root nearer to v_s (theta = 0 on the circle)
+                        double da = Math.min(pa, 4.0 - pa);
+                        double db = Math.min(pb, 4.0 - pb);
+                        if (pa < NONE && pb < NONE) {
+                            if (da <= db) {
+                                pa = NONE;
+                            } else {
+                                pb = NONE;
+                            }
+                        }
+                        if (pa < NONE && pb >= NONE && da < 1e-7) {
+                            pa = NONE;
+                        }
+                        if (pb < NONE && pa >= NONE && db < 1e-7) {
+                            pb = NONE;
+                        }
+                    }
+                    double pinf = f[fo + PINF];
+                    if (pa > eps && pa < pinf) {
+                        result = pa;
+                    }
+                    if (pb > eps && pb < pinf && pb < result) {
+                        result = pb;
+                    }
+                }
+            }
+        }
+        return result;
+    }
+
+    /** theta of root w if it is a valid tangent sphere (den &gt; 0, rho + r_i &gt;= 0), else NONE. */
+    private static double rootD(double wx, double wy, double wz, double ri, double[] f, int fo) {
+        double den = f[fo + C2X] * wx + f[fo + C2X + 1] * wy + f[fo + C2X + 2] * wz + f[fo + R2];
+        double p = NONE;
+        if (den > 0.0) {
+            double rho = f[fo + K2] / den;
+            if (rho + ri >= 0.0) {
+                p = pseudo(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
+                        f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Phase 1 of the two-phase search (Alg. 5.4) in float: theta of candidate i as {@link #thetaD}, or
+     * {@link #NONE_F}, or {@link #FRAGILE} (-1) when a decision is too close to call in float (near-parallel
+     * planes, near-tangential roots, a root near infinity, near v_s or near theta_inf, the start ball): such a
+     * candidate is always recomputed in double in phase 2.
+     */
+    public static float thetaF(float[] bx, float[] by, float[] bz, float[] br, int i, float[] f, int fo, int isStart,
+            float tol) {
+        float cx = bx[i] - f[fo + OX];
+        float cy = by[i] - f[fo + OX + 1];
+        float cz = bz[i] - f[fo + OX + 2];
+        float ri = br[i] - f[fo + RG1];
+        float ki = 0.5f * (cx * cx + cy * cy + cz * cz - ri * ri);
+        float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2], k2 = f[fo + K2];
+        float mx = f[fo + MX], my = f[fo + MX + 1], mz = f[fo + MX + 2], h = f[fo + H];
+        float nx = k2 * cx - ki * c2x;
+        float ny = k2 * cy - ki * c2y;
+        float nz = k2 * cz - ki * c2z;
+        float hi = ki * r2 - k2 * ri;
+        float nn = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
+        float result = NONE_F;
+        if (isStart == 1) {
+            result = FRAGILE;
+        }
+        if (nn > 0.0f && isStart == 0) {
+            nx = nx / nn;
+            ny = ny / nn;
+            nz = nz / nn;
+            hi = hi / nn;
+            float c = mx * nx + my * ny + mz * nz;
+            float det = 1.0f - c * c;
+            if (det < 1e-3f) {
+                result = FRAGILE;
+            }
+            if (det >= 1e-3f) {
+                float a1 = (h - hi * c) / det;
+                float a2 = (hi - h * c) / det;
+                float w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
+                float dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
+                float t2 = (1.0f - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
+                if (Math.abs(t2) < 1e-3f) {
+                    result = FRAGILE;
+                }
+                if (t2 >= 1e-3f) {
+                    float t = (float) Math.sqrt(t2);
+                    float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol);
+                    float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol);
+                    float pinf = f[fo + PINF];
+                    if (pa > tol && pa < pinf) {
+                        result = pa;
+                    }
+                    if (pb > tol && pb < pinf && pb < result) {
+                        result = pb;
+                    }
+                    if (pa == FRAGILE || pb == FRAGILE || Math.abs(pa) < tol || Math.abs(pb) < tol
+                            || Math.abs(pa - pinf) < tol || Math.abs(pb - pinf) < tol) {
+                        result = FRAGILE;
+                    }
+                }
+            }
+        }
+        return result;
+    }
+
+    private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol) {
+        float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
+        float den = c2x * wx + c2y * wy + c2z * wz + r2;
+        float scale = Math.abs(c2x) + Math.abs(c2y) + Math.abs(c2z) + Math.abs(r2);
+        float p = NONE_F;
+        if (Math.abs(den) < tol * scale) {
+            p = FRAGILE;
+        }
+        if (den >= tol * scale) {
+            float rho = f[fo + K2] / den;
+            if (Math.abs(rho + ri) < tol * (rho + Math.abs(ri))) {
+                p = FRAGILE;
+            }
+            if (rho + ri >= tol * (rho + Math.abs(ri))) {
+                p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
+                        f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The radius about c_g1 within which every ball that could end the edge before pseudo-angle pEnd lies
+     * (the grid pruning's proof): a ball touching the edge's sphere at q (|q - c_g1| = rho_q) has
+     * |c_i - c_g1| &lt;= 2 rho_q + r_i - r_g1, and rho = k2/den is largest where den is least on [0, pEnd]
+     * (den = A + a cos theta + b sin theta, least at theta* if inside, else at an end). Infinite if den vanishes.
+     */
+    public static double needRadius(double[] f, int fo, double pEnd, double rmax) {
+        double ux = pseudoX(pEnd);
+        double uy = pseudoY(pEnd);
+        double len = Math.sqrt(ux * ux + uy * uy);
+        double den1 = f[fo + DENA] + (f[fo + DENCA] * ux + f[fo + DENSB] * uy) / len;
+        double den0 = f[fo + DENA] + f[fo + DENCA];
+        double low = Math.min(den0, den1);
+        if (f[fo + PSTAR] <= pEnd) {
+            low = Math.min(low, f[fo + DENMIN]);
+        }
+        double need = 1e300;
+        if (low > 0.0) {
+            need = 2.0 * f[fo + K2] / low + rmax - f[fo + RG1];
+        }
+        return need;
+    }
+
+    /**
+     * The end ball of edge e (Alg. 2.1 / 5.2): over the candidates of the grid cells within Q of c_g1 (all balls
+     * if the grid is off or Q covers them), with Q grown until {@link #needRadius} proves no farther ball can
+     * come first. Mode double: theta in double; float: phase 1 only; two-phase: phase 1 in float, then every
+     * suspect (theta within thres of the float minimum, or fragile) in double, the final choice in double.
+     * Writes out[e*OS ..]: end ball (-1: the edge goes to infinity), phase-1 ball, double evaluations, passes.
+     */
+    public static void searchEdge(int e, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
+            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
+            float[] framesF, int[] gates, int[] out) {
+        int fo = e * FS;
+        int go = e * GS;
+        int mode = ip[I_MODE];
+        double den0 = frames[fo + DENA] + frames[fo + DENCA];
+        double q = 2.0 * p[P_GROW] * frames[fo + K2] / den0 + p[P_RMAX] - frames[fo + RG1];
+        int done = 0;
+        int best = -1;
+        int bestF = -1;
+        int passes = 0;
+        out[e * OS + 2] = 0;
+        for (int pass = 0; pass < 12 && done == 0; pass++) {
+            int full = 0;
+            if (ip[I_GRID] == 0 || q >= p[P_COVER] || pass == 11) {
+                full = 1;
+            }
+            bestF = -1;
+            double minF = NONE;
+            if (mode != MODE_DOUBLE) {
+                bestF = scan(1, 0.0f, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
+                        framesF, gates, out);
+                if (bestF >= 0) {
+                    minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES]);
+                }
+            }
+            if (mode == MODE_FLOAT) {
+                best = bestF;
+            }
+            if (mode == MODE_DOUBLE) {
+                best = scan(0, 0.0f, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
+                        framesF, gates, out);
+            }
+            if (mode == MODE_TWO_PHASE) {
+                float cut = (float) minF + (float) p[P_THRES];
+                best = scan(2, cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
+                        framesF, gates, out);
+            }
+            passes = pass + 1;
+            if (full == 1) {
+                done = 1;
+            }
+            if (done == 0) {
+                double need = 1e300;
+                if (best >= 0) {
+                    double pe = thetaD(bx, by, bz, br, best, frames, fo, startFlag(best, gates, go), p[P_EPS]);
+                    need = needRadius(frames, fo, pe, p[P_RMAX]);
+                }
+                if (need <= q) {
+                    done = 1;
+                }
+                q = Math.max(need, 2.0 * q);
+            }
+        }
+        out[e * OS] = best;
+        out[e * OS + 1] = bestF;
+        out[e * OS + 3] = passes;
+    }
+
+    static int startFlag(int i, int[] gates, int go) {
+        int s = 0;
+        if (i == gates[go + 3]) {
+            s = 1;
+        }
+        return s;
+    }
+
+    /**
+     * One sweep over the candidates (kind 0: double arg-min; 1: float arg-min ignoring fragile ones; 2: float
+     * theta, then double for suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
+     * out[e*OS+2]). Returns the arg-min ball or -1.
+     */
+    static int scan(int kind, float cut, int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
+            float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip,
+            double[] frames, float[] framesF, int[] gates, int[] out) {
+        int fo = e * FS;
+        int go = e * GS;
+        int g1 = gates[go], g2 = gates[go + 1], g3 = gates[go + 2];
+        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
+        int x0 = 0, y0 = 0, z0 = 0, x1 = nx - 1, y1 = ny - 1, z1 = nz - 1;
+        if (full == 0) {
+            double cell = p[P_CELL];
+            x0 = Math.max(0, (int) Math.floor((frames[fo + OX] - q - p[P_GX]) / cell));
+            y0 = Math.max(0, (int) Math.floor((frames[fo + OX + 1] - q - p[P_GX + 1]) / cell));
+            z0 = Math.max(0, (int) Math.floor((frames[fo + OX + 2] - q - p[P_GX + 2]) / cell));
+            x1 = Math.min(nx - 1, (int) Math.floor((frames[fo + OX] + q - p[P_GX]) / cell));
+            y1 = Math.min(ny - 1, (int) Math.floor((frames[fo + OX + 1] + q - p[P_GX + 1]) / cell));
+            z1 = Math.min(nz - 1, (int) Math.floor((frames[fo + OX + 2] + q - p[P_GX + 2]) / cell));
+        }
+        float tol = (float) p[P_THRES];
+        double eps = p[P_EPS];
+        int arg = -1;
+        double minD = NONE;
+        float minF = NONE_F;
+        for (int z = z0; z <= z1; z++) {
+            for (int y = y0; y <= y1; y++) {
+                for (int x = x0; x <= x1; x++) {
+                    int c = (z * ny + y) * nx + x;
+                    int end = cellStart[c + 1];
+                    for (int j = cellStart[c]; j < end; j++) {
+                        int i = cellBalls[j];
+                        if (i != g1 && i != g2 && i != g3) {
+                            int st = startFlag(i, gates, go);
+                            if (kind == 0) {
+                                double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
+                                if (t < minD) {
+                                    minD = t;
+                                    arg = i;
+                                }
+                            }
+                            if (kind == 1) {
+                                float t = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
+                                if (t >= 0.0f && t < minF) {
+                                    minF = t;
+                                    arg = i;
+                                }
+                            }
+                            if (kind == 2) {
+                                float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
+                                if (tf < 0.0f || tf <= cut) {
+                                    out[e * OS + 2] = out[e * OS + 2] + 1;
+                                    double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
+                                    if (t < minD) {
+                                        minD = t;
+                                        arg = i;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return arg;
+    }
+}
