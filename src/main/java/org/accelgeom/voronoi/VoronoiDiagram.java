@@ -52,7 +52,7 @@ public final class VoronoiDiagram {
                 hiddenIdx[k++] = i;
             }
         }
-        BallGrid grid = BallGrid.build(balls, options.grid() ? 6 : 0, hidden);
+        BallGrid grid = BallGrid.build(balls, options.grid() ? Double.parseDouble(System.getProperty("percell", "6")) : 0, hidden);
         timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
         int[] q = new int[4];
         double[] s = new double[4];
@@ -81,7 +81,7 @@ public final class VoronoiDiagram {
         p[VoronoiKernels.P_GX + 1] = grid.y0;
         p[VoronoiKernels.P_GX + 2] = grid.z0;
         p[VoronoiKernels.P_CELL] = grid.cell;
-        p[VoronoiKernels.P_GROW] = 1.5;
+        p[VoronoiKernels.P_GROW] = Double.parseDouble(System.getProperty("grow", "1.5"));
         p[VoronoiKernels.P_COVER] = grid.coverRadius();
         int[] ip = new int[VoronoiKernels.IN];
         ip[VoronoiKernels.I_NX] = grid.nx;

@@ -226,7 +226,7 @@ public final class VoronoiKernels {
     /**
      * Phase 1 of the two-phase search (Alg. 5.4) in float: theta of candidate i as {@link #thetaD}, or
      * {@link #NONE_F}, or {@link #FRAGILE} (-1) when a decision is too close to call in float (near-parallel
-     * planes, near-tangential roots, a root near infinity, near v_s or near theta_inf, the start ball): such a
+     * planes, near-tangential roots, a root near infinity, near v_s on either side, near theta_inf, the start ball): such a
      * candidate is always recomputed in double in phase 2.
      */
     public static float thetaF(float[] bx, float[] by, float[] bz, float[] br, int i, float[] f, int fo, int isStart,
@@ -278,7 +278,8 @@ public final class VoronoiKernels {
                         result = pb;
                     }
                     if (pa == FRAGILE || pb == FRAGILE || Math.abs(pa) < tol || Math.abs(pb) < tol
-                            || Math.abs(pa - pinf) < tol || Math.abs(pb - pinf) < tol) {
+                            || Math.abs(pa - pinf) < tol || Math.abs(pb - pinf) < tol
+                            || (pa < 4.5f && pa > 4.0f - tol) || (pb < 4.5f && pb > 4.0f - tol)) {
                         result = FRAGILE;
                     }
                 }
@@ -393,6 +394,9 @@ public final class VoronoiKernels {
                 q = Math.max(need, 2.0 * q);
             }
         }
+        if (mode == MODE_DOUBLE) {
+            bestF = best;
+        }
         out[e * OS] = best;
         out[e * OS + 1] = bestF;
         out[e * OS + 3] = passes;
@@ -430,6 +434,8 @@ public final class VoronoiKernels {
         }
         float tol = (float) p[P_THRES];
         double eps = p[P_EPS];
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
+        double q2 = q * q; // only balls within q of c_g1 can matter (needRadius); the cells cover a cube
         int arg = -1;
         double minD = NONE;
         float minF = NONE_F;
@@ -440,7 +446,8 @@ public final class VoronoiKernels {
                     int end = cellStart[c + 1];
                     for (int j = cellStart[c]; j < end; j++) {
                         int i = cellBalls[j];
-                        if (i != g1 && i != g2 && i != g3) {
+                        double dx = bx[i] - ox, dy = by[i] - oy, dz = bz[i] - oz;
+                        if (i != g1 && i != g2 && i != g3 && (full == 1 || dx * dx + dy * dy + dz * dz <= q2)) {
                             int st = startFlag(i, gates, go);
                             if (kind == 0) {
                                 double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
