@@ -48,7 +48,9 @@ public final class VoronoiKernels {
     /** Doubles of the search parameters. */
     public static final int PN = 10;
     // ints I: nx ny nz, n balls, edge count, mode, grid on
-    static final int I_NX = 0, I_N = 3, I_COUNT = 4, I_MODE = 5, I_GRID = 6;
+    static final int I_NX = 0, I_N = 3, I_MODE = 5, I_GRID = 6;
+    /** ip slot of the batch size. */
+    public static final int I_COUNT = 4;
     /** Ints of the search parameters. */
     public static final int IN = 8;
 
@@ -62,10 +64,44 @@ public final class VoronoiKernels {
     private VoronoiKernels() {
     }
 
+    // floating-point abs/min/max by comparison: the JDK's Math versions reinterpret bits (for -0.0), which the
+    // TornadoVM OpenCL backend does not implement
+    static double absD(double v) {
+        double a = v;
+        if (v < 0.0) {
+            a = -v;
+        }
+        return a;
+    }
+
+    static float absF(float v) {
+        float a = v;
+        if (v < 0.0f) {
+            a = -v;
+        }
+        return a;
+    }
+
+    static double minD(double a, double b) {
+        double m = a;
+        if (b < a) {
+            m = b;
+        }
+        return m;
+    }
+
+    static double maxD(double a, double b) {
+        double m = a;
+        if (b > a) {
+            m = b;
+        }
+        return m;
+    }
+
     /** A pseudo-angle in [0, 4) of the direction (x, y), monotone in the true angle atan2(y, x) mod 2 pi. */
     public static double pseudo(double x, double y) {
-        double ax = Math.abs(x);
-        double ay = Math.abs(y);
+        double ax = absD(x);
+        double ay = absD(y);
         double s = ax + ay;
         double t = 0.0;
         if (s > 0.0) {
@@ -85,8 +121,8 @@ public final class VoronoiKernels {
     }
 
     static float pseudoF(float x, float y) {
-        float ax = Math.abs(x);
-        float ay = Math.abs(y);
+        float ax = absF(x);
+        float ay = absF(y);
         float s = ax + ay;
         float t = 0.0f;
         if (s > 0.0f) {
@@ -180,8 +216,8 @@ public final class VoronoiKernels {
                     double pb = rootD(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo);
                     if (isStart == 1) {
                         // drop the root nearer to v_s (theta = 0 on the circle)
-                        double da = Math.min(pa, 4.0 - pa);
-                        double db = Math.min(pb, 4.0 - pb);
+                        double da = minD(pa, 4.0 - pa);
+                        double db = minD(pb, 4.0 - pb);
                         if (pa < NONE && pb < NONE) {
                             if (da <= db) {
                                 pa = NONE;
@@ -263,7 +299,7 @@ public final class VoronoiKernels {
                 float w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
                 float dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
                 float t2 = (1.0f - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
-                if (Math.abs(t2) < 1e-3f) {
+                if (absF(t2) < 1e-3f) {
                     result = FRAGILE;
                 }
                 if (t2 >= 1e-3f) {
@@ -277,8 +313,8 @@ public final class VoronoiKernels {
                     if (pb > tol && pb < pinf && pb < result) {
                         result = pb;
                     }
-                    if (pa == FRAGILE || pb == FRAGILE || Math.abs(pa) < tol || Math.abs(pb) < tol
-                            || Math.abs(pa - pinf) < tol || Math.abs(pb - pinf) < tol
+                    if (pa == FRAGILE || pb == FRAGILE || absF(pa) < tol || absF(pb) < tol
+                            || absF(pa - pinf) < tol || absF(pb - pinf) < tol
                             || (pa < 4.5f && pa > 4.0f - tol) || (pb < 4.5f && pb > 4.0f - tol)) {
                         result = FRAGILE;
                     }
@@ -291,17 +327,17 @@ public final class VoronoiKernels {
     private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol) {
         float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
         float den = c2x * wx + c2y * wy + c2z * wz + r2;
-        float scale = Math.abs(c2x) + Math.abs(c2y) + Math.abs(c2z) + Math.abs(r2);
+        float scale = absF(c2x) + absF(c2y) + absF(c2z) + absF(r2);
         float p = NONE_F;
-        if (Math.abs(den) < tol * scale) {
+        if (absF(den) < tol * scale) {
             p = FRAGILE;
         }
         if (den >= tol * scale) {
             float rho = f[fo + K2] / den;
-            if (Math.abs(rho + ri) < tol * (rho + Math.abs(ri))) {
+            if (absF(rho + ri) < tol * (rho + absF(ri))) {
                 p = FRAGILE;
             }
-            if (rho + ri >= tol * (rho + Math.abs(ri))) {
+            if (rho + ri >= tol * (rho + absF(ri))) {
                 p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
                         f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
             }
@@ -321,9 +357,9 @@ public final class VoronoiKernels {
         double len = Math.sqrt(ux * ux + uy * uy);
         double den1 = f[fo + DENA] + (f[fo + DENCA] * ux + f[fo + DENSB] * uy) / len;
         double den0 = f[fo + DENA] + f[fo + DENCA];
-        double low = Math.min(den0, den1);
+        double low = minD(den0, den1);
         if (f[fo + PSTAR] <= pEnd) {
-            low = Math.min(low, f[fo + DENMIN]);
+            low = minD(low, f[fo + DENMIN]);
         }
         double need = 1e300;
         if (low > 0.0) {
@@ -391,7 +427,7 @@ public final class VoronoiKernels {
                 if (need <= q) {
                     done = 1;
                 }
-                q = Math.max(need, 2.0 * q);
+                q = maxD(need, 2.0 * q);
             }
         }
         if (mode == MODE_DOUBLE) {
@@ -402,7 +438,7 @@ public final class VoronoiKernels {
         out[e * OS + 3] = passes;
     }
 
-    static int startFlag(int i, int[] gates, int go) {
+    public static int startFlag(int i, int[] gates, int go) {
         int s = 0;
         if (i == gates[go + 3]) {
             s = 1;
@@ -410,34 +446,100 @@ public final class VoronoiKernels {
         return s;
     }
 
+    /** First cell index along one axis of the cube of half-side q about coordinate o (0 when full). */
+    static int cellLo(double o, double q, double g0, double cell, int full) {
+        int c = 0;
+        if (full == 0) {
+            c = Math.max(0, (int) ((o - q - g0) / cell)); // truncation: a superset of the cells floor gives
+        }
+        return c;
+    }
+
+    /** Last cell index along one axis (n - 1 when full). */
+    static int cellHi(double o, double q, double g0, double cell, int n, int full) {
+        int c = n - 1;
+        if (full == 0) {
+            c = Math.min(n - 1, (int) ((o + q - g0) / cell));
+        }
+        return c;
+    }
+
+    /** True if candidate i is not a gate and lies within q of c_g1 (or the sweep is full). */
+    static boolean inRange(double[] bx, double[] by, double[] bz, int i, int g1, int g2, int g3, double ox, double oy,
+            double oz, double q, int full) {
+        double dx = bx[i] - ox, dy = by[i] - oy, dz = bz[i] - oz;
+        return i != g1 && i != g2 && i != g3 && (full == 1 || dx * dx + dy * dy + dz * dz <= q * q);
+    }
+
     /**
-     * One sweep over the candidates (kind 0: double arg-min; 1: float arg-min ignoring fragile ones; 2: float
-     * theta, then double for suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
-     * out[e*OS+2]). Returns the arg-min ball or -1.
+     * One sweep over the candidates of the cells within q of c_g1 (every cell when full); kind 0: arg-min of
+     * theta in double; 1: arg-min of the float theta, fragile ones ignored (phase 1); 2: float theta, then
+     * double for the suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
+     * out[e*OS+2] (phase 2). Returns the arg-min ball or -1. (Three loops, not one: TornadoVM limits the size
+     * of a method it inlines.)
      */
-    static int scan(int kind, float cut, int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
-            float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip,
-            double[] frames, float[] framesF, int[] gates, int[] out) {
+    public static int scan(int kind, float cut, int e, double q, int full, double[] bx, double[] by, double[] bz,
+            double[] br, float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p,
+            int[] ip, double[] frames, float[] framesF, int[] gates, int[] out) {
+        int arg = -1;
+        if (kind == 0) {
+            arg = scanDouble(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
+        }
+        if (kind == 1) {
+            arg = scanFloat(e, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF, gates);
+        }
+        if (kind == 2) {
+            arg = scanSuspects(cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
+                    framesF, gates, out);
+        }
+        return arg;
+    }
+
+    static int scanDouble(int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
+            int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames, int[] gates) {
         int fo = e * FS;
         int go = e * GS;
-        int g1 = gates[go], g2 = gates[go + 1], g3 = gates[go + 2];
         int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
-        int x0 = 0, y0 = 0, z0 = 0, x1 = nx - 1, y1 = ny - 1, z1 = nz - 1;
-        if (full == 0) {
-            double cell = p[P_CELL];
-            x0 = Math.max(0, (int) Math.floor((frames[fo + OX] - q - p[P_GX]) / cell));
-            y0 = Math.max(0, (int) Math.floor((frames[fo + OX + 1] - q - p[P_GX + 1]) / cell));
-            z0 = Math.max(0, (int) Math.floor((frames[fo + OX + 2] - q - p[P_GX + 2]) / cell));
-            x1 = Math.min(nx - 1, (int) Math.floor((frames[fo + OX] + q - p[P_GX]) / cell));
-            y1 = Math.min(ny - 1, (int) Math.floor((frames[fo + OX + 1] + q - p[P_GX + 1]) / cell));
-            z1 = Math.min(nz - 1, (int) Math.floor((frames[fo + OX + 2] + q - p[P_GX + 2]) / cell));
-        }
-        float tol = (float) p[P_THRES];
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
+        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
+        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
+        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
         double eps = p[P_EPS];
-        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
-        double q2 = q * q; // only balls within q of c_g1 can matter (needRadius); the cells cover a cube
         int arg = -1;
         double minD = NONE;
+        for (int z = z0; z <= z1; z++) {
+            for (int y = y0; y <= y1; y++) {
+                for (int x = x0; x <= x1; x++) {
+                    int c = (z * ny + y) * nx + x;
+                    int end = cellStart[c + 1];
+                    for (int j = cellStart[c]; j < end; j++) {
+                        int i = cellBalls[j];
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
+                            double t = thetaD(bx, by, bz, br, i, frames, fo, startFlag(i, gates, go), eps);
+                            if (t < minD) {
+                                minD = t;
+                                arg = i;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return arg;
+    }
+
+    static int scanFloat(int e, double q, int full, double[] bx, double[] by, double[] bz, float[] fx, float[] fy,
+            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
+            float[] framesF, int[] gates) {
+        int fo = e * FS;
+        int go = e * GS;
+        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
+        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
+        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
+        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
+        float tol = (float) p[P_THRES];
+        int arg = -1;
         float minF = NONE_F;
         for (int z = z0; z <= z1; z++) {
             for (int y = y0; y <= y1; y++) {
@@ -446,32 +548,51 @@ public final class VoronoiKernels {
                     int end = cellStart[c + 1];
                     for (int j = cellStart[c]; j < end; j++) {
                         int i = cellBalls[j];
-                        double dx = bx[i] - ox, dy = by[i] - oy, dz = bz[i] - oz;
-                        if (i != g1 && i != g2 && i != g3 && (full == 1 || dx * dx + dy * dy + dz * dz <= q2)) {
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
+                            float t = thetaF(fx, fy, fz, fr, i, framesF, fo, startFlag(i, gates, go), tol);
+                            if (t >= 0.0f && t < minF) {
+                                minF = t;
+                                arg = i;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return arg;
+    }
+
+    static int scanSuspects(float cut, int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
+            float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip,
+            double[] frames, float[] framesF, int[] gates, int[] out) {
+        int fo = e * FS;
+        int go = e * GS;
+        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
+        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
+        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
+        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
+        float tol = (float) p[P_THRES];
+        double eps = p[P_EPS];
+        int arg = -1;
+        double minD = NONE;
+        int suspects = 0;
+        for (int z = z0; z <= z1; z++) {
+            for (int y = y0; y <= y1; y++) {
+                for (int x = x0; x <= x1; x++) {
+                    int c = (z * ny + y) * nx + x;
+                    int end = cellStart[c + 1];
+                    for (int j = cellStart[c]; j < end; j++) {
+                        int i = cellBalls[j];
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
                             int st = startFlag(i, gates, go);
-                            if (kind == 0) {
+                            float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
+                            if (tf < 0.0f || tf <= cut) {
+                                suspects++;
                                 double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
                                 if (t < minD) {
                                     minD = t;
                                     arg = i;
-                                }
-                            }
-                            if (kind == 1) {
-                                float t = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
-                                if (t >= 0.0f && t < minF) {
-                                    minF = t;
-                                    arg = i;
-                                }
-                            }
-                            if (kind == 2) {
-                                float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
-                                if (tf < 0.0f || tf <= cut) {
-                                    out[e * OS + 2] = out[e * OS + 2] + 1;
-                                    double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
-                                    if (t < minD) {
-                                        minD = t;
-                                        arg = i;
-                                    }
                                 }
                             }
                         }
@@ -479,6 +600,7 @@ public final class VoronoiKernels {
                 }
             }
         }
+        out[e * OS + 2] = out[e * OS + 2] + suspects;
         return arg;
     }
 }

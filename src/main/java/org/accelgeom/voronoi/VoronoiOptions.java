@@ -78,7 +78,7 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
 
     /** Defaults for a backend: grid on, precision by backend, batch 1 on {@code jvm} and the whole stack otherwise. */
     public static VoronoiOptions of(Backend backend) {
-        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, 0);
+        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1);
     }
 
     public VoronoiOptions withPrecision(Precision p) {
