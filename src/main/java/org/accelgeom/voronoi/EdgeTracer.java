@@ -109,6 +109,7 @@ final class EdgeTracer {
     }
 
     static final int OPEN = -2, UNRESOLVED = -3;
+    private static final double EPS = 1e-10;
 
     private final double[] sol = new double[8];
 
@@ -122,6 +123,15 @@ final class EdgeTracer {
         }
         if (link[slot] != OPEN) {
             return; // traced from the other end in the same batch
+        }
+        // Alg. 5.2, host side: the start ball's second tangent sphere (one quadruple, two vertices), in double
+        int fo = e * FS;
+        int sb = gates[e * GS + 3];
+        double ts = thetaD(b.x, b.y, b.z, b.r, sb, frames, fo, 1, EPS);
+        double tb = best < 0 ? NONE : thetaD(b.x, b.y, b.z, b.r, best, frames, fo, 0, EPS);
+        if (ts < tb) {
+            best = sb;
+            tb = ts;
         }
         if (best < 0) {
             link[slot] = -1;
@@ -140,7 +150,7 @@ final class EdgeTracer {
         int root = 0;
         if (k == 2) {
             // the root whose theta in this edge's frame is the search's theta
-            double target = thetaD(b.x, b.y, b.z, b.r, best, frames, e * FS, startFlag(best, gates, e * GS), 1e-10);
+            double target = tb;
             double d0 = Math.abs(thetaOf(e, 0) - target), d1 = Math.abs(thetaOf(e, 1) - target);
             root = d1 < d0 ? 1 : 0;
         }

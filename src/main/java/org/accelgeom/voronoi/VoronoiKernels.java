@@ -40,11 +40,11 @@ public final class VoronoiKernels {
     public static final int OS = 4;
 
     // frame layout
-    static final int OX = 0, RG1 = 3, C2X = 4, R2 = 7, K2 = 8, MX = 9, H = 12, E1X = 13, E2X = 16, PINF = 19,
+    public static final int OX = 0, RG1 = 3, C2X = 4, R2 = 7, K2 = 8, MX = 9, H = 12, E1X = 13, E2X = 16, PINF = 19,
             PSTAR = 20, DENMIN = 21, DENA = 22, DENCA = 23, DENSB = 24;
 
     // parameters P: eps, thres, rmax, grid x0 y0 z0 cell, growth, cover radius
-    static final int P_EPS = 0, P_THRES = 1, P_RMAX = 2, P_GX = 3, P_CELL = 6, P_GROW = 7, P_COVER = 8;
+    public static final int P_EPS = 0, P_THRES = 1, P_RMAX = 2, P_GX = 3, P_CELL = 6, P_GROW = 7, P_COVER = 8;
     /** Doubles of the search parameters. */
     public static final int PN = 10;
     // ints I: nx ny nz, n balls, edge count, mode, grid on
@@ -58,6 +58,9 @@ public final class VoronoiKernels {
     public static final int MODE_DOUBLE = 0, MODE_TWO_PHASE = 1, MODE_FLOAT = 2;
 
     static final double NONE = 8.0;
+    /** A lone root of the start ball within this pseudo-angle of v_s is v_s itself (device arithmetic, fused
+     * multiply-adds, moves it by more than the host's rounding). */
+    static final double START_ROOT = 1e-5;
     static final float NONE_F = 8.0f;
     static final float FRAGILE = -1.0f;
 
@@ -90,6 +93,14 @@ public final class VoronoiKernels {
         return m;
     }
 
+    static float maxF(float a, float b) {
+        float m = a;
+        if (b > a) {
+            m = b;
+        }
+        return m;
+    }
+
     static double maxD(double a, double b) {
         double m = a;
         if (b > a) {
@@ -107,17 +118,15 @@ public final class VoronoiKernels {
         if (s > 0.0) {
             t = ay / s;
         }
-        double p = t;
-        if (x < 0.0 && y >= 0.0) {
-            p = 2.0 - t;
+        int xn = 0;
+        int yn = 0;
+        if (x < 0.0) {
+            xn = 1;
         }
-        if (x < 0.0 && y < 0.0) {
-            p = 2.0 + t;
+        if (y < 0.0) {
+            yn = 1;
         }
-        if (x >= 0.0 && y < 0.0) {
-            p = 4.0 - t;
-        }
-        return p;
+        return quadrant(t, xn, yn);
     }
 
     static float pseudoF(float x, float y) {
@@ -128,15 +137,29 @@ public final class VoronoiKernels {
         if (s > 0.0f) {
             t = ay / s;
         }
-        float p = t;
-        if (x < 0.0f && y >= 0.0f) {
-            p = 2.0f - t;
+        int xn = 0;
+        int yn = 0;
+        if (x < 0.0f) {
+            xn = 1;
         }
-        if (x < 0.0f && y < 0.0f) {
-            p = 2.0f + t;
+        if (y < 0.0f) {
+            yn = 1;
         }
-        if (x >= 0.0f && y < 0.0f) {
-            p = 4.0f - t;
+        return (float) quadrant(t, xn, yn);
+    }
+
+    /** The pseudo-angle from t = |y| / (|x| + |y|) and the signs of x and y (1: negative). */
+    static double quadrant(double t, int xn, int yn) {
+        int q = xn + 2 * yn; // 0: x >= 0, y >= 0; 1: x < 0, y >= 0; 2: x >= 0, y < 0; 3: x < 0, y < 0
+        double p = t;
+        if (q == 1) {
+            p = 2.0 - t;
+        }
+        if (q == 3) {
+            p = 2.0 + t;
+        }
+        if (q == 2) {
+            p = 4.0 - t;
         }
         return p;
     }
@@ -183,6 +206,8 @@ public final class VoronoiKernels {
      */
     public static double thetaD(double[] bx, double[] by, double[] bz, double[] br, int i, double[] f, int fo,
             int isStart, double eps) {
+        // written flat (every value computed, validity counted in 'bad'): TornadoVM 5.2 miscompiled values
+        // assigned under nested conditions
         double cx = bx[i] - f[fo + OX];
         double cy = by[i] - f[fo + OX + 1];
         double cz = bz[i] - f[fo + OX + 2];
@@ -196,65 +221,138 @@ public final class VoronoiKernels {
         double nz = k2 * cz - ki * c2z;
         double hi = ki * r2 - k2 * ri;
         double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        double result = NONE;
-        if (nn > 0.0) {
-            nx = nx / nn;
-            ny = ny / nn;
-            nz = nz / nn;
-            hi = hi / nn;
-            double c = mx * nx + my * ny + mz * nz;
-            double det = 1.0 - c * c;
-            if (det > 1e-14) {
-                double a1 = (h - hi * c) / det;
-                double a2 = (hi - h * c) / det;
-                double w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
-                double dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
-                double t2 = (1.0 - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
-                if (t2 >= 0.0) {
-                    double t = Math.sqrt(t2);
-                    double pa = rootD(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo);
-                    double pb = rootD(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo);
-                    if (isStart == 1) {
-                        // drop the root nearer to v_s (theta = 0 on the circle)
-                        double da = minD(pa, 4.0 - pa);
-                        double db = minD(pb, 4.0 - pb);
-                        if (pa < NONE && pb < NONE) {
-                            if (da <= db) {
-                                pa = NONE;
-                            } else {
-                                pb = NONE;
-                            }
-                        }
-                        if (pa < NONE && pb >= NONE && da < 1e-7) {
-                            pa = NONE;
-                        }
-                        if (pb < NONE && pa >= NONE && db < 1e-7) {
-                            pb = NONE;
-                        }
-                    }
-                    double pinf = f[fo + PINF];
-                    if (pa > eps && pa < pinf) {
-                        result = pa;
-                    }
-                    if (pb > eps && pb < pinf && pb < result) {
-                        result = pb;
-                    }
-                }
-            }
+        int bad = 0;
+        if (nn <= 0.0) {
+            bad = bad + 1;
+            nn = 1.0;
+        }
+        nx = nx / nn;
+        ny = ny / nn;
+        nz = nz / nn;
+        hi = hi / nn;
+        double c = mx * nx + my * ny + mz * nz;
+        double det = 1.0 - c * c;
+        if (det <= 1e-14) {
+            bad = bad + 1;
+            det = 1.0;
+        }
+        double a1 = (h - hi * c) / det;
+        double a2 = (hi - h * c) / det;
+        double w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
+        double dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
+        double t2 = (1.0 - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
+        if (t2 < 0.0) {
+            bad = bad + 1;
+            t2 = 0.0;
+        }
+        double t = Math.sqrt(t2);
+        double pa = rootD(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo);
+        double pb = rootD(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo);
+        // the start ball: drop the root nearer to v_s (theta = 0 on the circle)
+        double da = minD(pa, 4.0 - pa);
+        double db = minD(pb, 4.0 - pb);
+        int valid = 0;
+        if (pa < NONE) {
+            valid = valid + 1;
+        }
+        if (pb < NONE) {
+            valid = valid + 1;
+        }
+        int both = 0;
+        if (valid == 2) {
+            both = 1;
+        }
+        int aFirst = 0;
+        if (da <= db) {
+            aFirst = 1;
+        }
+        int aNear = 0;
+        if (da < START_ROOT) {
+            aNear = 1;
+        }
+        int bNear = 0;
+        if (db < START_ROOT) {
+            bNear = 1;
+        }
+        // two roots: drop the nearer; one root: drop it if it is v_s itself
+        int dropA = isStart * (both * aFirst + (1 - both) * aNear);
+        int dropB = isStart * (both * (1 - aFirst) + (1 - both) * bNear);
+        if (dropA > 0) {
+            pa = NONE;
+        }
+        if (dropB > 0) {
+            pb = NONE;
+        }
+        double pinf = f[fo + PINF];
+        double result = better(NONE, pa, eps, pinf);
+        result = better(result, pb, eps, pinf);
+        if (bad > 0) {
+            result = NONE;
         }
         return result;
+    }
+
+    /** The least of best and p, counting p only when it lies in (lo, hi). */
+    static double better(double best, double p, double lo, double hi) {
+        int ok = 0;
+        if (p > lo) {
+            ok = ok + 1;
+        }
+        if (p < hi) {
+            ok = ok + 1;
+        }
+        if (p < best) {
+            ok = ok + 1;
+        }
+        double r = best;
+        if (ok == 3) {
+            r = p;
+        }
+        return r;
+    }
+
+    static float betterF(float best, float p, float lo, float hi) {
+        int ok = 0;
+        if (p > lo) {
+            ok = ok + 1;
+        }
+        if (p < hi) {
+            ok = ok + 1;
+        }
+        if (p < best) {
+            ok = ok + 1;
+        }
+        float r = best;
+        if (ok == 3) {
+            r = p;
+        }
+        return r;
+    }
+
+    /** 1 if |v - c| &lt; tol. */
+    static int near(float v, float c, float tol) {
+        int r = 0;
+        if (absF(v - c) < tol) {
+            r = 1;
+        }
+        return r;
     }
 
     /** theta of root w if it is a valid tangent sphere (den &gt; 0, rho + r_i &gt;= 0), else NONE. */
     private static double rootD(double wx, double wy, double wz, double ri, double[] f, int fo) {
         double den = f[fo + C2X] * wx + f[fo + C2X + 1] * wy + f[fo + C2X + 2] * wz + f[fo + R2];
-        double p = NONE;
+        int ok = 0;
         if (den > 0.0) {
-            double rho = f[fo + K2] / den;
-            if (rho + ri >= 0.0) {
-                p = pseudo(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
-                        f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
-            }
+            ok = ok + 1;
+        }
+        double rho = f[fo + K2] / maxD(den, 1e-300);
+        if (rho + ri >= 0.0) {
+            ok = ok + 1;
+        }
+        double p = pseudo(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
+                f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
+        if (ok < 2) {
+            p = NONE;
         }
         return p;
     }
@@ -279,47 +377,48 @@ public final class VoronoiKernels {
         float nz = k2 * cz - ki * c2z;
         float hi = ki * r2 - k2 * ri;
         float nn = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
-        float result = NONE_F;
-        if (isStart == 1) {
-            result = FRAGILE;
+        int bad = 0;
+        int fragile = isStart;
+        if (nn <= 0.0f) {
+            bad = bad + 1;
+            nn = 1.0f;
         }
-        if (nn > 0.0f && isStart == 0) {
-            nx = nx / nn;
-            ny = ny / nn;
-            nz = nz / nn;
-            hi = hi / nn;
-            float c = mx * nx + my * ny + mz * nz;
-            float det = 1.0f - c * c;
-            if (det < 1e-3f) {
-                result = FRAGILE;
-            }
-            if (det >= 1e-3f) {
-                float a1 = (h - hi * c) / det;
-                float a2 = (hi - h * c) / det;
-                float w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
-                float dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
-                float t2 = (1.0f - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
-                if (absF(t2) < 1e-3f) {
-                    result = FRAGILE;
-                }
-                if (t2 >= 1e-3f) {
-                    float t = (float) Math.sqrt(t2);
-                    float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol);
-                    float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol);
-                    float pinf = f[fo + PINF];
-                    if (pa > tol && pa < pinf) {
-                        result = pa;
-                    }
-                    if (pb > tol && pb < pinf && pb < result) {
-                        result = pb;
-                    }
-                    if (pa == FRAGILE || pb == FRAGILE || absF(pa) < tol || absF(pb) < tol
-                            || absF(pa - pinf) < tol || absF(pb - pinf) < tol
-                            || (pa < 4.5f && pa > 4.0f - tol) || (pb < 4.5f && pb > 4.0f - tol)) {
-                        result = FRAGILE;
-                    }
-                }
-            }
+        nx = nx / nn;
+        ny = ny / nn;
+        nz = nz / nn;
+        hi = hi / nn;
+        float c = mx * nx + my * ny + mz * nz;
+        float det = 1.0f - c * c;
+        if (det < 1e-3f) {
+            fragile = fragile + 1;
+            det = 1.0f;
+        }
+        float a1 = (h - hi * c) / det;
+        float a2 = (hi - h * c) / det;
+        float w0x = a1 * mx + a2 * nx, w0y = a1 * my + a2 * ny, w0z = a1 * mz + a2 * nz;
+        float dx = my * nz - mz * ny, dy = mz * nx - mx * nz, dz = mx * ny - my * nx;
+        float t2 = (1.0f - (w0x * w0x + w0y * w0y + w0z * w0z)) / det;
+        if (absF(t2) < 1e-3f) {
+            fragile = fragile + 1;
+        }
+        if (t2 < 0.0f) {
+            bad = bad + 1;
+            t2 = 0.0f;
+        }
+        float t = (float) Math.sqrt(t2);
+        float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol);
+        float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol);
+        float pinf = f[fo + PINF];
+        float result = betterF(NONE_F, pa, tol, pinf);
+        result = betterF(result, pb, tol, pinf);
+        // fragile: a root flagged so, or near v_s (either side), or near theta_inf
+        fragile = fragile + near(pa, FRAGILE, 0.5f) + near(pb, FRAGILE, 0.5f) + near(pa, 0.0f, tol) + near(pb, 0.0f, tol)
+                + near(pa, 4.0f, tol) + near(pb, 4.0f, tol) + near(pa, pinf, tol) + near(pb, pinf, tol);
+        if (bad > 0) {
+            result = NONE_F;
+        }
+        if (fragile > 0) {
+            result = FRAGILE;
         }
         return result;
     }
@@ -328,19 +427,39 @@ public final class VoronoiKernels {
         float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
         float den = c2x * wx + c2y * wy + c2z * wz + r2;
         float scale = absF(c2x) + absF(c2y) + absF(c2z) + absF(r2);
-        float p = NONE_F;
-        if (absF(den) < tol * scale) {
-            p = FRAGILE;
-        }
+        float rho = f[fo + K2] / maxF(den, 1e-30f);
+        float m = tol * (rho + absF(ri));
+        int state = 0; // 0: no tangent sphere, 1: fragile, 2: valid
+        int ok = 0;
         if (den >= tol * scale) {
-            float rho = f[fo + K2] / den;
-            if (absF(rho + ri) < tol * (rho + absF(ri))) {
-                p = FRAGILE;
-            }
-            if (rho + ri >= tol * (rho + absF(ri))) {
-                p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
-                        f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
-            }
+            ok = ok + 1;
+        }
+        if (rho + ri >= m) {
+            ok = ok + 1;
+        }
+        if (ok == 2) {
+            state = 2;
+        }
+        int edge = 0;
+        if (den >= tol * scale) {
+            edge = edge + 1;
+        }
+        if (absF(rho + ri) < m) {
+            edge = edge + 1;
+        }
+        if (edge == 2) {
+            state = 1;
+        }
+        if (absF(den) < tol * scale) {
+            state = 1;
+        }
+        float p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
+                f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
+        if (state == 0) {
+            p = NONE_F;
+        }
+        if (state == 1) {
+            p = FRAGILE;
         }
         return p;
     }
@@ -373,7 +492,10 @@ public final class VoronoiKernels {
      * if the grid is off or Q covers them), with Q grown until {@link #needRadius} proves no farther ball can
      * come first. Mode double: theta in double; float: phase 1 only; two-phase: phase 1 in float, then every
      * suspect (theta within thres of the float minimum, or fragile) in double, the final choice in double.
-     * Writes out[e*OS ..]: end ball (-1: the edge goes to infinity), phase-1 ball, double evaluations, passes.
+     * The start ball b_s is not a candidate here: as in Alg. 5.2 the host recomputes its second root in double
+     * ({@link #thetaD} with isStart = 1) and takes it when it comes first.
+     * Writes out[e*OS ..]: end ball among the others (-1: none before infinity), phase-1 ball, double
+     * evaluations, passes.
      */
     public static void searchEdge(int e, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
             float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
@@ -388,46 +510,53 @@ public final class VoronoiKernels {
         int bestF = -1;
         int passes = 0;
         out[e * OS + 2] = 0;
-        for (int pass = 0; pass < 12 && done == 0; pass++) {
-            int full = 0;
-            if (ip[I_GRID] == 0 || q >= p[P_COVER] || pass == 11) {
-                full = 1;
-            }
-            bestF = -1;
-            double minF = NONE;
-            if (mode != MODE_DOUBLE) {
-                bestF = scan(1, 0.0f, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
-                        framesF, gates, out);
+        for (int pass = 0; pass < 12; pass++) {
+            if (done == 0) {
+                int full = 0;
+                if (ip[I_GRID] == 0) {
+                    full = 1;
+                }
+                if (q >= p[P_COVER]) {
+                    full = 1;
+                }
+                if (pass == 11) {
+                    full = 1;
+                }
+                bestF = -1;
+                double minF = NONE;
+                if (mode != MODE_DOUBLE) {
+                    bestF = scanFloat(e, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
+                            gates);
+                }
                 if (bestF >= 0) {
                     minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES]);
                 }
-            }
-            if (mode == MODE_FLOAT) {
-                best = bestF;
-            }
-            if (mode == MODE_DOUBLE) {
-                best = scan(0, 0.0f, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
-                        framesF, gates, out);
-            }
-            if (mode == MODE_TWO_PHASE) {
-                float cut = (float) minF + (float) p[P_THRES];
-                best = scan(2, cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
-                        framesF, gates, out);
-            }
-            passes = pass + 1;
-            if (full == 1) {
-                done = 1;
-            }
-            if (done == 0) {
-                double need = 1e300;
-                if (best >= 0) {
-                    double pe = thetaD(bx, by, bz, br, best, frames, fo, startFlag(best, gates, go), p[P_EPS]);
-                    need = needRadius(frames, fo, pe, p[P_RMAX]);
+                if (mode == MODE_FLOAT) {
+                    best = bestF;
                 }
-                if (need <= q) {
+                if (mode == MODE_DOUBLE) {
+                    best = scanDouble(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
+                }
+                if (mode == MODE_TWO_PHASE) {
+                    float cut = (float) minF + (float) p[P_THRES];
+                    best = scanSuspects(cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
+                            framesF, gates, out);
+                }
+                passes = pass + 1;
+                if (full == 1) {
                     done = 1;
                 }
-                q = maxD(need, 2.0 * q);
+                if (done == 0) {
+                    double need = 1e300;
+                    if (best >= 0) {
+                        double pe = thetaD(bx, by, bz, br, best, frames, fo, 0, p[P_EPS]);
+                        need = needRadius(frames, fo, pe, p[P_RMAX]);
+                    }
+                    if (need <= q) {
+                        done = 1;
+                    }
+                    q = maxD(need, 2.0 * q);
+                }
             }
         }
         if (mode == MODE_DOUBLE) {
@@ -464,37 +593,39 @@ public final class VoronoiKernels {
         return c;
     }
 
-    /** True if candidate i is not a gate and lies within q of c_g1 (or the sweep is full). */
-    static boolean inRange(double[] bx, double[] by, double[] bz, int i, int g1, int g2, int g3, double ox, double oy,
-            double oz, double q, int full) {
+    /** 1 if candidate i is neither a gate nor the start ball and lies within sqrt(q2) of c_g1, else 0. */
+    static int inRange(double[] bx, double[] by, double[] bz, int i, int g1, int g2, int g3, int s, double ox,
+            double oy, double oz, double q2) {
         double dx = bx[i] - ox, dy = by[i] - oy, dz = bz[i] - oz;
-        return i != g1 && i != g2 && i != g3 && (full == 1 || dx * dx + dy * dy + dz * dz <= q * q);
+        int bad = 0;
+        if (dx * dx + dy * dy + dz * dz > q2) {
+            bad = bad + 1;
+        }
+        if (i == g1) {
+            bad = bad + 1;
+        }
+        if (i == g2) {
+            bad = bad + 1;
+        }
+        if (i == g3) {
+            bad = bad + 1;
+        }
+        if (i == s) {
+            bad = bad + 1;
+        }
+        int ok = 0;
+        if (bad == 0) {
+            ok = 1;
+        }
+        return ok;
     }
 
     /**
-     * One sweep over the candidates of the cells within q of c_g1 (every cell when full); kind 0: arg-min of
-     * theta in double; 1: arg-min of the float theta, fragile ones ignored (phase 1); 2: float theta, then
-     * double for the suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
-     * out[e*OS+2] (phase 2). Returns the arg-min ball or -1. (Three loops, not one: TornadoVM limits the size
-     * of a method it inlines.)
+     * The sweeps over the candidates of the cells within q of c_g1 (every cell when full). scanDouble: arg-min of
+     * theta in double; scanFloat: arg-min of the float theta, fragile ones ignored (phase 1); scanSuspects: float
+     * theta, then double for the suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
+     * out[e*OS+2] (phase 2). Each returns the arg-min ball or -1.
      */
-    public static int scan(int kind, float cut, int e, double q, int full, double[] bx, double[] by, double[] bz,
-            double[] br, float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p,
-            int[] ip, double[] frames, float[] framesF, int[] gates, int[] out) {
-        int arg = -1;
-        if (kind == 0) {
-            arg = scanDouble(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
-        }
-        if (kind == 1) {
-            arg = scanFloat(e, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF, gates);
-        }
-        if (kind == 2) {
-            arg = scanSuspects(cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
-                    framesF, gates, out);
-        }
-        return arg;
-    }
-
     static int scanDouble(int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
             int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames, int[] gates) {
         int fo = e * FS;
@@ -504,6 +635,10 @@ public final class VoronoiKernels {
         int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
         int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
         int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
+        double q2 = q * q;
+        if (full == 1) {
+            q2 = 1e300;
+        }
         double eps = p[P_EPS];
         int arg = -1;
         double minD = NONE;
@@ -514,8 +649,9 @@ public final class VoronoiKernels {
                     int end = cellStart[c + 1];
                     for (int j = cellStart[c]; j < end; j++) {
                         int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
-                            double t = thetaD(bx, by, bz, br, i, frames, fo, startFlag(i, gates, go), eps);
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
+                                q2) == 1) {
+                            double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
                             if (t < minD) {
                                 minD = t;
                                 arg = i;
@@ -538,6 +674,10 @@ public final class VoronoiKernels {
         int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
         int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
         int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
+        double q2 = q * q;
+        if (full == 1) {
+            q2 = 1e300;
+        }
         float tol = (float) p[P_THRES];
         int arg = -1;
         float minF = NONE_F;
@@ -548,9 +688,17 @@ public final class VoronoiKernels {
                     int end = cellStart[c + 1];
                     for (int j = cellStart[c]; j < end; j++) {
                         int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
-                            float t = thetaF(fx, fy, fz, fr, i, framesF, fo, startFlag(i, gates, go), tol);
-                            if (t >= 0.0f && t < minF) {
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
+                                q2) == 1) {
+                            float t = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol);
+                            int lower = 0;
+                            if (t >= 0.0f) {
+                                lower = lower + 1;
+                            }
+                            if (t < minF) {
+                                lower = lower + 1;
+                            }
+                            if (lower == 2) {
                                 minF = t;
                                 arg = i;
                             }
@@ -572,6 +720,10 @@ public final class VoronoiKernels {
         int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
         int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
         int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
+        double q2 = q * q;
+        if (full == 1) {
+            q2 = 1e300;
+        }
         float tol = (float) p[P_THRES];
         double eps = p[P_EPS];
         int arg = -1;
@@ -584,10 +736,18 @@ public final class VoronoiKernels {
                     int end = cellStart[c + 1];
                     for (int j = cellStart[c]; j < end; j++) {
                         int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], ox, oy, oz, q, full)) {
-                            int st = startFlag(i, gates, go);
+                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
+                                q2) == 1) {
+                            int st = 0;
                             float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
-                            if (tf < 0.0f || tf <= cut) {
+                            int suspect = 0;
+                            if (tf < 0.0f) {
+                                suspect = 1;
+                            }
+                            if (tf <= cut) {
+                                suspect = 1;
+                            }
+                            if (suspect == 1) {
                                 suspects++;
                                 double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
                                 if (t < minD) {
