@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "accelgeom", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Exact computational geometry on the CPU and, through TornadoVM, on GPUs.",
-        subcommands = {HullCommand.class, DevicesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {HullCommand.class, VoronoiCommand.class, DevicesCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class},
         footer = {"", "Run 'accelgeom COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -45,7 +46,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: choose one of hull, devices, bench");
+        throw new ParameterException(spec.commandLine(), "missing command: choose one of hull, voronoi, devices, bench");
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,221 @@
+package org.accelgeom.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.Formats;
+import org.accelgeom.io.Molecule;
+import org.accelgeom.voronoi.AtomBalls;
+import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.VoronoiOptions;
+import org.accelgeom.voronoi.VoronoiResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom voronoi}: the additively weighted Voronoi diagram of a molecule's atoms. */
+@Command(name = "voronoi", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The additively weighted (Apollonius) Voronoi diagram of the atom balls of a molecule, by edge",
+            "tracing. Input: PDB, mmCIF, PQR or XYZR. Prints counts and times; --output writes the vertices in",
+            "Voronota's 'q1 q2 q3 q4 x y z r' format, --edges the edges as .json or .csv."},
+        footer = {"", "Examples:",
+            "  accelgeom voronoi --input 1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
+            "  accelgeom voronoi --input 4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
+            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3"})
+final class VoronoiCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--model", paramLabel = "N", defaultValue = "1", description = "Model of a multi-model file, from 1 (default: 1).")
+    int model;
+
+    @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
+    boolean hydrogens;
+
+    @Option(names = "--waters", description = "Include waters (HOH, WAT, DOD, H2O).")
+    boolean waters;
+
+    @Option(names = "--hetatm", description = "Include HETATM records other than waters.")
+    boolean hetatm;
+
+    @Option(names = "--radii", paramLabel = "TABLE", defaultValue = "voronota",
+            description = "voronota (Voronota's defaults: Bondi, other elements 1.70), bondi (other elements 1.80) or "
+                    + "file (the radii of a PQR/XYZR input) (default: ${DEFAULT-VALUE}).")
+    String radii;
+
+    @Option(names = "--precision", paramLabel = "P",
+            description = "End-vertex search: two-phase, double or float (default: double on jvm backends, two-phase on tornado).")
+    String precision;
+
+    @Option(names = "--threshold", paramLabel = "T", defaultValue = "" + VoronoiOptions.DEFAULT_THRESHOLD,
+            description = "Suspect band of the two-phase search, pseudo-angle units (default: ${DEFAULT-VALUE}).")
+    double threshold;
+
+    @Option(names = "--no-grid", description = "Every ball is a candidate of every edge (the paper's brute force).")
+    boolean noGrid;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "-1",
+            description = "Edges per search call: 1 = the stack of Alg. 5.1, 0 = level by level (default: 1 on jvm, 0 otherwise).")
+    int batch;
+
+    @Option(names = "--edges", paramLabel = "FILE", description = "Write the edges: .json or .csv.")
+    Path edges;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Compute R times, report each time.")
+    int repeat;
+
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
+
+    @Override
+    public Integer call() throws IOException {
+        common.validate(spec);
+        if (common.input == null) {
+            throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR)");
+        }
+        if (repeat < 1) {
+            throw usage("--repeat must be >= 1, got " + repeat);
+        }
+        if (model < 1) {
+            throw usage("--model counts from 1, got " + model);
+        }
+        if (batch < -1) {
+            throw usage("--batch must be >= 0, got " + batch);
+        }
+        AtomBalls.Radii table = switch (radii.toLowerCase(Locale.ROOT)) {
+            case "voronota" -> AtomBalls.Radii.VORONOTA;
+            case "bondi" -> AtomBalls.Radii.BONDI;
+            case "file" -> AtomBalls.Radii.FILE;
+            default -> throw usage("unknown --radii '" + radii + "': expected voronota, bondi or file");
+        };
+        if (edges != null && !edges.toString().endsWith(".json") && !edges.toString().endsWith(".csv")) {
+            throw usage("--edges writes .json or .csv, got " + edges);
+        }
+        VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
+                .withGrid(!noGrid).withThreshold(threshold);
+        if (precision != null) {
+            options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
+        }
+        if (batch >= 0) {
+            options = options.withBatch(batch);
+        }
+        if (common.backend == Backend.TORNADO) {
+            TornadoSupport.require();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        long r0 = System.nanoTime();
+        Molecule m = Formats.readMolecule(Path.of(common.input), model);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+        long readNanos = System.nanoTime() - r0;
+        VoronoiResult r = null;
+        long nanos = 0;
+        for (int run = 1; run <= repeat; run++) {
+            long t0 = System.nanoTime();
+            r = VoronoiDiagram.compute(sel.balls(), options);
+            nanos = System.nanoTime() - t0;
+            if (repeat > 1) {
+                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
+                out.flush();
+            }
+        }
+        VoronoiResult.Stats s = r.stats();
+        out.printf(Locale.ROOT, "input:            %s (model %d, %d atoms, %d balls selected)%n", common.input, model,
+                m.size(), sel.balls().size());
+        out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
+        out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
+                r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
+        out.printf(Locale.ROOT, "edges:            %d (%d to infinity)%n", r.edgeCount(), s.infiniteEdges());
+        out.printf(Locale.ROOT, "end-vertex searches: %d in %d calls, %.2f pruning passes each%n", s.searches(), s.batches(),
+                s.searches() == 0 ? 0.0 : (double) s.passes() / s.searches());
+        if (r.precision() == VoronoiOptions.Precision.TWO_PHASE) {
+            out.printf(Locale.ROOT, "float->double swaps: %d (%.2f%%), %.1f double evaluations per search%n", s.swaps(),
+                    s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches(),
+                    s.searches() == 0 ? 0.0 : (double) s.doubleEvals() / s.searches());
+        }
+        if (s.unresolved() + s.inconsistent() > 0) {
+            out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),
+                    s.inconsistent());
+        }
+        out.printf(Locale.ROOT, "read time:        %.3f ms%n", readNanos / 1e6);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
+        out.printf(Locale.ROOT, "backend:          %s, precision %s%n", common.describeBackend(), r.precision());
+        if (timings) {
+            out.println("phases:");
+            out.print(r.timings().format());
+        }
+        if (common.output != null) {
+            writeVertices(common.output, r);
+            out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", common.output, r.vertexCount());
+        }
+        if (edges != null) {
+            writeEdges(edges, r);
+            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere. */
+    static void writeVertices(Path file, VoronoiResult r) {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            int[] q = r.quads();
+            double[] s = r.spheres();
+            for (int v = 0; v < r.vertexCount(); v++) {
+                w.write(String.format(Locale.ROOT, "%d %d %d %d %.15f %.15f %.15f %.15f%n", q[4 * v], q[4 * v + 1],
+                        q[4 * v + 2], q[4 * v + 3], s[4 * v], s[4 * v + 1], s[4 * v + 2], s[4 * v + 3]));
+            }
+        } catch (IOException e) {
+            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Edges as CSV (g1,g2,g3,from,to; to = -1: infinity) or JSON. Vertex numbers are lines of the vertex file. */
+    static void writeEdges(Path file, VoronoiResult r) {
+        boolean json = file.toString().endsWith(".json");
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            int[] t = r.triples();
+            int[] e = r.ends();
+            if (json) {
+                w.write("{\"vertices\": " + r.vertexCount() + ", \"edges\": [\n");
+            } else {
+                w.write("g1,g2,g3,from,to\n");
+            }
+            for (int k = 0; k < r.edgeCount(); k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
+                            t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
+                            k + 1 < r.edgeCount() ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
+                            e[2 * k + 1]));
+                }
+            }
+            if (json) {
+                w.write("]}\n");
+            }
+        } catch (IOException ex) {
+            throw new AccelGeomException("cannot write " + file + ": " + ex.getMessage());
+        }
+    }
+}
