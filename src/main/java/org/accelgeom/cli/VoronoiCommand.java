@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  accelgeom voronoi --input 1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
             "  accelgeom voronoi --input 4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
-            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3"})
+            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3",
+            "  accelgeom voronoi --random 20000 --save-balls r20k.xyzr --backend jvm-parallel"})
 final class VoronoiCommand implements Callable<Integer> {
 
     @Spec
@@ -55,10 +56,19 @@ final class VoronoiCommand implements Callable<Integer> {
     @Option(names = "--hetatm", description = "Include HETATM records other than waters.")
     boolean hetatm;
 
-    @Option(names = "--radii", paramLabel = "TABLE", defaultValue = "voronota",
-            description = "voronota (Voronota's defaults: Bondi, other elements 1.70), bondi (other elements 1.80) or "
-                    + "file (the radii of a PQR/XYZR input) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--radii", paramLabel = "TABLE", defaultValue = "auto",
+            description = "voronota (Voronota's defaults: Bondi, other elements 1.70), bondi (other elements 1.80), "
+                    + "file (the radii of a PQR/XYZR input) or auto: file for PQR/XYZR, voronota otherwise (default: ${DEFAULT-VALUE}).")
     String radii;
+
+    @Option(names = "--random", paramLabel = "N",
+            description = "Use N random atom-like balls instead of --input: uniform in a cube at protein density "
+                    + "(0.05 per cubic Å), radii in [1.5, 1.9] Å (seed --seed).")
+    Integer random;
+
+    @Option(names = "--save-balls", paramLabel = "FILE.xyzr",
+            description = "Also write the selected balls as 'x y z r' lines (what voronota calculate-vertices reads).")
+    Path saveBalls;
 
     @Option(names = "--precision", paramLabel = "P",
             description = "End-vertex search: two-phase, double or float (default: double on jvm backends, two-phase on tornado).")
@@ -87,8 +97,14 @@ final class VoronoiCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         common.validate(spec);
-        if (common.input == null) {
-            throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR)");
+        if (common.input == null && random == null) {
+            throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR) or --random N");
+        }
+        if (common.input != null && random != null) {
+            throw usage("give either --input FILE or --random N, not both");
+        }
+        if (random != null && random < 0) {
+            throw usage("--random must be >= 0, got " + random);
         }
         if (repeat < 1) {
             throw usage("--repeat must be >= 1, got " + repeat);
@@ -99,17 +115,20 @@ final class VoronoiCommand implements Callable<Integer> {
         if (batch < -1) {
             throw usage("--batch must be >= 0, got " + batch);
         }
+        String lower = common.input == null ? "" : common.input.toLowerCase(Locale.ROOT);
+        boolean carriesRadii = lower.endsWith(".pqr") || lower.endsWith(".xyzr");
         AtomBalls.Radii table = switch (radii.toLowerCase(Locale.ROOT)) {
+            case "auto" -> carriesRadii ? AtomBalls.Radii.FILE : AtomBalls.Radii.VORONOTA;
             case "voronota" -> AtomBalls.Radii.VORONOTA;
             case "bondi" -> AtomBalls.Radii.BONDI;
             case "file" -> AtomBalls.Radii.FILE;
-            default -> throw usage("unknown --radii '" + radii + "': expected voronota, bondi or file");
+            default -> throw usage("unknown --radii '" + radii + "': expected auto, voronota, bondi or file");
         };
         if (edges != null && !edges.toString().endsWith(".json") && !edges.toString().endsWith(".csv")) {
             throw usage("--edges writes .json or .csv, got " + edges);
         }
         VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
-                .withGrid(!noGrid).withThreshold(threshold);
+                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1);
         if (precision != null) {
             options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
         }
@@ -121,9 +140,12 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         long r0 = System.nanoTime();
-        Molecule m = Formats.readMolecule(Path.of(common.input), model);
-        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+        Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
         long readNanos = System.nanoTime() - r0;
+        if (saveBalls != null) {
+            writeBalls(saveBalls, sel.balls());
+        }
         VoronoiResult r = null;
         long nanos = 0;
         for (int run = 1; run <= repeat; run++) {
@@ -136,8 +158,9 @@ final class VoronoiCommand implements Callable<Integer> {
             }
         }
         VoronoiResult.Stats s = r.stats();
-        out.printf(Locale.ROOT, "input:            %s (model %d, %d atoms, %d balls selected)%n", common.input, model,
-                m.size(), sel.balls().size());
+        out.printf(Locale.ROOT, "input:            %s (%d atoms, %d balls selected)%n", random != null
+                ? random + " random balls (seed " + common.seed + ")" : common.input + ", model " + model, m.size(),
+                sel.balls().size());
         out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
         out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
                 r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
@@ -174,6 +197,37 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** N random atom-like balls: uniform in a cube at 0.05 balls per cubic Å, radii uniform in [1.5, 1.9]. */
+    static Molecule randomAtoms(int n, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        double side = Math.cbrt(n / 0.05);
+        double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = rnd.nextDouble() * side;
+            y[i] = rnd.nextDouble() * side;
+            z[i] = rnd.nextDouble() * side;
+            r[i] = 1.5 + 0.4 * rnd.nextDouble();
+        }
+        String[] empty = new String[n];
+        java.util.Arrays.fill(empty, "");
+        int[] serial = new int[n];
+        for (int i = 0; i < n; i++) {
+            serial[i] = i + 1;
+        }
+        return new Molecule(x, y, z, r, serial, empty, empty, empty, new int[n], empty, new boolean[n]);
+    }
+
+    /** The balls as 'x y z r' lines, full precision. */
+    static void writeBalls(Path file, org.accelgeom.voronoi.Balls b) {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < b.size(); i++) {
+                w.write(b.x()[i] + " " + b.y()[i] + " " + b.z()[i] + " " + b.r()[i] + "\n");
+            }
+        } catch (IOException e) {
+            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     /** Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere. */

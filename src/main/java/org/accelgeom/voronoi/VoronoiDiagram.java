@@ -34,12 +34,101 @@ public final class VoronoiDiagram {
     private VoronoiDiagram() {
     }
 
+    /** What a diagram prepares before tracing: hidden balls, grid, float copies, kernel parameters. */
+    private record Prepared(boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid, float[] fx, float[] fy,
+            float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
+    }
+
+    /** The resident state: the last prepared balls and their search backend (see {@link VoronoiOptions#resident()}). */
+    private static Balls residentBalls;
+    private static VoronoiOptions residentOptions;
+    private static Prepared residentPrepared;
+    private static EndVertexSearch residentSearch;
+
     /** The diagram of balls (x[i], y[i], z[i], r[i]). */
     public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
         PhaseTimings timings = new PhaseTimings();
         VoronoiOptions.Precision precision = options.effectivePrecision();
         int n = balls.size();
-        long t0 = System.nanoTime();
+        Prepared prep;
+        EndVertexSearch search = null;
+        synchronized (VoronoiDiagram.class) {
+            if (options.resident() && residentBalls == balls && options.equals(residentOptions)) {
+                prep = residentPrepared;
+                search = residentSearch;
+                residentSearch = null; // in use; put back when done
+            } else {
+                releaseResident();
+                long t0 = System.nanoTime();
+                prep = prepare(balls, options);
+                timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
+            }
+        }
+        int[] q = new int[4];
+        double[] s = new double[4];
+        long t1 = System.nanoTime();
+        boolean found = prep.visible >= 4 && InitialVertex.find(balls, prep.hidden, 64, TOLERANCE, q, s);
+        timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
+        if (!found) {
+            keep(balls, options, prep, search);
+            return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
+                    new int[0], new int[0], new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(),
+                    precision);
+        }
+        boolean ok = false;
+        try {
+            if (search == null) {
+                long t2 = System.nanoTime();
+                search = backend(options);
+                search.load(balls.x, balls.y, balls.z, balls.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
+                        prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
+                timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
+            }
+            EdgeTracer tracer = new EdgeTracer(balls, search, prep.capacity, prep.sx, prep.sy, prep.sz);
+            tracer.trace(q, s, 64 * prep.visible + 1024, timings);
+            int[][] edges = tracer.edges();
+            VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, tracer.quads(), tracer.spheres(), edges[0], edges[1],
+                    new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
+                    timings, options.backend(), precision);
+            ok = true;
+            return r;
+        } finally {
+            if (ok) {
+                keep(balls, options, prep, search);
+            } else if (search != null) {
+                search.close();
+            }
+        }
+    }
+
+    /** Keeps the prepared state for the next diagram when resident, else releases the backend. */
+    private static void keep(Balls balls, VoronoiOptions options, Prepared prep, EndVertexSearch search) {
+        synchronized (VoronoiDiagram.class) {
+            if (options.resident()) {
+                releaseResident();
+                residentBalls = balls;
+                residentOptions = options;
+                residentPrepared = prep;
+                residentSearch = search;
+            } else if (search != null) {
+                search.close();
+            }
+        }
+    }
+
+    private static void releaseResident() {
+        if (residentSearch != null) {
+            residentSearch.close();
+        }
+        residentSearch = null;
+        residentBalls = null;
+        residentOptions = null;
+        residentPrepared = null;
+    }
+
+    private static Prepared prepare(Balls balls, VoronoiOptions options) {
+        int n = balls.size();
         BallGrid all = BallGrid.build(balls, 8, null);
         boolean[] hidden = balls.hidden(all);
         int visible = 0;
@@ -52,17 +141,7 @@ public final class VoronoiDiagram {
                 hiddenIdx[k++] = i;
             }
         }
-        BallGrid grid = BallGrid.build(balls, options.grid() ? Double.parseDouble(System.getProperty("percell", "6")) : 0, hidden);
-        timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
-        int[] q = new int[4];
-        double[] s = new double[4];
-        long t1 = System.nanoTime();
-        boolean found = visible >= 4 && InitialVertex.find(balls, hidden, 64, TOLERANCE, q, s);
-        timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
-        if (!found) {
-            return new VoronoiResult(n, hiddenIdx, new int[0], new double[0], new int[0], new int[0],
-                    new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(), precision);
-        }
+        BallGrid grid = BallGrid.build(balls, options.grid() ? PER_CELL : 0, hidden);
         // float copies about the grid's centre (phase 1 of the two-phase search)
         double sx = grid.x0 + 0.5 * grid.nx * grid.cell, sy = grid.y0 + 0.5 * grid.ny * grid.cell,
                 sz = grid.z0 + 0.5 * grid.nz * grid.cell;
@@ -81,30 +160,23 @@ public final class VoronoiDiagram {
         p[VoronoiKernels.P_GX + 1] = grid.y0;
         p[VoronoiKernels.P_GX + 2] = grid.z0;
         p[VoronoiKernels.P_CELL] = grid.cell;
-        p[VoronoiKernels.P_GROW] = Double.parseDouble(System.getProperty("grow", "1.5"));
+        p[VoronoiKernels.P_GROW] = GROW;
         p[VoronoiKernels.P_COVER] = grid.coverRadius();
         int[] ip = new int[VoronoiKernels.IN];
         ip[VoronoiKernels.I_NX] = grid.nx;
         ip[VoronoiKernels.I_NX + 1] = grid.ny;
         ip[VoronoiKernels.I_NX + 2] = grid.nz;
         ip[VoronoiKernels.I_N] = n;
-        ip[VoronoiKernels.I_MODE] = precision.mode();
+        ip[VoronoiKernels.I_MODE] = options.effectivePrecision().mode();
         ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
         int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
-        long t2 = System.nanoTime();
-        try (EndVertexSearch search = backend(options)) {
-            search.load(balls.x, balls.y, balls.z, balls.r, fx, fy, fz, fr, grid.cellStart, grid.cellBalls, p, ip,
-                    capacity);
-            timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
-            EdgeTracer tracer = new EdgeTracer(balls, search, capacity, sx, sy, sz);
-            tracer.trace(q, s, 64 * visible + 1024, timings);
-            int[][] edges = tracer.edges();
-            return new VoronoiResult(n, hiddenIdx, tracer.quads(), tracer.spheres(), edges[0], edges[1],
-                    new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
-                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
-                    timings, options.backend(), precision);
-        }
+        return new Prepared(hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
     }
+
+    /** Balls per grid cell on average (the cell size). */
+    static final double PER_CELL = 6;
+    /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
+    static final double GROW = 1.5;
 
     private static EndVertexSearch backend(VoronoiOptions o) {
         return switch (o.backend()) {

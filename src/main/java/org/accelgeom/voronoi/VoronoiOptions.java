@@ -19,7 +19,7 @@ import java.util.Locale;
  * @param device    TornadoVM device index
  */
 public record VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
-        int device) {
+        int device, boolean resident) {
 
     /** Precision of the end-vertex search. */
     public enum Precision {
@@ -78,31 +78,35 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
 
     /** Defaults for a backend: grid on, precision by backend, batch 1 on {@code jvm} and the whole stack otherwise. */
     public static VoronoiOptions of(Backend backend) {
-        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1);
+        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false);
     }
 
     public VoronoiOptions withPrecision(Precision p) {
-        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device);
+        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident);
     }
 
     public VoronoiOptions withGrid(boolean g) {
-        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device);
+        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident);
     }
 
     public VoronoiOptions withThreshold(double t) {
-        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device);
+        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident);
     }
 
     public VoronoiOptions withBatch(int b) {
-        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device);
+        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident);
     }
 
     public VoronoiOptions withThreads(int t) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident);
     }
 
     public VoronoiOptions withDevice(int d) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident);
+    }
+
+    public VoronoiOptions withResident(boolean r) {
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r);
     }
 
     /** The precision in effect. */
