@@ -70,6 +70,9 @@ final class VoronoiCommand implements Callable<Integer> {
             description = "Also write the selected balls as 'x y z r' lines (what voronota calculate-vertices reads).")
     Path saveBalls;
 
+    @Option(names = "--only-balls", description = "Only select the balls (and --save-balls them); no diagram.")
+    boolean onlyBalls;
+
     @Option(names = "--precision", paramLabel = "P",
             description = "End-vertex search: two-phase, double or float (default: double on jvm backends, two-phase on tornado).")
     String precision;
@@ -145,6 +148,11 @@ final class VoronoiCommand implements Callable<Integer> {
         long readNanos = System.nanoTime() - r0;
         if (saveBalls != null) {
             writeBalls(saveBalls, sel.balls());
+        }
+        if (onlyBalls) {
+            out.printf(Locale.ROOT, "balls:            %d%s%n", sel.balls().size(), saveBalls != null ? " (wrote " + saveBalls + ")" : "");
+            out.flush();
+            return 0;
         }
         VoronoiResult r = null;
         long nanos = 0;
