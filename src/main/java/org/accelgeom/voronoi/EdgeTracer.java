@@ -40,6 +40,11 @@ final class EdgeTracer {
     private final int[] gates;
     private final int[] out;
     private final int[] slotOf;
+    private final boolean[] frameOk;
+    // per batch edge: end ball, state (0 infinity, 1 vertex, 2 unresolved), sorted quadruple, root, sphere
+    private final int[] endBall, endState, endQuad, endRoot;
+    private final double[] endSphere;
+    private final org.accelgeom.engine.ParallelLoops loops;
 
     long searches, swaps, doubleEvals, passes;
     int infinite, unresolved, inconsistent, batches;
@@ -47,7 +52,19 @@ final class EdgeTracer {
     private record Key(int a, int b, int c, int d, int root) {
     }
 
-    EdgeTracer(Balls b, EndVertexSearch search, int capacity, double shiftX, double shiftY, double shiftZ) {
+    static final int OPEN = -2, UNRESOLVED = -3;
+    private static final double EPS = 1e-10;
+
+    /** {@code loops}: the pool for the per-edge host steps, or null (one thread, the jvm reference). */
+    EdgeTracer(Balls b, EndVertexSearch search, int capacity, double shiftX, double shiftY, double shiftZ,
+            org.accelgeom.engine.ParallelLoops loops) {
+        this.loops = loops;
+        frameOk = new boolean[capacity];
+        endBall = new int[capacity];
+        endState = new int[capacity];
+        endQuad = new int[4 * capacity];
+        endRoot = new int[capacity];
+        endSphere = new double[4 * capacity];
         this.b = b;
         this.search = search;
         this.batchLimit = capacity;
@@ -73,24 +90,26 @@ final class EdgeTracer {
             int count = 0;
             while (stack.size > 0 && count < batchLimit) {
                 int slot = stack.pop();
-                if (link[slot] != OPEN) {
-                    continue;
+                if (link[slot] == OPEN) {
+                    slotOf[count++] = slot;
                 }
-                int v = slot >> 2, s2 = slot & 3;
-                int[] t = new int[3];
-                for (int k = 0, j = 0; k < 4; k++) {
-                    if (k != s2) {
-                        t[j++] = quad[4 * v + k];
-                    }
-                }
-                if (!EdgeFrames.build(b, t[0], t[1], t[2], quad[4 * v + s2], sphere[4 * v], sphere[4 * v + 1],
-                        sphere[4 * v + 2], frames, count * FS, gates, count * GS)) {
-                    link[slot] = UNRESOLVED;
+            }
+            final int n0 = count;
+            forEach(n0, e -> frameOk[e] = buildFrame(e, slotOf[e]));
+            count = 0;
+            for (int e = 0; e < n0; e++) {
+                if (!frameOk[e]) {
+                    link[slotOf[e]] = UNRESOLVED;
                     unresolved++;
                     continue;
                 }
-                EdgeFrames.toFloat(frames, count * FS, framesF, shiftX, shiftY, shiftZ);
-                slotOf[count++] = slot;
+                if (count != e) { // compact (degenerate frames are rare)
+                    System.arraycopy(frames, e * FS, frames, count * FS, FS);
+                    System.arraycopy(framesF, e * FS, framesF, count * FS, FS);
+                    System.arraycopy(gates, e * GS, gates, count * GS, GS);
+                    slotOf[count] = slotOf[e];
+                }
+                count++;
             }
             timings.add("frames", Kind.HOST, System.nanoTime() - t0);
             if (count == 0) {
@@ -101,6 +120,7 @@ final class EdgeTracer {
             timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
             batches++;
             long t2 = System.nanoTime();
+            forEach(count, this::endVertex);
             for (int e = 0; e < count; e++) {
                 resolve(e, slotOf[e]);
             }
@@ -108,23 +128,45 @@ final class EdgeTracer {
         }
     }
 
-    static final int OPEN = -2, UNRESOLVED = -3;
-    private static final double EPS = 1e-10;
+    /** Runs body for 0..n-1, on the pool when there is one (the host steps of jvm-parallel and tornado). */
+    private void forEach(int n, java.util.function.IntConsumer body) {
+        if (loops == null || n < 64) {
+            for (int e = 0; e < n; e++) {
+                body.accept(e);
+            }
+        } else {
+            loops.forRange(n, 32, (from, to) -> {
+                for (int e = from; e < to; e++) {
+                    body.accept(e);
+                }
+            });
+        }
+    }
 
-    private final double[] sol = new double[8];
+    /** The frame of the edge in slot 'slot' (vertex slot >> 2, without quadruple ball slot & 3) at batch index e. */
+    private boolean buildFrame(int e, int slot) {
+        int v = slot >> 2, s2 = slot & 3;
+        int[] t = new int[3];
+        for (int k = 0, j = 0; k < 4; k++) {
+            if (k != s2) {
+                t[j++] = quad[4 * v + k];
+            }
+        }
+        if (!EdgeFrames.build(b, t[0], t[1], t[2], quad[4 * v + s2], sphere[4 * v], sphere[4 * v + 1], sphere[4 * v + 2],
+                frames, e * FS, gates, e * GS)) {
+            return false;
+        }
+        EdgeFrames.toFloat(frames, e * FS, framesF, shiftX, shiftY, shiftZ);
+        return true;
+    }
 
-    private void resolve(int e, int slot) {
+    /**
+     * The end vertex of batch edge e, before any topology change (independent per edge): Alg. 5.2's host side
+     * (the start ball's second tangent sphere, in double, against the search's ball), the sorted quadruple, its
+     * tangent spheres by {@link TangentSpheres} and the root that lies at the search's theta.
+     */
+    private void endVertex(int e) {
         int best = out[e * OS];
-        searches++;
-        passes += out[e * OS + 3];
-        doubleEvals += out[e * OS + 2];
-        if (out[e * OS + 1] != best) {
-            swaps++;
-        }
-        if (link[slot] != OPEN) {
-            return; // traced from the other end in the same batch
-        }
-        // Alg. 5.2, host side: the start ball's second tangent sphere (one quadruple, two vertices), in double
         int fo = e * FS;
         int sb = gates[e * GS + 3];
         double ts = thetaD(b.x, b.y, b.z, b.r, sb, frames, fo, 1, EPS);
@@ -133,37 +175,64 @@ final class EdgeTracer {
             best = sb;
             tb = ts;
         }
+        endBall[e] = best;
         if (best < 0) {
-            link[slot] = -1;
-            infinite++;
+            endState[e] = 0;
             return;
         }
-        int v = slot >> 2;
         int[] q = {gates[e * GS], gates[e * GS + 1], gates[e * GS + 2], best};
         Arrays.sort(q);
+        double[] sol = new double[8];
         int k = TangentSpheres.solve(b.x, b.y, b.z, b.r, q[0], q[1], q[2], q[3], sol);
         if (k == 0) {
-            link[slot] = UNRESOLVED;
-            unresolved++;
+            endState[e] = 2;
             return;
         }
         int root = 0;
         if (k == 2) {
-            // the root whose theta in this edge's frame is the search's theta
-            double target = tb;
-            double d0 = Math.abs(thetaOf(e, 0) - target), d1 = Math.abs(thetaOf(e, 1) - target);
+            double d0 = Math.abs(thetaOf(e, sol, 0) - tb), d1 = Math.abs(thetaOf(e, sol, 1) - tb);
             root = d1 < d0 ? 1 : 0;
         }
+        System.arraycopy(q, 0, endQuad, 4 * e, 4);
+        System.arraycopy(sol, 4 * root, endSphere, 4 * e, 4);
+        endRoot[e] = root;
+        endState[e] = 1;
+    }
+
+    /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */
+    private void resolve(int e, int slot) {
+        searches++;
+        passes += out[e * OS + 3];
+        doubleEvals += out[e * OS + 2];
+        if (out[e * OS + 1] != out[e * OS]) {
+            swaps++;
+        }
+        if (link[slot] != OPEN) {
+            return; // traced from the other end in the same batch
+        }
+        if (endState[e] == 0) {
+            link[slot] = -1;
+            infinite++;
+            return;
+        }
+        if (endState[e] == 2) {
+            link[slot] = UNRESOLVED;
+            unresolved++;
+            return;
+        }
+        int v = slot >> 2;
+        int[] q = Arrays.copyOfRange(endQuad, 4 * e, 4 * e + 4);
+        int root = endRoot[e];
         Key key = new Key(q[0], q[1], q[2], q[3], root);
         Integer u = vidic.get(key);
         int ui;
         if (u == null) {
-            ui = addVertex(q, root, Arrays.copyOfRange(sol, 4 * root, 4 * root + 4));
+            ui = addVertex(q, root, Arrays.copyOfRange(endSphere, 4 * e, 4 * e + 4));
         } else {
             ui = u;
         }
         link[slot] = ui;
-        int back = 4 * ui + indexOf(q, best);
+        int back = 4 * ui + indexOf(q, endBall[e]);
         if (link[back] == OPEN) {
             link[back] = v;
         } else if (link[back] != v) {
@@ -171,7 +240,7 @@ final class EdgeTracer {
         }
     }
 
-    private double thetaOf(int e, int root) {
+    private double thetaOf(int e, double[] sol, int root) {
         int fo = e * FS;
         double wx = sol[4 * root] - frames[fo + OX], wy = sol[4 * root + 1] - frames[fo + OX + 1],
                 wz = sol[4 * root + 2] - frames[fo + OX + 2];

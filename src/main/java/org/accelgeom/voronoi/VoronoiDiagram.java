@@ -84,7 +84,8 @@ public final class VoronoiDiagram {
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
                 timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
             }
-            EdgeTracer tracer = new EdgeTracer(balls, search, prep.capacity, prep.sx, prep.sy, prep.sz);
+            EdgeTracer tracer = new EdgeTracer(balls, search, prep.capacity, prep.sx, prep.sy, prep.sz,
+                    options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, tracer.quads(), tracer.spheres(), edges[0], edges[1],
@@ -100,6 +101,19 @@ public final class VoronoiDiagram {
                 search.close();
             }
         }
+    }
+
+    private static ParallelLoops pool;
+
+    /** The pool of the host steps of the jvm-parallel and tornado backends (all cores unless threads given). */
+    private static synchronized ParallelLoops hostLoops(int threads) {
+        if (threads > 0) {
+            return new ParallelLoops(threads);
+        }
+        if (pool == null) {
+            pool = new ParallelLoops(0);
+        }
+        return pool;
     }
 
     /** Keeps the prepared state for the next diagram when resident, else releases the backend. */
@@ -181,7 +195,7 @@ public final class VoronoiDiagram {
     private static EndVertexSearch backend(VoronoiOptions o) {
         return switch (o.backend()) {
             case JVM -> new JvmEndVertexSearch(null);
-            case JVM_PARALLEL -> new JvmEndVertexSearch(new ParallelLoops(o.threads()));
+            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()));
             case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
         };
     }
