@@ -64,6 +64,11 @@ public final class Balls {
      * empty (the thesis assumes there are none; we drop them). Of identical balls the first is kept.
      */
     boolean[] hidden(BallGrid grid) {
+        return hidden(grid, null);
+    }
+
+    /** As {@link #hidden(BallGrid)}, of identical balls keeping the one of least rank (null: of least index). */
+    boolean[] hidden(BallGrid grid, int[] rank) {
         int n = size();
         boolean[] h = new boolean[n];
         double rmax = maxRadius();
@@ -75,7 +80,7 @@ public final class Balls {
                 }
                 double dx = x[fi] - x[j], dy = y[fi] - y[j], dz = z[fi] - z[j];
                 double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (d + r[fi] < r[j] || (d + r[fi] == r[j] && (r[fi] < r[j] || j < fi))) {
+                if (d + r[fi] < r[j] || (d + r[fi] == r[j] && (r[fi] < r[j] || (rank == null ? j < fi : rank[j] < rank[fi])))) {
                     h[fi] = true;
                 }
             });

@@ -35,7 +35,8 @@ public final class VoronoiDiagram {
     }
 
     /** What a diagram prepares before tracing: hidden balls, grid, float copies, kernel parameters. */
-    private record Prepared(boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid, float[] fx, float[] fy,
+    private record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
+            float[] fx, float[] fy,
             float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
     }
 
@@ -67,7 +68,8 @@ public final class VoronoiDiagram {
         int[] q = new int[4];
         double[] s = new double[4];
         long t1 = System.nanoTime();
-        boolean found = prep.visible >= 4 && InitialVertex.find(balls, prep.hidden, 64, TOLERANCE, q, s);
+        Balls pb = prep.pb; // the balls in grid-cell order (memory locality); results are mapped back
+        boolean found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
         if (!found) {
             keep(balls, options, prep, search);
@@ -80,15 +82,16 @@ public final class VoronoiDiagram {
             if (search == null) {
                 long t2 = System.nanoTime();
                 search = backend(options);
-                search.load(balls.x, balls.y, balls.z, balls.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
+                search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
                 timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
             }
-            EdgeTracer tracer = new EdgeTracer(balls, search, prep.capacity, prep.sx, prep.sy, prep.sz,
+            EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
-            VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, tracer.quads(), tracer.spheres(), edges[0], edges[1],
+            VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
+                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1],
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
                             tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
                     timings, options.backend(), precision);
@@ -141,10 +144,32 @@ public final class VoronoiDiagram {
         residentPrepared = null;
     }
 
-    private static Prepared prepare(Balls balls, VoronoiOptions options) {
-        int n = balls.size();
+    /** Each group of k indices mapped through perm and sorted. */
+    private static int[] mapSorted(int[] a, int k, int[] perm) {
+        int[] m = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            m[i] = perm[a[i]];
+        }
+        for (int g = 0; g < a.length; g += k) {
+            java.util.Arrays.sort(m, g, g + k);
+        }
+        return m;
+    }
+
+    private static Prepared prepare(Balls original, VoronoiOptions options) {
+        int n = original.size();
+        // grid-cell order: balls near in space are near in memory (the device's gathers and the CPU caches)
+        int[] perm = BallGrid.build(original, PER_CELL, null).cellBalls;
+        double[] px = new double[n], py = new double[n], pz = new double[n], pr = new double[n];
+        for (int i = 0; i < n; i++) {
+            px[i] = original.x[perm[i]];
+            py[i] = original.y[perm[i]];
+            pz[i] = original.z[perm[i]];
+            pr[i] = original.r[perm[i]];
+        }
+        Balls balls = new Balls(px, py, pz, pr);
         BallGrid all = BallGrid.build(balls, 8, null);
-        boolean[] hidden = balls.hidden(all);
+        boolean[] hidden = balls.hidden(all, perm);
         int visible = 0;
         for (boolean h : hidden) {
             visible += h ? 0 : 1;
@@ -152,9 +177,10 @@ public final class VoronoiDiagram {
         int[] hiddenIdx = new int[n - visible];
         for (int i = 0, k = 0; i < n; i++) {
             if (hidden[i]) {
-                hiddenIdx[k++] = i;
+                hiddenIdx[k++] = perm[i];
             }
         }
+        java.util.Arrays.sort(hiddenIdx);
         BallGrid grid = BallGrid.build(balls, options.grid() ? PER_CELL : 0, hidden);
         // float copies about the grid's centre (phase 1 of the two-phase search)
         double sx = grid.x0 + 0.5 * grid.nx * grid.cell, sy = grid.y0 + 0.5 * grid.ny * grid.cell,
@@ -184,7 +210,7 @@ public final class VoronoiDiagram {
         ip[VoronoiKernels.I_MODE] = options.effectivePrecision().mode();
         ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
         int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
-        return new Prepared(hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
+        return new Prepared(balls, perm, hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
     }
 
     /** Balls per grid cell on average (the cell size). */
