@@ -47,6 +47,10 @@ final class VoronoiCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "N", defaultValue = "1", description = "Model of a multi-model file, from 1 (default: 1).")
     int model;
 
+    @Option(names = "--all-models", description = "Every model of the file, one after the other (a batch): one line "
+            + "per model; --output and --edges get '-model<N>' before their extension.")
+    boolean allModels;
+
     @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
     boolean hydrogens;
 
@@ -142,6 +146,12 @@ final class VoronoiCommand implements Callable<Integer> {
             TornadoSupport.require();
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (allModels) {
+            if (random != null) {
+                throw usage("--all-models needs --input FILE");
+            }
+            return allModels(out, table, options);
+        }
         long r0 = System.nanoTime();
         Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
@@ -205,6 +215,50 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Every model of the input in turn (models are read until the file has no more). */
+    private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        long total = 0;
+        int k = 1;
+        for (;; k++) {
+            Molecule m;
+            try {
+                m = Formats.readMolecule(Path.of(common.input), k);
+            } catch (AccelGeomException e) {
+                if (k > 1 && (e.getMessage().contains("found only") || e.getMessage().contains("one model"))) {
+                    break; // past the last model
+                }
+                throw e;
+            }
+            AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+            long t0 = System.nanoTime();
+            VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
+            long nanos = System.nanoTime() - t0;
+            total += nanos;
+            out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
+                    r.hidden().length, r.vertexCount(), r.edgeCount(), nanos / 1e6);
+            if (common.output != null) {
+                writeVertices(suffixed(common.output, k), r);
+            }
+            if (edges != null) {
+                writeEdges(suffixed(edges, k), r);
+            }
+            out.flush();
+        }
+        out.printf(Locale.ROOT, "models:           %d%n", k - 1);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%n", total / 1e6);
+        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        out.flush();
+        return 0;
+    }
+
+    /** FILE.ext to FILE-modelK.ext. */
+    static Path suffixed(Path p, int k) {
+        String name = p.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String s = dot > 0 ? name.substring(0, dot) + "-model" + k + name.substring(dot) : name + "-model" + k;
+        return p.resolveSibling(s);
     }
 
     /** N random atom-like balls: uniform in a cube at 0.05 balls per cubic Å, radii uniform in [1.5, 1.9]. */

@@ -75,6 +75,33 @@ class VoronoiCommandTest {
     }
 
     @Test
+    void allModelsOfAFile() throws Exception {
+        StringBuilder pdb = new StringBuilder();
+        java.util.Random rnd = new java.util.Random(4);
+        for (int model = 1; model <= 3; model++) {
+            pdb.append(String.format("MODEL     %4d%n", model));
+            for (int i = 0; i < 30; i++) {
+                pdb.append(String.format(java.util.Locale.ROOT,
+                        "ATOM  %5d  CA  ALA A%4d    %8.3f%8.3f%8.3f  1.00  0.00           C%n", i + 1, i + 1,
+                        rnd.nextDouble() * 12, rnd.nextDouble() * 12, rnd.nextDouble() * 12));
+            }
+            pdb.append("ENDMDL\n");
+        }
+        pdb.append("END\n");
+        Path f = dir.resolve("three.pdb");
+        Files.writeString(f, pdb.toString());
+        Path v = dir.resolve("v.txt");
+        MainTest.Run r = MainTest.run("voronoi", "--input", f.toString(), "--all-models", "--quiet", "--backend", "jvm",
+                "--output", v.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(3, r.value("models"));
+        for (int k = 1; k <= 3; k++) {
+            assertTrue(r.out().contains("model " + k + ": 30 balls"), r.out());
+            assertTrue(Files.readAllLines(dir.resolve("v-model" + k + ".txt")).size() > 20);
+        }
+    }
+
+    @Test
     void badInputIsOneLine() throws Exception {
         MainTest.assertOneLineError(MainTest.run("voronoi", "--input", dir.resolve("missing.pdb").toString()));
         MainTest.assertOneLineError(MainTest.run("voronoi", "--random", "10", "--radii", "huge"));
