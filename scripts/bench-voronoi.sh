@@ -6,8 +6,10 @@
 #
 #   scripts/bench-voronoi.sh [--inputs "data/molecules/1ubq.pdb ... random:20000"] [--backends "jvm jvm-parallel tornado"]
 #                            [--precision default|two-phase|double|float] [--jmh "-wi 2 -i 5 -f 1"] [--out DIR]
-#                            [--swaps-backend tornado|jvm-parallel|none]
+#                            [--swaps-backend tornado|jvm-parallel|none] [--big N]
 #
+# Inputs of N balls or more (--big, default 50000) are benchmarked without the single-threaded jvm backend
+# (minutes per diagram there).
 # Inputs: molecule files (PDB/mmCIF/PQR/XYZR; missing ones are skipped with a note) and random:N (atom-like random
 # balls, seed 42). Each is turned once into DIR/inputs/NAME.xyzr by `accelgeom voronoi --save-balls --only-balls`
 # (Voronota's default atom selection and radii), and both tools read that file: the same balls. Voronota
@@ -21,7 +23,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 inputs="data/molecules/1ubq.pdb data/molecules/4hhb.pdb data/molecules/3o21.pdb data/molecules/1a0q.pdb data/molecules/4jsv.pdb data/molecules/6zu5.cif random:20000 random:100000"
 backends="jvm jvm-parallel tornado"
 precision="default"
-jmh="-wi 2 -i 5 -f 1"
+jmh="-wi 1 -i 3 -f 1"
+big=50000
 out="$ACCELGEOM_ROOT/target/bench-voronoi"
 swaps=tornado
 while [[ $# -gt 0 ]]; do
@@ -32,7 +35,8 @@ while [[ $# -gt 0 ]]; do
         --jmh) jmh=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --swaps-backend) swaps=$2; shift 2 ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        --big) big=$2; shift 2 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         *) echo "bench-voronoi.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -107,9 +111,23 @@ for f in "${files[@]}"; do
 done
 
 list() { local IFS=,; echo "$*"; }
-# shellcheck disable=SC2086 # $jmh is a list of JMH options
-"$acc" bench -- VoronoiBenchmark -p input="$(list "${files[@]}")" -p backend="$(list $backends)" \
-    -p precision="$precision" $jmh -rf csv -rff "$out/jmh.csv" >&2
+small=()
+large=()
+for f in "${files[@]}"; do
+    if [[ $(wc -l < "$f") -ge $big ]]; then large+=("$f"); else small+=("$f"); fi
+done
+rm -f "$out/jmh.csv" "$out/jmh-large.csv"
+if [[ ${#small[@]} -gt 0 ]]; then
+    # shellcheck disable=SC2086 # $jmh is a list of JMH options
+    "$acc" bench -- VoronoiBenchmark -p input="$(list "${small[@]}")" -p backend="$(list $backends)" \
+        -p precision="$precision" $jmh -rf csv -rff "$out/jmh.csv" >&2
+fi
+notjvm=$(for b in $backends; do [[ $b == jvm ]] || printf '%s ' "$b"; done)
+if [[ ${#large[@]} -gt 0 && -n $notjvm ]]; then
+    # shellcheck disable=SC2086
+    "$acc" bench -- VoronoiBenchmark -p input="$(list "${large[@]}")" -p backend="$(list $notjvm)" \
+        -p precision="$precision" $jmh -rf csv -rff "$out/jmh-large.csv" >&2
+fi
 
 python3 - "$out" "$swaps" <<'PY'
 import csv, os, sys
@@ -123,9 +141,12 @@ for line in open(os.path.join(out, "counts.tsv")):
     name, balls, verts, searches, sw, same = line.rstrip("\n").split("\t")
     c[name] = (int(balls), verts, searches, sw, same)
 r = {}
-for row in csv.DictReader(open(os.path.join(out, "jmh.csv"))):
-    name = os.path.basename(row["Param: input"]).rsplit(".", 1)[0]
-    r.setdefault(name, {})[row["Param: backend"]] = (float(row["Score"]), float(row["Score Error (99.9%)"] or 0))
+for part in ("jmh.csv", "jmh-large.csv"):
+    if not os.path.exists(os.path.join(out, part)):
+        continue
+    for row in csv.DictReader(open(os.path.join(out, part))):
+        name = os.path.basename(row["Param: input"]).rsplit(".", 1)[0]
+        r.setdefault(name, {})[row["Param: backend"]] = (float(row["Score"]), float(row["Score Error (99.9%)"] or 0))
 balls = lambda n: c[n][0] if n in c else sum(1 for _ in open(os.path.join(out, "inputs", n + ".xyzr")))
 names = sorted(r, key=balls)
 fmt = lambda x: "—" if x is None else f"{x:,.1f}"
