@@ -593,6 +593,15 @@ public final class VoronoiKernels {
         return c;
     }
 
+    /**
+     * The squared search radius after a candidate at pseudo-angle pEnd was found: no ball farther from c_g1 than
+     * {@link #needRadius}(pEnd) can end the edge before it, so the sweep skips them (beyond the paper).
+     */
+    static double shrink(double q2, double[] frames, int fo, double pEnd, double rmax) {
+        double nr = needRadius(frames, fo, pEnd, rmax);
+        return minD(q2, nr * nr);
+    }
+
     /** 1 if candidate i is neither a gate nor the start ball and lies within sqrt(q2) of c_g1, else 0. */
     static int inRange(double[] bx, double[] by, double[] bz, int i, int g1, int g2, int g3, int s, double ox,
             double oy, double oz, double q2) {
@@ -655,6 +664,7 @@ public final class VoronoiKernels {
                             if (t < minD) {
                                 minD = t;
                                 arg = i;
+                                q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
                             }
                         }
                     }
@@ -701,6 +711,7 @@ public final class VoronoiKernels {
                             if (lower == 2) {
                                 minF = t;
                                 arg = i;
+                                q2 = shrink(q2, frames, fo, minD(t + 4.0 * tol, 3.999999), p[P_RMAX]);
                             }
                         }
                     }
@@ -753,6 +764,7 @@ public final class VoronoiKernels {
                                 if (t < minD) {
                                     minD = t;
                                     arg = i;
+                                    q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
                                 }
                             }
                         }
