@@ -6,8 +6,10 @@
 #
 #   scripts/bench-voronoi.sh [--inputs "data/molecules/1ubq.pdb ... random:20000"] [--backends "jvm jvm-parallel tornado"]
 #                            [--precision default|two-phase|double|float] [--jmh "-wi 2 -i 5 -f 1"] [--out DIR]
-#                            [--swaps-backend tornado|jvm-parallel|none] [--big N]
+#                            [--swaps-backend tornado|jvm-parallel|none] [--big N] [--no-tornado-double]
 #
+# With tornado among the backends, a second tornado run in pure double precision (H100/H200 have fast FP64)
+# fills the column "tornado double" (off with --no-tornado-double).
 # Inputs of N balls or more (--big, default 50000) are benchmarked without the single-threaded jvm backend
 # (minutes per diagram there).
 # Inputs: molecule files (PDB/mmCIF/PQR/XYZR; missing ones are skipped with a note) and random:N (atom-like random
@@ -25,6 +27,7 @@ backends="jvm jvm-parallel tornado"
 precision="default"
 jmh="-wi 1 -i 3 -f 1"
 big=50000
+tdouble=1
 out="$ACCELGEOM_ROOT/target/bench-voronoi"
 swaps=tornado
 while [[ $# -gt 0 ]]; do
@@ -36,7 +39,8 @@ while [[ $# -gt 0 ]]; do
         --out) out=$2; shift 2 ;;
         --swaps-backend) swaps=$2; shift 2 ;;
         --big) big=$2; shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        --no-tornado-double) tdouble=0; shift ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) echo "bench-voronoi.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -116,7 +120,7 @@ large=()
 for f in "${files[@]}"; do
     if [[ $(wc -l < "$f") -ge $big ]]; then large+=("$f"); else small+=("$f"); fi
 done
-rm -f "$out/jmh.csv" "$out/jmh-large.csv"
+rm -f "$out/jmh.csv" "$out/jmh-large.csv" "$out/jmh-double.csv"
 if [[ ${#small[@]} -gt 0 ]]; then
     # shellcheck disable=SC2086 # $jmh is a list of JMH options
     "$acc" bench -- VoronoiBenchmark -p input="$(list "${small[@]}")" -p backend="$(list $backends)" \
@@ -127,6 +131,12 @@ if [[ ${#large[@]} -gt 0 && -n $notjvm ]]; then
     # shellcheck disable=SC2086
     "$acc" bench -- VoronoiBenchmark -p input="$(list "${large[@]}")" -p backend="$(list $notjvm)" \
         -p precision="$precision" $jmh -rf csv -rff "$out/jmh-large.csv" >&2
+fi
+
+if [[ $tdouble == 1 && " $backends " == *" tornado "* ]]; then
+    # shellcheck disable=SC2086
+    "$acc" bench -- VoronoiBenchmark -p input="$(list "${files[@]}")" -p backend=tornado -p precision=double \
+        $jmh -rf csv -rff "$out/jmh-double.csv" >&2
 fi
 
 python3 - "$out" "$swaps" <<'PY'
@@ -141,24 +151,25 @@ for line in open(os.path.join(out, "counts.tsv")):
     name, balls, verts, searches, sw, same = line.rstrip("\n").split("\t")
     c[name] = (int(balls), verts, searches, sw, same)
 r = {}
-for part in ("jmh.csv", "jmh-large.csv"):
+for part in ("jmh.csv", "jmh-large.csv", "jmh-double.csv"):
     if not os.path.exists(os.path.join(out, part)):
         continue
     for row in csv.DictReader(open(os.path.join(out, part))):
         name = os.path.basename(row["Param: input"]).rsplit(".", 1)[0]
-        r.setdefault(name, {})[row["Param: backend"]] = (float(row["Score"]), float(row["Score Error (99.9%)"] or 0))
+        key = row["Param: backend"] + ("-double" if part == "jmh-double.csv" else "")
+        r.setdefault(name, {})[key] = (float(row["Score"]), float(row["Score Error (99.9%)"] or 0))
 balls = lambda n: c[n][0] if n in c else sum(1 for _ in open(os.path.join(out, "inputs", n + ".xyzr")))
 names = sorted(r, key=balls)
 fmt = lambda x: "—" if x is None else f"{x:,.1f}"
-lines = ["| input | balls | vertices | Voronota ms | jvm ms | jvm-parallel ms | tornado ms | Voronota / jvm-parallel | Voronota / tornado |",
-         "|---|---|---|---|---|---|---|---|---|"]
+lines = ["| input | balls | vertices | Voronota ms | jvm ms | jvm-parallel ms | tornado ms | tornado double ms | Voronota / jvm-parallel | Voronota / tornado |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
 for n in names:
     b = r[n]
     vt = v.get(n, (None, None))[0]
     cell = lambda k: ("—" if k not in b else f"{b[k][0]:,.1f}" + (f" ± {b[k][1]:,.1f}" if b[k][1] == b[k][1] else ""))
     ratio = lambda k: f"{vt / b[k][0]:.2f}×" if vt and k in b else "—"
     verts = c[n][1] if n in c else (str(v[n][1]) if n in v else "—")
-    lines.append(f"| {n} | {balls(n):,} | {verts} | {fmt(vt)} | {cell('jvm')} | {cell('jvm-parallel')} | {cell('tornado')} | {ratio('jvm-parallel')} | {ratio('tornado')} |")
+    lines.append(f"| {n} | {balls(n):,} | {verts} | {fmt(vt)} | {cell('jvm')} | {cell('jvm-parallel')} | {cell('tornado')} | {cell('tornado-double')} | {ratio('jvm-parallel')} | {ratio('tornado')} |")
 lines += ["", f"Two-phase search ({swaps}): end-vertex searches and float->double swaps (the paper's Table 8.2); "
           "'same as Voronota': equal sets of vertex quadruples.", "",
           "| input | balls | vertices | searches (v_e) | swaps | % | same as Voronota |", "|---|---|---|---|---|---|---|"]
