@@ -27,7 +27,10 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
         TWO_PHASE("two-phase"),
         /** Double for every candidate. */
         DOUBLE("double"),
-        /** Float only (for error studies: may choose a wrong end vertex). */
+        /**
+         * Float only, fragile candidates ignored (for error studies: it chooses wrong end vertices, and on proteins
+         * the tracing then runs away and stops with an error).
+         */
         FLOAT("float");
 
         private final String id;
