@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "accelgeom", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Exact computational geometry on the CPU and, through TornadoVM, on GPUs.",
-        subcommands = {HullCommand.class, RidgeCommand.class, KdTreeCommand.class, RenderCommand.class, CbtCommand.class,
-            TerrainCommand.class, DevicesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {HullCommand.class, RidgeCommand.class, KdTreeCommand.class, RenderCommand.class,
+            VoronoiCommand.class, CbtCommand.class, TerrainCommand.class, DevicesCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class},
         footer = {"", "Run 'accelgeom COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -47,7 +48,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(),
-                "missing command: choose one of hull, ridge, kdtree, render, cbt, terrain, devices, bench");
+                "missing command: choose one of hull, ridge, kdtree, render, voronoi, cbt, terrain, devices, bench");
     }
 
     public static void main(String[] args) {

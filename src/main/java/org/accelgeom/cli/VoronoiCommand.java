@@ -1,0 +1,337 @@
+package org.accelgeom.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.Formats;
+import org.accelgeom.io.Molecule;
+import org.accelgeom.voronoi.AtomBalls;
+import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.VoronoiOptions;
+import org.accelgeom.voronoi.VoronoiResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code accelgeom voronoi}: the additively weighted Voronoi diagram of a molecule's atoms. */
+@Command(name = "voronoi", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The additively weighted (Apollonius) Voronoi diagram of the atom balls of a molecule, by edge",
+            "tracing. Input: PDB, mmCIF, PQR or XYZR. Prints counts and times; --output writes the vertices in",
+            "Voronota's 'q1 q2 q3 q4 x y z r' format, --edges the edges as .json or .csv."},
+        footer = {"", "Examples:",
+            "  accelgeom voronoi --input 1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
+            "  accelgeom voronoi --input 4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
+            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3",
+            "  accelgeom voronoi --random 20000 --save-balls r20k.xyzr --backend jvm-parallel"})
+final class VoronoiCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--model", paramLabel = "N", defaultValue = "1", description = "Model of a multi-model file, from 1 (default: 1).")
+    int model;
+
+    @Option(names = "--all-models", description = "Every model of the file, one after the other (a batch): one line "
+            + "per model; --output and --edges get '-model<N>' before their extension.")
+    boolean allModels;
+
+    @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
+    boolean hydrogens;
+
+    @Option(names = "--waters", description = "Include waters (HOH, WAT, DOD, H2O).")
+    boolean waters;
+
+    @Option(names = "--hetatm", description = "Include HETATM records other than waters.")
+    boolean hetatm;
+
+    @Option(names = "--radii", paramLabel = "TABLE", defaultValue = "auto",
+            description = "voronota (Voronota's defaults: Bondi, other elements 1.70), bondi (other elements 1.80), "
+                    + "file (the radii of a PQR/XYZR input) or auto: file for PQR/XYZR, voronota otherwise (default: ${DEFAULT-VALUE}).")
+    String radii;
+
+    @Option(names = "--random", paramLabel = "N",
+            description = "Use N random atom-like balls instead of --input: uniform in a cube at protein density "
+                    + "(0.05 per cubic Å), radii in [1.5, 1.9] Å (seed --seed).")
+    Integer random;
+
+    @Option(names = "--save-balls", paramLabel = "FILE.xyzr",
+            description = "Also write the selected balls as 'x y z r' lines (what voronota calculate-vertices reads).")
+    Path saveBalls;
+
+    @Option(names = "--only-balls", description = "Only select the balls (and --save-balls them); no diagram.")
+    boolean onlyBalls;
+
+    @Option(names = "--precision", paramLabel = "P",
+            description = "End-vertex search: two-phase, double or float (default: double on jvm backends, two-phase on tornado).")
+    String precision;
+
+    @Option(names = "--threshold", paramLabel = "T", defaultValue = "" + VoronoiOptions.DEFAULT_THRESHOLD,
+            description = "Suspect band of the two-phase search, pseudo-angle units (default: ${DEFAULT-VALUE}).")
+    double threshold;
+
+    @Option(names = "--no-grid", description = "Every ball is a candidate of every edge (the paper's brute force).")
+    boolean noGrid;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "-1",
+            description = "Edges per search call: 1 = the stack of Alg. 5.1, 0 = level by level (default: 1 on jvm, 0 otherwise).")
+    int batch;
+
+    @Option(names = "--edges", paramLabel = "FILE", description = "Write the edges: .json or .csv.")
+    Path edges;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Compute R times, report each time.")
+    int repeat;
+
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
+
+    @Override
+    public Integer call() throws IOException {
+        common.validate(spec);
+        if (common.input == null && random == null) {
+            throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR) or --random N");
+        }
+        if (common.input != null && random != null) {
+            throw usage("give either --input FILE or --random N, not both");
+        }
+        if (random != null && random < 0) {
+            throw usage("--random must be >= 0, got " + random);
+        }
+        if (repeat < 1) {
+            throw usage("--repeat must be >= 1, got " + repeat);
+        }
+        if (model < 1) {
+            throw usage("--model counts from 1, got " + model);
+        }
+        if (batch < -1) {
+            throw usage("--batch must be >= 0, got " + batch);
+        }
+        String lower = common.input == null ? "" : common.input.toLowerCase(Locale.ROOT);
+        boolean carriesRadii = lower.endsWith(".pqr") || lower.endsWith(".xyzr");
+        AtomBalls.Radii table = switch (radii.toLowerCase(Locale.ROOT)) {
+            case "auto" -> carriesRadii ? AtomBalls.Radii.FILE : AtomBalls.Radii.VORONOTA;
+            case "voronota" -> AtomBalls.Radii.VORONOTA;
+            case "bondi" -> AtomBalls.Radii.BONDI;
+            case "file" -> AtomBalls.Radii.FILE;
+            default -> throw usage("unknown --radii '" + radii + "': expected auto, voronota, bondi or file");
+        };
+        if (edges != null && !edges.toString().endsWith(".json") && !edges.toString().endsWith(".csv")) {
+            throw usage("--edges writes .json or .csv, got " + edges);
+        }
+        VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
+                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1);
+        if (precision != null) {
+            options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
+        }
+        if (batch >= 0) {
+            options = options.withBatch(batch);
+        }
+        if (common.backend == Backend.TORNADO) {
+            TornadoSupport.require();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (allModels) {
+            if (random != null) {
+                throw usage("--all-models needs --input FILE");
+            }
+            return allModels(out, table, options);
+        }
+        long r0 = System.nanoTime();
+        Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
+        long readNanos = System.nanoTime() - r0;
+        if (saveBalls != null) {
+            writeBalls(saveBalls, sel.balls());
+        }
+        if (onlyBalls) {
+            out.printf(Locale.ROOT, "balls:            %d%s%n", sel.balls().size(), saveBalls != null ? " (wrote " + saveBalls + ")" : "");
+            out.flush();
+            return 0;
+        }
+        VoronoiResult r = null;
+        long nanos = 0;
+        for (int run = 1; run <= repeat; run++) {
+            long t0 = System.nanoTime();
+            r = VoronoiDiagram.compute(sel.balls(), options);
+            nanos = System.nanoTime() - t0;
+            if (repeat > 1) {
+                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
+                out.flush();
+            }
+        }
+        VoronoiResult.Stats s = r.stats();
+        out.printf(Locale.ROOT, "input:            %s (%d atoms, %d balls selected)%n", random != null
+                ? random + " random balls (seed " + common.seed + ")" : common.input + ", model " + model, m.size(),
+                sel.balls().size());
+        out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
+        out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
+                r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
+        out.printf(Locale.ROOT, "edges:            %d (%d to infinity)%n", r.edgeCount(), s.infiniteEdges());
+        out.printf(Locale.ROOT, "end-vertex searches: %d in %d calls, %.2f pruning passes each%n", s.searches(), s.batches(),
+                s.searches() == 0 ? 0.0 : (double) s.passes() / s.searches());
+        if (r.precision() == VoronoiOptions.Precision.TWO_PHASE) {
+            out.printf(Locale.ROOT, "float->double swaps: %d (%.2f%%), %.1f double evaluations per search%n", s.swaps(),
+                    s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches(),
+                    s.searches() == 0 ? 0.0 : (double) s.doubleEvals() / s.searches());
+        }
+        if (s.unresolved() + s.inconsistent() > 0) {
+            out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),
+                    s.inconsistent());
+        }
+        out.printf(Locale.ROOT, "read time:        %.3f ms%n", readNanos / 1e6);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
+        out.printf(Locale.ROOT, "backend:          %s, precision %s%n", common.describeBackend(), r.precision());
+        if (timings) {
+            out.println("phases:");
+            out.print(r.timings().format());
+        }
+        if (common.output != null) {
+            writeVertices(common.output, r);
+            out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", common.output, r.vertexCount());
+        }
+        if (edges != null) {
+            writeEdges(edges, r);
+            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Every model of the input in turn (models are read until the file has no more). */
+    private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        long total = 0;
+        int k = 1;
+        for (;; k++) {
+            Molecule m;
+            try {
+                m = Formats.readMolecule(Path.of(common.input), k);
+            } catch (AccelGeomException e) {
+                if (k > 1 && (e.getMessage().contains("found only") || e.getMessage().contains("one model"))) {
+                    break; // past the last model
+                }
+                throw e;
+            }
+            AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+            long t0 = System.nanoTime();
+            VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
+            long nanos = System.nanoTime() - t0;
+            total += nanos;
+            out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
+                    r.hidden().length, r.vertexCount(), r.edgeCount(), nanos / 1e6);
+            if (common.output != null) {
+                writeVertices(suffixed(common.output, k), r);
+            }
+            if (edges != null) {
+                writeEdges(suffixed(edges, k), r);
+            }
+            out.flush();
+        }
+        out.printf(Locale.ROOT, "models:           %d%n", k - 1);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%n", total / 1e6);
+        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        out.flush();
+        return 0;
+    }
+
+    /** FILE.ext to FILE-modelK.ext. */
+    static Path suffixed(Path p, int k) {
+        String name = p.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String s = dot > 0 ? name.substring(0, dot) + "-model" + k + name.substring(dot) : name + "-model" + k;
+        return p.resolveSibling(s);
+    }
+
+    /** N random atom-like balls: uniform in a cube at 0.05 balls per cubic Å, radii uniform in [1.5, 1.9]. */
+    static Molecule randomAtoms(int n, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        double side = Math.cbrt(n / 0.05);
+        double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = rnd.nextDouble() * side;
+            y[i] = rnd.nextDouble() * side;
+            z[i] = rnd.nextDouble() * side;
+            r[i] = 1.5 + 0.4 * rnd.nextDouble();
+        }
+        String[] empty = new String[n];
+        java.util.Arrays.fill(empty, "");
+        int[] serial = new int[n];
+        for (int i = 0; i < n; i++) {
+            serial[i] = i + 1;
+        }
+        return new Molecule(x, y, z, r, serial, empty, empty, empty, new int[n], empty, new boolean[n]);
+    }
+
+    /** The balls as 'x y z r' lines, full precision. */
+    static void writeBalls(Path file, org.accelgeom.voronoi.Balls b) {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < b.size(); i++) {
+                w.write(b.x()[i] + " " + b.y()[i] + " " + b.z()[i] + " " + b.r()[i] + "\n");
+            }
+        } catch (IOException e) {
+            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere. */
+    static void writeVertices(Path file, VoronoiResult r) {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            int[] q = r.quads();
+            double[] s = r.spheres();
+            for (int v = 0; v < r.vertexCount(); v++) {
+                w.write(String.format(Locale.ROOT, "%d %d %d %d %.15f %.15f %.15f %.15f%n", q[4 * v], q[4 * v + 1],
+                        q[4 * v + 2], q[4 * v + 3], s[4 * v], s[4 * v + 1], s[4 * v + 2], s[4 * v + 3]));
+            }
+        } catch (IOException e) {
+            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Edges as CSV (g1,g2,g3,from,to; to = -1: infinity) or JSON. Vertex numbers are lines of the vertex file. */
+    static void writeEdges(Path file, VoronoiResult r) {
+        boolean json = file.toString().endsWith(".json");
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            int[] t = r.triples();
+            int[] e = r.ends();
+            if (json) {
+                w.write("{\"vertices\": " + r.vertexCount() + ", \"edges\": [\n");
+            } else {
+                w.write("g1,g2,g3,from,to\n");
+            }
+            for (int k = 0; k < r.edgeCount(); k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
+                            t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
+                            k + 1 < r.edgeCount() ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
+                            e[2 * k + 1]));
+                }
+            }
+            if (json) {
+                w.write("]}\n");
+            }
+        } catch (IOException ex) {
+            throw new AccelGeomException("cannot write " + file + ": " + ex.getMessage());
+        }
+    }
+}

@@ -1,0 +1,331 @@
+package org.accelgeom.voronoi;
+
+import static org.accelgeom.voronoi.VoronoiKernels.*;
+
+import java.util.Arrays;
+import java.util.HashMap;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+/**
+ * The stack-based edge tracing (Alg. 5.1) with the vertex dictionary VIDIC (Sec. 2.5.4), on the host. Every
+ * vertex has four edge slots, slot s being the edge of the triple without quadruple ball s; a slot holds the
+ * vertex at the other end, -1 for infinity, or is open. The stack holds open slots; a batch of them (one edge
+ * for Alg. 5.1 proper, or the whole stack: level by level) goes to the backend's end-vertex search, then each
+ * result is resolved: the end vertex is computed from its sorted quadruple by {@link TangentSpheres} (so the
+ * same vertex gets the same centre from every edge that finds it), the root matching the search's theta,
+ * and looked up in VIDIC (key: sorted quadruple and root index, since a quadruple can define two vertices).
+ * A new vertex pushes its three other edges; the edge back to the start vertex is linked at once, so an edge is
+ * traced once unless both ends are in the same batch (then the second result is dropped).
+ */
+final class EdgeTracer {
+    private final Balls b;
+    private final EndVertexSearch search;
+    private final int batchLimit;
+    private final double shiftX, shiftY, shiftZ;
+
+    // vertices
+    private int[] quad = new int[64];
+    private double[] sphere = new double[64];
+    private int[] link = new int[64];
+    private int nv;
+    private final HashMap<Key, Integer> vidic = new HashMap<>();
+    private IntStack stack = new IntStack();
+
+    // batch buffers
+    private final double[] frames;
+    private final float[] framesF;
+    private final int[] gates;
+    private final int[] out;
+    private final int[] slotOf;
+    private final boolean[] frameOk;
+    // per batch edge: end ball, state (0 infinity, 1 vertex, 2 unresolved), sorted quadruple, root, sphere
+    private final int[] endBall, endState, endQuad, endRoot;
+    private final double[] endSphere;
+    private final org.accelgeom.engine.ParallelLoops loops;
+
+    long searches, swaps, doubleEvals, passes;
+    int infinite, unresolved, inconsistent, batches;
+
+    private record Key(int a, int b, int c, int d, int root) {
+    }
+
+    static final int OPEN = -2, UNRESOLVED = -3;
+    private static final double EPS = 1e-10;
+
+    /** {@code loops}: the pool for the per-edge host steps, or null (one thread, the jvm reference). */
+    EdgeTracer(Balls b, EndVertexSearch search, int capacity, double shiftX, double shiftY, double shiftZ,
+            org.accelgeom.engine.ParallelLoops loops) {
+        this.loops = loops;
+        frameOk = new boolean[capacity];
+        endBall = new int[capacity];
+        endState = new int[capacity];
+        endQuad = new int[4 * capacity];
+        endRoot = new int[capacity];
+        endSphere = new double[4 * capacity];
+        this.b = b;
+        this.search = search;
+        this.batchLimit = capacity;
+        this.shiftX = shiftX;
+        this.shiftY = shiftY;
+        this.shiftZ = shiftZ;
+        frames = new double[capacity * FS];
+        framesF = new float[capacity * FS];
+        gates = new int[capacity * GS];
+        out = new int[capacity * OS];
+        slotOf = new int[capacity];
+    }
+
+    /** Traces from the vertex (sorted quadruple q, sphere s); vertex budget: a guard against runaway input. */
+    void trace(int[] q, double[] s, int maxVertices, PhaseTimings timings) {
+        addVertex(q, 0, s);
+        while (stack.size > 0) {
+            if (nv > maxVertices) {
+                throw new AccelGeomException("the edge tracing found more than " + maxVertices
+                        + " vertices: the input is too degenerate for the tracing (near-coincident balls?)");
+            }
+            long t0 = System.nanoTime();
+            int count = 0;
+            while (stack.size > 0 && count < batchLimit) {
+                int slot = stack.pop();
+                if (link[slot] == OPEN) {
+                    slotOf[count++] = slot;
+                }
+            }
+            final int n0 = count;
+            forEach(n0, e -> frameOk[e] = buildFrame(e, slotOf[e]));
+            count = 0;
+            for (int e = 0; e < n0; e++) {
+                if (!frameOk[e]) {
+                    link[slotOf[e]] = UNRESOLVED;
+                    unresolved++;
+                    continue;
+                }
+                if (count != e) { // compact (degenerate frames are rare)
+                    System.arraycopy(frames, e * FS, frames, count * FS, FS);
+                    System.arraycopy(framesF, e * FS, framesF, count * FS, FS);
+                    System.arraycopy(gates, e * GS, gates, count * GS, GS);
+                    slotOf[count] = slotOf[e];
+                }
+                count++;
+            }
+            timings.add("frames", Kind.HOST, System.nanoTime() - t0);
+            if (count == 0) {
+                continue;
+            }
+            long t1 = System.nanoTime();
+            search.search(count, frames, framesF, gates, out);
+            timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
+            batches++;
+            long t2 = System.nanoTime();
+            forEach(count, this::endVertex);
+            for (int e = 0; e < count; e++) {
+                resolve(e, slotOf[e]);
+            }
+            timings.add("vertices", Kind.HOST, System.nanoTime() - t2);
+        }
+    }
+
+    /** Runs body for 0..n-1, on the pool when there is one (the host steps of jvm-parallel and tornado). */
+    private void forEach(int n, java.util.function.IntConsumer body) {
+        if (loops == null || n < 64) {
+            for (int e = 0; e < n; e++) {
+                body.accept(e);
+            }
+        } else {
+            loops.forRange(n, 32, (from, to) -> {
+                for (int e = from; e < to; e++) {
+                    body.accept(e);
+                }
+            });
+        }
+    }
+
+    /** The frame of the edge in slot 'slot' (vertex slot >> 2, without quadruple ball slot & 3) at batch index e. */
+    private boolean buildFrame(int e, int slot) {
+        int v = slot >> 2, s2 = slot & 3;
+        int[] t = new int[3];
+        for (int k = 0, j = 0; k < 4; k++) {
+            if (k != s2) {
+                t[j++] = quad[4 * v + k];
+            }
+        }
+        if (!EdgeFrames.build(b, t[0], t[1], t[2], quad[4 * v + s2], sphere[4 * v], sphere[4 * v + 1], sphere[4 * v + 2],
+                frames, e * FS, gates, e * GS)) {
+            return false;
+        }
+        EdgeFrames.toFloat(frames, e * FS, framesF, shiftX, shiftY, shiftZ);
+        return true;
+    }
+
+    /**
+     * The end vertex of batch edge e, before any topology change (independent per edge): Alg. 5.2's host side
+     * (the start ball's second tangent sphere, in double, against the search's ball), the sorted quadruple, its
+     * tangent spheres by {@link TangentSpheres} and the root that lies at the search's theta.
+     */
+    private void endVertex(int e) {
+        int best = out[e * OS];
+        int fo = e * FS;
+        int sb = gates[e * GS + 3];
+        double ts = thetaD(b.x, b.y, b.z, b.r, sb, frames, fo, 1, EPS);
+        double tb = best < 0 ? NONE : thetaD(b.x, b.y, b.z, b.r, best, frames, fo, 0, EPS);
+        if (ts < tb) {
+            best = sb;
+            tb = ts;
+        }
+        endBall[e] = best;
+        if (best < 0) {
+            endState[e] = 0;
+            return;
+        }
+        int[] q = {gates[e * GS], gates[e * GS + 1], gates[e * GS + 2], best};
+        Arrays.sort(q);
+        double[] sol = new double[8];
+        int k = TangentSpheres.solve(b.x, b.y, b.z, b.r, q[0], q[1], q[2], q[3], sol);
+        if (k == 0) {
+            endState[e] = 2;
+            return;
+        }
+        int root = 0;
+        if (k == 2) {
+            double d0 = Math.abs(thetaOf(e, sol, 0) - tb), d1 = Math.abs(thetaOf(e, sol, 1) - tb);
+            root = d1 < d0 ? 1 : 0;
+        }
+        System.arraycopy(q, 0, endQuad, 4 * e, 4);
+        System.arraycopy(sol, 4 * root, endSphere, 4 * e, 4);
+        endRoot[e] = root;
+        endState[e] = 1;
+    }
+
+    /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */
+    private void resolve(int e, int slot) {
+        searches++;
+        passes += out[e * OS + 3];
+        doubleEvals += out[e * OS + 2];
+        if (out[e * OS + 1] != out[e * OS]) {
+            swaps++;
+        }
+        if (link[slot] != OPEN) {
+            return; // traced from the other end in the same batch
+        }
+        if (endState[e] == 0) {
+            link[slot] = -1;
+            infinite++;
+            return;
+        }
+        if (endState[e] == 2) {
+            link[slot] = UNRESOLVED;
+            unresolved++;
+            return;
+        }
+        int v = slot >> 2;
+        int[] q = Arrays.copyOfRange(endQuad, 4 * e, 4 * e + 4);
+        int root = endRoot[e];
+        Key key = new Key(q[0], q[1], q[2], q[3], root);
+        Integer u = vidic.get(key);
+        int ui;
+        if (u == null) {
+            ui = addVertex(q, root, Arrays.copyOfRange(endSphere, 4 * e, 4 * e + 4));
+        } else {
+            ui = u;
+        }
+        link[slot] = ui;
+        int back = 4 * ui + indexOf(q, endBall[e]);
+        if (link[back] == OPEN) {
+            link[back] = v;
+        } else if (link[back] != v) {
+            inconsistent++;
+        }
+    }
+
+    private double thetaOf(int e, double[] sol, int root) {
+        int fo = e * FS;
+        double wx = sol[4 * root] - frames[fo + OX], wy = sol[4 * root + 1] - frames[fo + OX + 1],
+                wz = sol[4 * root + 2] - frames[fo + OX + 2];
+        return pseudo(frames[fo + E1X] * wx + frames[fo + E1X + 1] * wy + frames[fo + E1X + 2] * wz,
+                frames[fo + E2X] * wx + frames[fo + E2X + 1] * wy + frames[fo + E2X + 2] * wz);
+    }
+
+    private static int indexOf(int[] q, int v) {
+        for (int i = 0; i < 4; i++) {
+            if (q[i] == v) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("ball " + v + " not in quadruple");
+    }
+
+    private int addVertex(int[] q, int root, double[] s) {
+        int v = nv++;
+        if (4 * nv > quad.length) {
+            quad = Arrays.copyOf(quad, quad.length * 2);
+            sphere = Arrays.copyOf(sphere, sphere.length * 2);
+            link = Arrays.copyOf(link, link.length * 2);
+        }
+        System.arraycopy(q, 0, quad, 4 * v, 4);
+        System.arraycopy(s, 0, sphere, 4 * v, 4);
+        Arrays.fill(link, 4 * v, 4 * v + 4, OPEN);
+        vidic.put(new Key(q[0], q[1], q[2], q[3], root), v);
+        for (int k = 3; k >= 0; k--) {
+            stack.push(4 * v + k);
+        }
+        return v;
+    }
+
+    int vertexCount() {
+        return nv;
+    }
+
+    int[] quads() {
+        return Arrays.copyOf(quad, 4 * nv);
+    }
+
+    double[] spheres() {
+        return Arrays.copyOf(sphere, 4 * nv);
+    }
+
+    /** Edges, each once: triples (sorted) and ends (start vertex, end vertex or -1). */
+    int[][] edges() {
+        IntStack tri = new IntStack();
+        IntStack ends = new IntStack();
+        for (int v = 0; v < nv; v++) {
+            for (int s = 0; s < 4; s++) {
+                int u = link[4 * v + s];
+                if (u == OPEN || u == UNRESOLVED || (u >= 0 && u < v)) {
+                    continue;
+                }
+                for (int k = 0; k < 4; k++) {
+                    if (k != s) {
+                        tri.push(quad[4 * v + k]);
+                    }
+                }
+                ends.push(v);
+                ends.push(u);
+            }
+        }
+        return new int[][] {tri.toArray(), ends.toArray()};
+    }
+
+    /** A growable int stack. */
+    static final class IntStack {
+        int[] a = new int[64];
+        int size;
+
+        void push(int v) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, size * 2);
+            }
+            a[size++] = v;
+        }
+
+        int pop() {
+            return a[--size];
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
+    }
+}

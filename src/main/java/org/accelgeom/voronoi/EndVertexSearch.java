@@ -1,0 +1,25 @@
+package org.accelgeom.voronoi;
+
+/**
+ * The data-parallel step of the tracing, as one backend runs it: the end ball of every edge of a batch
+ * ({@link VoronoiKernels#searchEdge} for each edge). A backend owns the ball arrays and the grid (on a device
+ * they stay in device memory); the host owns the topology.
+ */
+public interface EndVertexSearch extends AutoCloseable {
+
+    /**
+     * Takes the balls (double and float copies), the grid and the parameters; {@code capacity} is the most
+     * edges a batch will hold (the frame arrays passed to {@link #search} have room for that many).
+     */
+    void load(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz, float[] fr,
+            int[] cellStart, int[] cellBalls, double[] params, int[] iparams, int capacity);
+
+    /**
+     * Searches the end balls of edges {@code 0 .. count-1} of the frames; results in {@code out} (stride
+     * {@link VoronoiKernels#OS}).
+     */
+    void search(int count, double[] frames, float[] framesF, int[] gates, int[] out);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,237 @@
+package org.accelgeom.voronoi;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
+
+/**
+ * The additively weighted (Apollonius) Voronoi diagram of balls by edge tracing (Kim, Cho &amp; Kim 2005, as
+ * the thesis of Majdi&scaron;ov&aacute; 2014 computes it), on any backend.
+ *
+ * <p>Contract: for balls in general position the result is the diagram's edge graph reachable from the first
+ * vertex: every vertex is the centre of a sphere tangent to its four balls that no other ball comes closer to
+ * (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
+ * their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
+ * inputs: fewer than 4 (visible) balls, or balls with no vertex at all, give an empty diagram; hidden balls
+ * (contained in another ball, including coincident duplicates) are reported and left out; non-finite
+ * values are rejected naming the ball. Input in exactly degenerate position (five balls on one sphere) is
+ * answered, but which of the tied quadruples appears is not specified.
+ *
+ * <p>Steps: hidden balls; the uniform grid; the initial vertex (Alg. 2.2, {@link InitialVertex}); the
+ * tracing ({@link EdgeTracer}, Alg. 5.1) with the end-vertex search on the backend
+ * ({@link VoronoiKernels#searchEdge}).
+ */
+public final class VoronoiDiagram {
+
+    static final String TORNADO_SEARCH = "org.accelgeom.voronoi.tornado.TornadoEndVertexSearch";
+
+    /** Emptiness tolerance of the initial vertex check, in length units. */
+    static final double TOLERANCE = 1e-7;
+
+    private VoronoiDiagram() {
+    }
+
+    /** What a diagram prepares before tracing: hidden balls, grid, float copies, kernel parameters. */
+    private record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
+            float[] fx, float[] fy,
+            float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
+    }
+
+    /** The resident state: the last prepared balls and their search backend (see {@link VoronoiOptions#resident()}). */
+    private static Balls residentBalls;
+    private static VoronoiOptions residentOptions;
+    private static Prepared residentPrepared;
+    private static EndVertexSearch residentSearch;
+
+    /** The diagram of balls (x[i], y[i], z[i], r[i]). */
+    public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
+        PhaseTimings timings = new PhaseTimings();
+        VoronoiOptions.Precision precision = options.effectivePrecision();
+        int n = balls.size();
+        Prepared prep;
+        EndVertexSearch search = null;
+        synchronized (VoronoiDiagram.class) {
+            if (options.resident() && residentBalls == balls && options.equals(residentOptions)) {
+                prep = residentPrepared;
+                search = residentSearch;
+                residentSearch = null; // in use; put back when done
+            } else {
+                releaseResident();
+                long t0 = System.nanoTime();
+                prep = prepare(balls, options);
+                timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
+            }
+        }
+        int[] q = new int[4];
+        double[] s = new double[4];
+        long t1 = System.nanoTime();
+        Balls pb = prep.pb; // the balls in grid-cell order (memory locality); results are mapped back
+        boolean found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
+        timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
+        if (!found) {
+            keep(balls, options, prep, search);
+            return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
+                    new int[0], new int[0], new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(),
+                    precision);
+        }
+        boolean ok = false;
+        try {
+            if (search == null) {
+                long t2 = System.nanoTime();
+                search = backend(options);
+                search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
+                        prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
+                timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
+            }
+            EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
+                    options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+            try {
+                tracer.trace(q, s, 64 * prep.visible + 1024, timings);
+            } catch (AccelGeomException e) {
+                if (precision == VoronoiOptions.Precision.FLOAT) {
+                    throw new AccelGeomException("precision 'float' chose inconsistent end vertices and the tracing ran away "
+                            + "(float alone is for error studies, see the swap counts of two-phase): use two-phase or double");
+                }
+                throw e;
+            }
+            int[][] edges = tracer.edges();
+            VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
+                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1],
+                    new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
+                    timings, options.backend(), precision);
+            ok = true;
+            return r;
+        } finally {
+            if (ok) {
+                keep(balls, options, prep, search);
+            } else if (search != null) {
+                search.close();
+            }
+        }
+    }
+
+    private static ParallelLoops pool;
+
+    /** The pool of the host steps of the jvm-parallel and tornado backends (all cores unless threads given). */
+    private static synchronized ParallelLoops hostLoops(int threads) {
+        if (threads > 0) {
+            return new ParallelLoops(threads);
+        }
+        if (pool == null) {
+            pool = new ParallelLoops(0);
+        }
+        return pool;
+    }
+
+    /** Keeps the prepared state for the next diagram when resident, else releases the backend. */
+    private static void keep(Balls balls, VoronoiOptions options, Prepared prep, EndVertexSearch search) {
+        synchronized (VoronoiDiagram.class) {
+            if (options.resident()) {
+                releaseResident();
+                residentBalls = balls;
+                residentOptions = options;
+                residentPrepared = prep;
+                residentSearch = search;
+            } else if (search != null) {
+                search.close();
+            }
+        }
+    }
+
+    private static void releaseResident() {
+        if (residentSearch != null) {
+            residentSearch.close();
+        }
+        residentSearch = null;
+        residentBalls = null;
+        residentOptions = null;
+        residentPrepared = null;
+    }
+
+    /** Each group of k indices mapped through perm and sorted. */
+    private static int[] mapSorted(int[] a, int k, int[] perm) {
+        int[] m = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            m[i] = perm[a[i]];
+        }
+        for (int g = 0; g < a.length; g += k) {
+            java.util.Arrays.sort(m, g, g + k);
+        }
+        return m;
+    }
+
+    private static Prepared prepare(Balls original, VoronoiOptions options) {
+        int n = original.size();
+        // grid-cell order: balls near in space are near in memory (the device's gathers and the CPU caches)
+        int[] perm = BallGrid.build(original, PER_CELL, null).cellBalls;
+        double[] px = new double[n], py = new double[n], pz = new double[n], pr = new double[n];
+        for (int i = 0; i < n; i++) {
+            px[i] = original.x[perm[i]];
+            py[i] = original.y[perm[i]];
+            pz[i] = original.z[perm[i]];
+            pr[i] = original.r[perm[i]];
+        }
+        Balls balls = new Balls(px, py, pz, pr);
+        BallGrid all = BallGrid.build(balls, 8, null);
+        boolean[] hidden = balls.hidden(all, perm);
+        int visible = 0;
+        for (boolean h : hidden) {
+            visible += h ? 0 : 1;
+        }
+        int[] hiddenIdx = new int[n - visible];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (hidden[i]) {
+                hiddenIdx[k++] = perm[i];
+            }
+        }
+        java.util.Arrays.sort(hiddenIdx);
+        BallGrid grid = BallGrid.build(balls, options.grid() ? PER_CELL : 0, hidden);
+        // float copies about the grid's centre (phase 1 of the two-phase search)
+        double sx = grid.x0 + 0.5 * grid.nx * grid.cell, sy = grid.y0 + 0.5 * grid.ny * grid.cell,
+                sz = grid.z0 + 0.5 * grid.nz * grid.cell;
+        float[] fx = new float[n], fy = new float[n], fz = new float[n], fr = new float[n];
+        for (int i = 0; i < n; i++) {
+            fx[i] = (float) (balls.x[i] - sx);
+            fy[i] = (float) (balls.y[i] - sy);
+            fz[i] = (float) (balls.z[i] - sz);
+            fr[i] = (float) balls.r[i];
+        }
+        double[] p = new double[VoronoiKernels.PN];
+        p[VoronoiKernels.P_EPS] = 1e-10;
+        p[VoronoiKernels.P_THRES] = options.threshold();
+        p[VoronoiKernels.P_RMAX] = balls.maxRadius();
+        p[VoronoiKernels.P_GX] = grid.x0;
+        p[VoronoiKernels.P_GX + 1] = grid.y0;
+        p[VoronoiKernels.P_GX + 2] = grid.z0;
+        p[VoronoiKernels.P_CELL] = grid.cell;
+        p[VoronoiKernels.P_GROW] = GROW;
+        p[VoronoiKernels.P_COVER] = grid.coverRadius();
+        int[] ip = new int[VoronoiKernels.IN];
+        ip[VoronoiKernels.I_NX] = grid.nx;
+        ip[VoronoiKernels.I_NX + 1] = grid.ny;
+        ip[VoronoiKernels.I_NX + 2] = grid.nz;
+        ip[VoronoiKernels.I_N] = n;
+        ip[VoronoiKernels.I_MODE] = options.effectivePrecision().mode();
+        ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
+        int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
+        return new Prepared(balls, perm, hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
+    }
+
+    /** Balls per grid cell on average (the cell size). */
+    static final double PER_CELL = 6;
+    /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
+    static final double GROW = 1.5;
+
+    private static EndVertexSearch backend(VoronoiOptions o) {
+        return switch (o.backend()) {
+            case JVM -> new JvmEndVertexSearch(null);
+            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()));
+            case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
+        };
+    }
+
+}

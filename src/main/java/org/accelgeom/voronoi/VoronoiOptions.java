@@ -1,0 +1,122 @@
+package org.accelgeom.voronoi;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+
+import java.util.Locale;
+
+/**
+ * How to compute a diagram.
+ *
+ * @param backend   where the end-vertex searches run
+ * @param precision of the end-vertex search; null: double on the JVM backends, two-phase on tornado
+ * @param grid      prune candidates with the uniform grid (a proven search radius); false: every ball is a
+ *                  candidate of every edge, as in the paper
+ * @param threshold the suspect band of the two-phase search, in pseudo-angle units (about radians / 1.4)
+ * @param batch     most edges searched in one call; 0: the whole stack (level by level: one call, one device
+ *                  launch, for every frontier edge); 1: one edge at a time, the stack of Alg. 5.1
+ * @param threads   worker threads of {@code jvm-parallel} (0: all cores)
+ * @param device    TornadoVM device index
+ */
+public record VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
+        int device, boolean resident) {
+
+    /** Precision of the end-vertex search. */
+    public enum Precision {
+        /** Float theta for every candidate, the suspects in double, the final choice in double (Alg. 5.2). */
+        TWO_PHASE("two-phase"),
+        /** Double for every candidate. */
+        DOUBLE("double"),
+        /**
+         * Float only, fragile candidates ignored (for error studies: it chooses wrong end vertices, and on proteins
+         * the tracing then runs away and stops with an error).
+         */
+        FLOAT("float");
+
+        private final String id;
+
+        Precision(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public String toString() {
+            return id;
+        }
+
+        /** Parses {@code two-phase}, {@code double} or {@code float}. */
+        public static Precision parse(String s) {
+            String n = s.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+            for (Precision p : values()) {
+                if (p.id.equals(n)) {
+                    return p;
+                }
+            }
+            throw new AccelGeomException("unknown precision '" + s + "': expected two-phase, double or float");
+        }
+
+        int mode() {
+            return switch (this) {
+                case DOUBLE -> VoronoiKernels.MODE_DOUBLE;
+                case TWO_PHASE -> VoronoiKernels.MODE_TWO_PHASE;
+                case FLOAT -> VoronoiKernels.MODE_FLOAT;
+            };
+        }
+    }
+
+    /** The default suspect band: 1e-3 pseudo-angle units. */
+    public static final double DEFAULT_THRESHOLD = 1e-3;
+
+    public VoronoiOptions {
+        if (backend == null) {
+            throw new IllegalArgumentException("backend is null");
+        }
+        if (!(threshold > 0 && threshold < 1)) {
+            throw new AccelGeomException("the two-phase threshold must be in (0, 1), got " + threshold);
+        }
+        if (batch < 0) {
+            throw new AccelGeomException("the batch size must be >= 0, got " + batch);
+        }
+    }
+
+    /** Defaults for a backend: grid on, precision by backend, batch 1 on {@code jvm} and the whole stack otherwise. */
+    public static VoronoiOptions of(Backend backend) {
+        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false);
+    }
+
+    public VoronoiOptions withPrecision(Precision p) {
+        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident);
+    }
+
+    public VoronoiOptions withGrid(boolean g) {
+        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident);
+    }
+
+    public VoronoiOptions withThreshold(double t) {
+        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident);
+    }
+
+    public VoronoiOptions withBatch(int b) {
+        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident);
+    }
+
+    public VoronoiOptions withThreads(int t) {
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident);
+    }
+
+    public VoronoiOptions withDevice(int d) {
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident);
+    }
+
+    public VoronoiOptions withResident(boolean r) {
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r);
+    }
+
+    /** The precision in effect. */
+    public Precision effectivePrecision() {
+        if (precision != null) {
+            return precision;
+        }
+        return backend == Backend.TORNADO ? Precision.TWO_PHASE : Precision.DOUBLE;
+    }
+}

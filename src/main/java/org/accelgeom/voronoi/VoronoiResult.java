@@ -1,0 +1,48 @@
+package org.accelgeom.voronoi;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+
+/**
+ * The additively weighted Voronoi diagram's edge graph. Ball indices are those of the input.
+ *
+ * <p>Vertex v: generator quadruple {@code quads[4v .. 4v+3]} (sorted ascending) and tangent sphere
+ * {@code spheres[4v .. 4v+3]} = x, y, z, R (R &lt; 0 when the vertex lies inside overlapping balls). A quadruple
+ * may appear twice (two vertices; the quasi-triangulation's multiplicity anomaly). Each vertex is also a
+ * tetrahedron of the dual quasi-triangulation (the same quadruple).
+ *
+ * <p>Edge k: generator triple {@code triples[3k .. 3k+2]} (sorted) between vertices {@code ends[2k]} and
+ * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Elliptic edges
+ * without vertices, and components of the edge graph not connected to the first vertex, are not traced.
+ *
+ * @param ballCount number of input balls
+ * @param hidden    indices of hidden balls (contained in another ball; empty cells), excluded from the diagram
+ */
+public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] spheres, int[] triples, int[] ends,
+        Stats stats, PhaseTimings timings, Backend backend, VoronoiOptions.Precision precision) {
+
+    /**
+     * Counters of one run.
+     *
+     * @param searches       end-vertex searches (the thesis' number of v_e, Table 8.2)
+     * @param swaps          searches whose float phase-1 winner was replaced by the double result (Table 8.2;
+     *                       0 unless two-phase)
+     * @param doubleEvals    candidates recomputed in double in phase 2
+     * @param passes         pruning passes summed over searches (1 per search when the first radius was enough)
+     * @param infiniteEdges  edges that go to infinity
+     * @param unresolved     searches whose end vertex could not be computed (degenerate input), left open
+     * @param inconsistent   end vertices whose reverse edge was already linked elsewhere (degenerate input)
+     * @param batches        calls to the backend (device launches on tornado)
+     */
+    public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
+            int inconsistent, int batches) {
+    }
+
+    public int vertexCount() {
+        return quads.length / 4;
+    }
+
+    public int edgeCount() {
+        return triples.length / 3;
+    }
+}

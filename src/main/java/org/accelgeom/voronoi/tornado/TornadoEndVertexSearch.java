@@ -1,0 +1,92 @@
+package org.accelgeom.voronoi.tornado;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.voronoi.EndVertexSearch;
+import org.accelgeom.voronoi.VoronoiKernels;
+
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+
+/**
+ * The {@code tornado} end-vertex search: one execution plan over {@link VoronoiTaskGraphs#graph}, built once per
+ * diagram over fixed-capacity frame arrays (the batch size travels in ip[4]); one launch per batch.
+ */
+public final class TornadoEndVertexSearch implements EndVertexSearch {
+    private static final AtomicInteger PLANS = new AtomicInteger();
+    private final TornadoDevice device;
+    private TornadoExecutionPlan plan;
+    private int[] ip;
+    private double[] frames;
+    private float[] framesF;
+    private int[] gates;
+    private int[] out;
+    private final int[] beat = new int[1];
+    private int capacity;
+
+    /** @param deviceIndex TornadoVM device of the default backend, or -1 for the default device */
+    public TornadoEndVertexSearch(Integer deviceIndex) {
+        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    }
+
+    @Override
+    public void load(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz,
+            float[] fr, int[] cellStart, int[] cellBalls, double[] params, int[] iparams, int capacity) {
+        this.capacity = capacity;
+        this.ip = iparams;
+        this.frames = new double[capacity * VoronoiKernels.FS];
+        this.framesF = new float[capacity * VoronoiKernels.FS];
+        this.gates = new int[capacity * VoronoiKernels.GS];
+        this.out = new int[capacity * VoronoiKernels.OS];
+        String name = "voronoi" + PLANS.incrementAndGet();
+        plan = new TornadoExecutionPlan(VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart,
+                cellBalls, params, ip, frames, framesF, gates, out, beat, capacity).snapshot());
+        // IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-fast-relaxed-math -cl-mad-enable) change double
+        // results in the last bits, and the double phase is the reference the float phase is checked against
+        plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity))
+                .withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+    }
+
+    @Override
+    public void search(int count, double[] f, float[] ff, int[] g, int[] o) {
+        if (count > capacity) {
+            throw new IllegalArgumentException("batch of " + count + " edges over the capacity " + capacity);
+        }
+        System.arraycopy(f, 0, frames, 0, count * VoronoiKernels.FS);
+        System.arraycopy(ff, 0, framesF, 0, count * VoronoiKernels.FS);
+        System.arraycopy(g, 0, gates, 0, count * VoronoiKernels.GS);
+        ip[VoronoiKernels.I_COUNT] = count;
+        ip[VoronoiTaskGraphs.SEQ]++;
+        TornadoExecutionResult r;
+        try {
+            r = plan.execute();
+        } catch (RuntimeException e) {
+            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
+                    + " (" + e.getMessage() + ")", e);
+        }
+        r.transferToHost(out, beat);
+        if (beat[0] != ip[VoronoiTaskGraphs.SEQ]) {
+            throw new AccelGeomException("the TornadoVM kernel of the Voronoi end-vertex search did not run on "
+                    + device.getPhysicalDevice().getDeviceName()
+                    + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+        }
+        System.arraycopy(out, 0, o, 0, count * VoronoiKernels.OS);
+    }
+
+    @Override
+    public void close() {
+        if (plan != null) {
+            try {
+                plan.freeDeviceMemory();
+                plan.close();
+            } catch (Exception e) {
+                // releasing device memory at the end of a diagram: nothing the user can act on
+            }
+            plan = null;
+        }
+    }
+}

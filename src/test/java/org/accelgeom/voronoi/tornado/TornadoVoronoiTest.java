@@ -1,0 +1,43 @@
+package org.accelgeom.voronoi.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.voronoi.Balls;
+import org.accelgeom.voronoi.VoronoiChecks;
+import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.VoronoiOptions;
+import org.accelgeom.voronoi.VoronoiOptions.Precision;
+import org.accelgeom.voronoi.VoronoiResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The tornado end-vertex search against the JVM reference on the TornadoVM device (POCL in CI): the same
+ * topology (vertex quadruples with their spheres, edges) in the two-phase, double and unpruned modes, on
+ * random overlapping balls and on 1UBQ.
+ */
+@Tag("tornado")
+class TornadoVoronoiTest {
+
+    @ParameterizedTest
+    @CsvSource({"random, two-phase, true", "random, double, true", "random, two-phase, false", "1ubq, two-phase, true",
+            "1ubq, double, true"})
+    void sameTopologyAsTheJvmReference(String input, String precision, boolean grid) throws Exception {
+        Balls b = input.equals("1ubq") ? VoronoiChecks.resourceBalls("1ubq.xyzr")
+                : VoronoiChecks.random(new Random(3), 400, 18, 0.8, 2.0);
+        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult gpu = VoronoiDiagram.compute(b,
+                VoronoiOptions.of(Backend.TORNADO).withPrecision(Precision.parse(precision)).withGrid(grid));
+        assertEquals(Backend.TORNADO, gpu.backend());
+        assertTrue(ref.vertexCount() > 1000, "vertices: " + ref.vertexCount());
+        assertEquals(ref.vertexCount(), gpu.vertexCount(), "vertex count");
+        assertTrue(VoronoiChecks.vertexKeys(ref).equals(VoronoiChecks.vertexKeys(gpu)), "same vertices");
+        assertTrue(VoronoiChecks.edgeKeys(ref).equals(VoronoiChecks.edgeKeys(gpu)), "same edges");
+        assertTrue(gpu.stats().batches() < ref.stats().batches(), "level-by-level: fewer launches than edges");
+    }
+}
