@@ -23,9 +23,9 @@ import org.accelgeom.engine.Progress;
 public record RidgeOptions(Backend backend, double r1, double r2, Precision precision, boolean tiled, int[] initTileCnt,
         int maxTileCapacity, int threads, int device, boolean order, int maxIterations, Progress progress) {
 
-    /** Defaults: brute force, double, R2 = 2·R1, order on. */
+    /** Defaults: brute force, double, R2 = 2·R1, order on, at most 10 000 iterations per evolve call. */
     public static RidgeOptions of(Backend backend, double r1) {
-        return new RidgeOptions(backend, r1, Double.NaN, Precision.DOUBLE, false, null, 200_000, 0, -1, true, 100_000,
+        return new RidgeOptions(backend, r1, Double.NaN, Precision.DOUBLE, false, null, 200_000, 0, -1, true, 10_000,
                 Progress.NONE);
     }
 

@@ -21,7 +21,8 @@ class RidgeTest {
 
     @ParameterizedTest
     @CsvSource({"spiral2d, 2, brute, double", "spiral2d, 2, tiled, double", "spiral3d, 3, brute, float",
-        "spiral3d, 3, tiled, float", "segment, 4, brute, double", "segment, 4, tiled, float"})
+        "spiral3d, 3, tiled, float", "segment, 4, brute, double", "segment, 4, tiled, float", "segment, 1, brute, double",
+        "segment, 1, tiled, float"})
     void jvmParallelGivesTheJvmResultExactly(String curve, int dim, String version, String precision) {
         int n = 3000;
         double[][] p = Curve.parse(curve).sample(n, dim, 4.17, 17);
@@ -129,11 +130,29 @@ class RidgeTest {
         assertMessage("does not fit a float", () -> Ridge.detect(big, o.withPrecision(Precision.FLOAT)));
         assertMessage("dimensions 1 to 16", () -> Ridge.detect(new double[17][10], o));
         assertMessage("name 3 dimensions", () -> Ridge.detect(ok, o.withTiles(new int[] {1, 2, 3}, 100)));
+        assertMessage("give 1 along most dimensions", () -> Ridge.detect(new double[16][10], o.withTiles(null, 100)));
     }
 
     private static void assertMessage(String part, org.junit.jupiter.api.function.Executable e) {
         AccelGeomException x = assertThrows(AccelGeomException.class, e);
         assertTrue(x.getMessage().contains(part), x.getMessage());
+    }
+
+    @Test
+    void sixteenDimensionsRunOnEveryJvmBackendAlike() {
+        // the largest dimension; sparse in 16D, the evolution may cycle (docs/ridge.md), so the run is capped
+        double[][] p = Curve.SEGMENT.sample(1500, 16, 4.0, 21);
+        RidgeOptions o = RidgeOptions.of(Backend.JVM, 8.0).withMaxIterations(40).withPrecision(Precision.FLOAT);
+        RidgeResult ref = Ridge.detect(p, o);
+        int[] tiles = new int[16];
+        java.util.Arrays.fill(tiles, 1);
+        tiles[0] = 4; // 4 tiles along the segment, 1 along the other 15 axes (Fig. 4.12's layout)
+        RidgeResult par = Ridge.detect(p, o.withBackend(Backend.JVM_PARALLEL).withTiles(tiles, 400).withThreads(3));
+        RidgeResult refTiled = Ridge.detect(p, o.withTiles(tiles, 400));
+        assertEquals(16, ref.dimension());
+        assertArrayEquals(refTiled.representatives(), par.representatives(), 0.0);
+        assertTrue(ref.count() >= Decimate.FLOOR);
+        assertTrue(refTiled.stats().tiles() >= 4, "tiles " + refTiled.stats().tiles());
     }
 
     @Test
