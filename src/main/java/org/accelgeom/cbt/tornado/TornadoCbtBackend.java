@@ -165,6 +165,15 @@ public final class TornadoCbtBackend implements CbtBackend {
         return lastKernelNanos;
     }
 
+    /**
+     * The empty pass: every task of the graph launched with one work-item and no step selected (mode 0), so its
+     * wall time is TornadoVM's launch and transfer floor for this graph.
+     */
+    @Override
+    public void idle() {
+        execute("empty pass", 0);
+    }
+
     /** Wall nanoseconds of the last {@code execute()} including the info download. */
     public long lastWallNanos() {
         return lastWallNanos;
