@@ -2,6 +2,8 @@ package org.accelgeom.hull;
 
 import java.util.Arrays;
 
+import org.accelgeom.engine.IntList;
+
 /**
  * Turns the QuickHull's triangulated surface into the convex polytope's true facets: adjacent triangles that
  * are exactly coplanar are merged (union–find over the half-edge adjacency), each facet's boundary loop is

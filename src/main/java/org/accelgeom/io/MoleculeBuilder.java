@@ -3,6 +3,9 @@ package org.accelgeom.io;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.accelgeom.engine.DoubleList;
+import org.accelgeom.engine.IntList;
+
 /** Collects atoms one at a time for the molecule readers. */
 final class MoleculeBuilder {
     private final DoubleList x = new DoubleList();

@@ -2,6 +2,9 @@ package org.accelgeom.io;
 
 import java.io.IOException;
 
+import org.accelgeom.engine.DoubleList;
+import org.accelgeom.engine.IntList;
+
 /**
  * Wavefront OBJ: {@code v x y z [w | r g b]} and {@code f} lines whose vertices are written {@code v},
  * {@code v/vt}, {@code v//vn} or {@code v/vt/vn}; indices count from 1, negative ones from the end of the

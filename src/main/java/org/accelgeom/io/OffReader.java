@@ -2,6 +2,8 @@ package org.accelgeom.io;
 
 import java.io.IOException;
 
+import org.accelgeom.engine.IntList;
+
 /**
  * Geomview OFF: a keyword line {@code [ST][C][N][4][n]OFF} (the counts may follow on the same line), then
  * {@code nv nf [ne]}, nv vertex lines and nf face lines {@code k i1 .. ik [colour]}. Extra vertex columns

@@ -6,6 +6,8 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.accelgeom.engine.IntList;
+
 /**
  * PLY (Turk 1994), in {@code ascii}, {@code binary_little_endian} and {@code binary_big_endian}.
  *

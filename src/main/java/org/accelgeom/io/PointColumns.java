@@ -1,5 +1,7 @@
 package org.accelgeom.io;
 
+import org.accelgeom.engine.DoubleList;
+
 /** Coordinates collected column by column while a text file is read; becomes a {@link PointCloud}. */
 final class PointColumns {
     private final DoubleList[] cols;

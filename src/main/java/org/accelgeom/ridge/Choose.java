@@ -1,5 +1,8 @@
 package org.accelgeom.ridge;
 
+import org.accelgeom.engine.DoubleList;
+import org.accelgeom.engine.IntList;
+
 /**
  * choose (Alg. 5, the conservative "wybrańcy" selection): scan the candidates in order and take a point unless a
  * point taken before lies within R1 of it (‖p − q‖ ≤ R1). Order-dependent, sequential, exact; the first
@@ -24,7 +27,7 @@ public final class Choose {
         for (int i = 0; i < n; i++) {
             all[i] = i;
         }
-        Doubles out = new Doubles();
+        DoubleList out = new DoubleList();
         choose(p, n, d, all, n, r1, out, null);
         return out.toArray();
     }
@@ -34,7 +37,7 @@ public final class Choose {
      * row-major coordinates appended to {@code out}, their indices to {@code origins} (if not null); returns how many
      * were chosen.
      */
-    static int choose(double[] p, int n, int d, int[] candidates, int count, double r1, Doubles out, Ints origins) {
+    static int choose(double[] p, int n, int d, int[] candidates, int count, double r1, DoubleList out, IntList origins) {
         double r1sq = r1 * r1;
         double maxAbs = 0;
         for (int j = 0; j < count; j++) {
@@ -83,13 +86,13 @@ public final class Choose {
         return chosen;
     }
 
-    private static void append(double[] p, int n, int d, int i, Doubles out) {
+    private static void append(double[] p, int n, int d, int i, DoubleList out) {
         for (int c = 0; c < d; c++) {
             out.add(p[c * n + i]);
         }
     }
 
-    private static double dist2(double[] p, int n, int d, int i, Doubles s, int at) {
+    private static double dist2(double[] p, int n, int d, int i, DoubleList s, int at) {
         double d2 = 0;
         for (int c = 0; c < d; c++) {
             double dx = p[c * n + i] - s.get(at + c);

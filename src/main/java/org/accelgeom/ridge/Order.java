@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.accelgeom.engine.IntList;
+
 /**
  * order (Alg. 4): the representatives become polylines. First every pair within R2 is an edge; then, while two
  * points that each belong to at most one edge lie within 2·R2, they are joined. The thesis leaves the order of
@@ -108,7 +110,7 @@ public final class Order {
 
     private static Polyline walk(int v0, int a0, int[] start, int[] adjacent, int[] edgeOf, boolean[] used,
             int[] degree) {
-        Ints path = new Ints();
+        IntList path = new IntList();
         path.add(v0);
         int v = v0;
         int a = a0;

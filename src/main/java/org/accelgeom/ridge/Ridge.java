@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DoubleList;
+import org.accelgeom.engine.IntList;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
@@ -80,8 +82,8 @@ public final class Ridge {
         int tiles = layout.numTiles();
         // choose (Alg. 5), tile by tile
         int[] tileStart = new int[tiles + 1];
-        Doubles chosen = new Doubles();
-        Ints origins = new Ints();
+        DoubleList chosen = new DoubleList();
+        IntList origins = new IntList();
         timings.time("choose", Kind.HOST, () -> {
             for (int t = 0; t < tiles; t++) {
                 int[] c = candidates.get(t);

@@ -40,7 +40,7 @@ class RidgeStepsTest {
         double r1 = 1.5;
         double[] p = cloud(n, d, 20, d);
         int[] all = java.util.stream.IntStream.range(0, n).toArray();
-        Doubles out = new Doubles();
+        org.accelgeom.engine.DoubleList out = new org.accelgeom.engine.DoubleList();
         int m = Choose.choose(p, n, d, all, n, r1, out, null);
         // oracle: the brute-force scan, in input order
         java.util.List<Integer> chosen = new java.util.ArrayList<>();
