@@ -5,12 +5,12 @@ import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
@@ -27,7 +27,6 @@ import uk.ac.manchester.tornado.api.enums.ProfilerMode;
  */
 public final class TornadoCbtBackend implements CbtBackend {
 
-    private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
     private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -93,7 +92,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             plan = new TornadoExecutionPlan(CbtTaskGraphs.graph(name, c, params, tree.heap(), info, nodes, scanOut, heapOut)
                     .snapshot());
             plan.withDevice(device).withGridScheduler(CbtTaskGraphs.grid(name, tasks, workers));
-            if (PROFILE) {
+            if (Plans.PROFILE) {
                 plan.withProfiler(ProfilerMode.SILENT);
             }
         });
@@ -113,12 +112,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             CbtTaskGraphs.size(workers[i], workItems(tasks[i], mode), tasks[i].equals("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
-        try {
-            last = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName() + " ("
-                    + e.getMessage() + ")", e);
-        }
+        last = Plans.execute(plan, device);
         last.transferToHost(info);
         long wall = System.nanoTime() - t0;
         if (info[CbtTaskGraphs.INFO_BEAT] != params[CbtTaskGraphs.SEQ]) {
@@ -126,22 +120,8 @@ public final class TornadoCbtBackend implements CbtBackend {
                     + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
         lastWallNanos = wall;
-        if (!PROFILE) {
-            lastKernelNanos = -1;
-            timings.add(phase + " (device, wall)", Kind.KERNEL, wall);
-            return;
-        }
-        TornadoProfilerResult pr = last.getProfilerResult();
-        long kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers (POCL here)
-        long upload = Math.max(0, pr.getDeviceWriteTime());
-        long compile = Math.max(0, pr.getCompileTime());
+        long kernel = Plans.charge(timings, phase, last, wall);
         lastKernelNanos = kernel > 0 ? kernel : -1;
-        timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
-        timings.add("upload", Kind.UPLOAD, upload);
-        if (compile > 0) {
-            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
-        }
-        timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel - upload - compile));
     }
 
     private long workItems(String task, int mode) {
@@ -277,12 +257,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     @Override
     public void close() {
         if (plan != null) {
-            try {
-                plan.freeDeviceMemory();
-                plan.close();
-            } catch (Exception e) {
-                // releasing device memory of a finished plan: nothing left to do
-            }
+            Plans.release(plan);
             plan = null;
         }
     }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.hull.HullBackend;
 import org.accelgeom.hull.HullKernels;
@@ -12,10 +13,8 @@ import org.accelgeom.hull.RoundDelta;
 
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
  * The {@code tornado} backend of the QuickHull: one execution plan over {@link HullTaskGraphs#graph}.
@@ -31,12 +30,6 @@ public final class TornadoHullBackend implements HullBackend {
 
     private static final int CAP = 1 << 16;
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
-    /**
-     * TornadoVM's profiler splits each execution into upload and kernel time; it costs time of its own, so
-     * benchmarks may turn it off ({@code -Daccelgeom.tornado.profiler=false}): then an execution's wall time is
-     * reported as one "device" phase.
-     */
-    private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
 
     /**
      * The last resident plan, kept with its device memory for the next hull of the same point arrays on the same
@@ -92,7 +85,7 @@ public final class TornadoHullBackend implements HullBackend {
                 return;
             }
             if (cachedPlan != null) {
-                freePlan(cachedPlan);
+                Plans.release(cachedPlan);
                 cachedPlan = null;
             }
             cachedBuffers = null;
@@ -107,7 +100,7 @@ public final class TornadoHullBackend implements HullBackend {
             String name = "quickhull" + PLANS.incrementAndGet();
             plan = new TornadoExecutionPlan(HullTaskGraphs.graph(name, b).snapshot());
             plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b));
-            if (PROFILE) {
+            if (Plans.PROFILE) {
                 plan.withProfiler(ProfilerMode.SILENT);
             }
         });
@@ -121,12 +114,7 @@ public final class TornadoHullBackend implements HullBackend {
     private void execute(String phase) {
         long t0 = System.nanoTime();
         b.params[HullTaskGraphs.SEQ]++;
-        try {
-            last = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
-                    + " (" + e.getMessage() + ")", e);
-        }
+        last = Plans.execute(plan, device);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
         // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
         last.transferToHost(b.beat);
@@ -137,21 +125,7 @@ public final class TornadoHullBackend implements HullBackend {
                         + "' (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
         }
-        long wall = System.nanoTime() - t0;
-        if (!PROFILE) {
-            timings.add(phase + " (device, wall)", Kind.KERNEL, wall);
-            return;
-        }
-        TornadoProfilerResult pr = last.getProfilerResult();
-        long kernel = Math.max(0, pr.getDeviceKernelTime());
-        long upload = Math.max(0, pr.getDeviceWriteTime());
-        long compile = Math.max(0, pr.getCompileTime());
-        timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
-        timings.add("upload", Kind.UPLOAD, upload);
-        if (compile > 0) {
-            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
-        }
-        timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel - upload - compile));
+        Plans.charge(timings, phase, last, System.nanoTime() - t0);
     }
 
     private void download(Object... arrays) {
@@ -320,17 +294,8 @@ public final class TornadoHullBackend implements HullBackend {
 
     private void closePlan() {
         if (plan != null) {
-            freePlan(plan);
+            Plans.release(plan);
             plan = null;
-        }
-    }
-
-    private static void freePlan(TornadoExecutionPlan p) {
-        try {
-            p.freeDeviceMemory();
-            p.close();
-        } catch (TornadoExecutionPlanException e) {
-            // the plan is gone either way
         }
     }
 
@@ -346,7 +311,7 @@ public final class TornadoHullBackend implements HullBackend {
         }
         synchronized (TornadoHullBackend.class) {
             if (cachedPlan != null) {
-                freePlan(cachedPlan);
+                Plans.release(cachedPlan);
             }
             cachedPlan = plan;
             cachedBuffers = b;

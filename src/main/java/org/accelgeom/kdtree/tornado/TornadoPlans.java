@@ -3,6 +3,7 @@ package org.accelgeom.kdtree.tornado;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
 
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -10,7 +11,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
  * One execution plan of a one-task graph, its launch size, heartbeat and timings: upload, kernel and download
@@ -18,7 +18,6 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  */
 final class TornadoPlans implements AutoCloseable {
 
-    static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
     private static final java.util.concurrent.atomic.AtomicInteger NAMES = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoExecutionPlan plan;
@@ -56,7 +55,7 @@ final class TornadoPlans implements AutoCloseable {
             gs.addWorkerGrid(graph.getTaskGraphName() + "." + task, grid);
         }
         plan.withDevice(device).withGridScheduler(gs);
-        if (PROFILE) {
+        if (Plans.PROFILE) {
             plan.withProfiler(ProfilerMode.SILENT);
         }
     }
@@ -66,12 +65,7 @@ final class TornadoPlans implements AutoCloseable {
         grid.setGlobalWork(Math.max(1, global), 1, 1);
         params[seq]++;
         long t0 = System.nanoTime();
-        try {
-            last = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
-                    + " (" + e.getMessage() + ")", e);
-        }
+        last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
         boolean ran = true;
         for (int k = beatSlot; k < beatSlot + beats; k++) {
@@ -82,7 +76,7 @@ final class TornadoPlans implements AutoCloseable {
                     + device.getPhysicalDevice().getDeviceName() + " (see the OpenCL error above); try another --device or "
                     + "the jvm-parallel backend");
         }
-        if (!PROFILE) {
+        if (!Plans.PROFILE) {
             t.add(step + " (device, wall)", Kind.KERNEL, wall);
             return last;
         }
@@ -107,11 +101,6 @@ final class TornadoPlans implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            plan.freeDeviceMemory();
-            plan.close();
-        } catch (TornadoExecutionPlanException e) {
-            // gone either way
-        }
+        Plans.release(plan);
     }
 }

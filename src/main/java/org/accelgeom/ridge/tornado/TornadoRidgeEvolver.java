@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.ridge.EvolutionLayout;
 import org.accelgeom.ridge.Precision;
@@ -13,10 +14,8 @@ import org.accelgeom.ridge.RidgeEvolver;
 
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
  * The {@code tornado} evolution: {@link RidgeTaskGraphs} in one execution plan. The cloud goes to the device once
@@ -31,8 +30,6 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 public final class TornadoRidgeEvolver implements RidgeEvolver {
 
     private static final AtomicInteger PLANS = new AtomicInteger();
-    /** TornadoVM's profiler splits executions into upload and kernel time; -Daccelgeom.tornado.profiler=false turns it off. */
-    private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
     /**
      * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
      * downloads; the iterations after convergence cost only their (empty) launches.
@@ -79,7 +76,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
                 return;
             }
             if (cachedPlan != null) {
-                free(cachedPlan);
+                Plans.release(cachedPlan);
                 cachedPlan = null;
                 cachedBuffers = null;
             }
@@ -97,7 +94,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             name = "ridge" + PLANS.incrementAndGet();
             plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
-            if (PROFILE) {
+            if (Plans.PROFILE) {
                 plan.withProfiler(ProfilerMode.SILENT);
             }
         });
@@ -150,12 +147,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private void execute(PhaseTimings timings) {
         long t0 = System.nanoTime();
         b.params[RidgeBuffers.SEQ]++;
-        try {
-            last = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
-                    + " (" + e.getMessage() + ")", e);
-        }
+        last = Plans.execute(plan, device);
         long t1 = System.nanoTime();
         last.transferToHost(b.flags);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);
@@ -168,36 +160,13 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
         }
-        long wall = System.nanoTime() - t0;
-        if (!PROFILE) {
-            timings.add("evolve executions (device, wall)", Kind.KERNEL, wall);
-            return;
-        }
-        TornadoProfilerResult pr = last.getProfilerResult();
-        long kernel = Math.max(0, pr.getDeviceKernelTime());
-        long upload = Math.max(0, pr.getDeviceWriteTime());
-        long compile = Math.max(0, pr.getCompileTime());
-        timings.add("evolve executions (kernels)", Kind.KERNEL, kernel);
-        timings.add("upload", Kind.UPLOAD, upload);
-        if (compile > 0) {
-            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
-        }
-        timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel - upload - compile));
+        Plans.charge(timings, "evolve executions", last, System.nanoTime() - t0);
     }
 
     private void download(PhaseTimings timings, Object array) {
         long t0 = System.nanoTime();
         last.transferToHost(array);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
-    }
-
-    private static void free(TornadoExecutionPlan p) {
-        try {
-            p.freeDeviceMemory();
-            p.close();
-        } catch (TornadoExecutionPlanException e) {
-            // the plan is gone either way
-        }
     }
 
     /** Keeps the plan (and the cloud on the device) for a next run over the same points. */
@@ -208,7 +177,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         }
         synchronized (TornadoRidgeEvolver.class) {
             if (cachedPlan != null) {
-                free(cachedPlan);
+                Plans.release(cachedPlan);
             }
             cachedPlan = plan;
             cachedBuffers = b;

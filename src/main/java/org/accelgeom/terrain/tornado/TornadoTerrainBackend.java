@@ -8,6 +8,7 @@ import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.terrain.TerrainBackend;
 
@@ -27,7 +28,6 @@ import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 public final class TornadoTerrainBackend implements TerrainBackend {
 
     private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
-    private static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoDevice device;
@@ -86,7 +86,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             plan = new TornadoExecutionPlan(TerrainTaskGraphs.graph(name, new KernelContext(), pa, pb, t.heap(), flags, heights, cam, tri,
                     node, info, infoB).snapshot());
             plan.withDevice(device).withGridScheduler(gs);
-            if (PROFILE) {
+            if (Plans.PROFILE) {
                 plan.withProfiler(ProfilerMode.SILENT);
             }
         });
@@ -129,18 +129,14 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), tasks.get(i).startsWith("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
-        try {
-            last = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName() + " (" + e.getMessage() + ")", e);
-        }
+        last = Plans.execute(plan, device);
         last.transferToHost(info);
         long wall = System.nanoTime() - t0;
         if (info[2] != pb[CbtTaskGraphs.SEQ]) {
             throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
-        long kernel = PROFILE ? Math.max(0, last.getProfilerResult().getDeviceKernelTime()) : 0;
+        long kernel = Plans.PROFILE ? Math.max(0, last.getProfilerResult().getDeviceKernelTime()) : 0;
         if (kernel > 0) {
             timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
             timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel));

@@ -3,6 +3,7 @@ package org.accelgeom.voronoi.tornado;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.voronoi.EndVertexSearch;
 import org.accelgeom.voronoi.VoronoiKernels;
@@ -61,13 +62,7 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         System.arraycopy(g, 0, gates, 0, count * VoronoiKernels.GS);
         ip[VoronoiKernels.I_COUNT] = count;
         ip[VoronoiTaskGraphs.SEQ]++;
-        TornadoExecutionResult r;
-        try {
-            r = plan.execute();
-        } catch (RuntimeException e) {
-            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
-                    + " (" + e.getMessage() + ")", e);
-        }
+        TornadoExecutionResult r = Plans.execute(plan, device);
         r.transferToHost(out, beat);
         if (beat[0] != ip[VoronoiTaskGraphs.SEQ]) {
             throw new AccelGeomException("the TornadoVM kernel of the Voronoi end-vertex search did not run on "
@@ -80,12 +75,7 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
     @Override
     public void close() {
         if (plan != null) {
-            try {
-                plan.freeDeviceMemory();
-                plan.close();
-            } catch (Exception e) {
-                // releasing device memory at the end of a diagram: nothing the user can act on
-            }
+            Plans.release(plan);
             plan = null;
         }
     }

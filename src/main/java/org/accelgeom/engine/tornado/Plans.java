@@ -1,0 +1,73 @@
+package org.accelgeom.engine.tornado;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.TornadoProfilerResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+
+/**
+ * What every tornado backend does with its execution plans: run one execution (a TornadoVM failure becomes one
+ * clear line naming the device), charge its time to the phase timings, and release the plan.
+ */
+public final class Plans {
+
+    /**
+     * TornadoVM's profiler splits an execution into upload, kernel and compile time; it costs time of its own, so
+     * benchmarks may turn it off ({@code -Daccelgeom.tornado.profiler=false}): then an execution's wall time is
+     * reported as one "device" phase.
+     */
+    public static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
+
+    private Plans() {
+    }
+
+    /** One execution of {@code plan} on {@code device}. */
+    public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device) {
+        try {
+            return plan.execute();
+        } catch (RuntimeException e) {
+            throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
+                    + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Charges an execution that took {@code wallNanos}: with the profiler, its kernels under {@code phase + "
+     * (kernels)"}, its uploads, TornadoVM's JIT compilation and the rest as launch overhead; without, the wall time
+     * under {@code phase + " (device, wall)"}. Returns the kernel nanoseconds, or -1 without the profiler.
+     */
+    public static long charge(PhaseTimings timings, String phase, TornadoExecutionResult result, long wallNanos) {
+        if (!PROFILE) {
+            timings.add(phase + " (device, wall)", Kind.KERNEL, wallNanos);
+            return -1;
+        }
+        TornadoProfilerResult pr = result.getProfilerResult();
+        long kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers
+        long upload = Math.max(0, pr.getDeviceWriteTime());
+        long compile = Math.max(0, pr.getCompileTime());
+        timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
+        timings.add("upload", Kind.UPLOAD, upload);
+        if (compile > 0) {
+            timings.add("JIT compile (TornadoVM)", Kind.HOST, compile);
+        }
+        timings.add("launch overhead", Kind.HOST, Math.max(0, wallNanos - kernel - upload - compile));
+        return kernel;
+    }
+
+    /** Frees the plan's device memory and closes it; a plan that is already gone is fine. */
+    public static void release(TornadoExecutionPlan plan) {
+        if (plan == null) {
+            return;
+        }
+        try {
+            plan.freeDeviceMemory();
+            plan.close();
+        } catch (Exception e) {
+            // the plan is gone either way: nothing a user could act on
+        }
+    }
+}
