@@ -204,21 +204,17 @@ public final class Ridge {
         if (!(r2 > 0) || !Double.isFinite(r2)) {
             throw new AccelGeomException("R2 must be a positive finite number, got " + r2);
         }
+        boolean single = o.precision() == Precision.FLOAT;
         for (int c = 0; c < d; c++) {
             for (int i = 0; i < n; i++) {
-                if (!Double.isFinite(coords[c][i])) {
-                    throw new AccelGeomException("point " + i + " has a non-finite coordinate " + c + " (" + coords[c][i]
+                double v = coords[c][i];
+                if (!Double.isFinite(v)) {
+                    throw new AccelGeomException("point " + i + " has a non-finite coordinate " + c + " (" + v
                             + "); remove or fix it");
                 }
-            }
-        }
-        if (o.precision() == Precision.FLOAT) {
-            for (int c = 0; c < d; c++) {
-                for (int i = 0; i < n; i++) {
-                    if (!Float.isFinite((float) coords[c][i])) {
-                        throw new AccelGeomException("point " + i + " coordinate " + c + " (" + coords[c][i]
-                                + ") does not fit a float; use --precision double");
-                    }
+                if (single && !Float.isFinite((float) v)) {
+                    throw new AccelGeomException("point " + i + " coordinate " + c + " (" + v
+                            + ") does not fit a float; use --precision double");
                 }
             }
         }

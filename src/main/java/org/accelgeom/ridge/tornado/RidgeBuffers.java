@@ -68,7 +68,7 @@ public final class RidgeBuffers {
         }
         this.precision = precision;
         this.unroll = unroll;
-        this.flags = new int[BEAT + RidgeTaskGraphs.beats(unroll)];
+        this.flags = new int[BEAT + RidgeTaskGraphs.BEATS];
         this.n = layout.n();
         this.d = layout.d();
         this.cap = cap;

@@ -58,9 +58,7 @@ public final class RidgeTaskGraphs {
     }
 
     /** Heartbeat slots: load (execution number), closest and shift (runs counted). */
-    public static int beats(int unroll) {
-        return 3;
-    }
+    public static final int BEATS = 3;
 
     public static void load(int[] params, double[] repsIn, double[] s, int[] active, int[] count, LongArray sums,
             int[] flags, int items, int d) {

@@ -106,8 +106,21 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
                 && Arrays.equals(c.pointTile, layout.pointTile())
-                && (c.precision == Precision.FLOAT ? Arrays.equals(c.pf, layout.floatCoords())
+                && (c.precision == Precision.FLOAT ? sameFloats(c.pf, layout.coords())
                         : Arrays.equals(c.p, layout.coords()));
+    }
+
+    /** Whether {@code f} holds {@code d} rounded to float (compared in place, without a float copy of the cloud). */
+    private static boolean sameFloats(float[] f, double[] d) {
+        if (f.length != d.length) {
+            return false;
+        }
+        for (int i = 0; i < d.length; i++) {
+            if (Float.floatToIntBits(f[i]) != Float.floatToIntBits((float) d[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -151,7 +164,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         long t1 = System.nanoTime();
         last.transferToHost(b.flags);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);
-        for (int k = 0; k < RidgeTaskGraphs.beats(b.unroll); k++) {
+        for (int k = 0; k < RidgeTaskGraphs.BEATS; k++) {
             int expected = k == 0 ? b.params[RidgeBuffers.SEQ] : b.unroll;
             if (b.flags[RidgeBuffers.BEAT + k] != expected) {
                 throw new AccelGeomException("a TornadoVM kernel of the ridge detection ("
