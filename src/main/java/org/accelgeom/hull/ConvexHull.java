@@ -48,13 +48,8 @@ public final class ConvexHull {
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
         }
-        for (int i = 0; i < n; i++) {
-            if (!Double.isFinite(x[i]) || !Double.isFinite(y[i]) || !Double.isFinite(z[i])) {
-                throw new AccelGeomException("point " + i + " has a non-finite coordinate (" + x[i] + ", " + y[i] + ", "
-                        + z[i] + "): the convex hull needs finite coordinates");
-            }
-        }
         PhaseTimings timings = new PhaseTimings();
+        timings.time("check coordinates", Kind.HOST, () -> checkFinite(x, y, z, options.backend()));
         long fallbacks0 = Predicates.exactEvaluations();
         if (n == 0) {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
@@ -138,6 +133,30 @@ public final class ConvexHull {
             long fallbacks0, HullOptions options) {
         return new HullResult(dim, vertices, start, index,
                 new HullResult.Stats(n, 0, 0, 0, Predicates.exactEvaluations() - fallbacks0), timings, options.backend());
+    }
+
+    /** Rejects the first non-finite point (by index); split over cores except on the one-thread reference. */
+    private static void checkFinite(double[] x, double[] y, double[] z, Backend backend) {
+        int n = x.length;
+        int chunk = 1 << 16;
+        int chunks = (n + chunk - 1) / chunk;
+        int[] firstBad = new int[chunks];
+        java.util.stream.IntStream range = java.util.stream.IntStream.range(0, chunks);
+        (backend == Backend.JVM ? range : range.parallel()).forEach(c -> {
+            firstBad[c] = -1;
+            for (int i = c * chunk, end = Math.min(n, i + chunk); i < end; i++) {
+                if (!Double.isFinite(x[i]) || !Double.isFinite(y[i]) || !Double.isFinite(z[i])) {
+                    firstBad[c] = i;
+                    return;
+                }
+            }
+        });
+        for (int i : firstBad) {
+            if (i >= 0) {
+                throw new AccelGeomException("point " + i + " has a non-finite coordinate (" + x[i] + ", " + y[i] + ", "
+                        + z[i] + "): the convex hull needs finite coordinates");
+            }
+        }
     }
 
     private static boolean same(double[] x, double[] y, double[] z, int a, int b) {

@@ -76,11 +76,31 @@ final class FacetMerger {
         for (int i = 0; i < m; i++) {
             members[fill[root[i]]++] = i;
         }
-        boolean[] isVertex = new boolean[x.length];
+        // the surface's vertices, numbered compactly: per-vertex scratch sized by the hull, not by the input
+        int[] corner = new int[3 * m];
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(t.fv, 3 * live[i], corner, 3 * i, 3);
+        }
+        Arrays.sort(corner);
+        int distinct = 0;
+        for (int i = 0; i < corner.length; i++) {
+            if (i == 0 || corner[i] != corner[i - 1]) {
+                corner[distinct++] = corner[i];
+            }
+        }
+        int[] surface = Arrays.copyOf(corner, distinct);
+        int[] local = new int[3 * t.faceCount];
+        for (int i = 0; i < m; i++) {
+            int f = live[i];
+            for (int k = 0; k < 3; k++) {
+                local[3 * f + k] = Arrays.binarySearch(surface, t.fv[3 * f + k]);
+            }
+        }
+        boolean[] isVertex = new boolean[surface.length];
         IntList start = new IntList();
         IntList index = new IntList();
-        int[] nextHalfEdge = new int[x.length];
-        int[] nextStamp = new int[x.length];
+        int[] nextHalfEdge = new int[surface.length];
+        int[] nextStamp = new int[surface.length];
         int stamp = 0;
         IntList loop = new IntList();
         boolean[] done = new boolean[m];
@@ -90,9 +110,8 @@ final class FacetMerger {
                 int f = live[i];
                 start.add(index.size());
                 for (int k = 0; k < 3; k++) {
-                    int v = t.fv[3 * f + k];
-                    index.add(v);
-                    isVertex[v] = true;
+                    index.add(t.fv[3 * f + k]);
+                    isVertex[local[3 * f + k]] = true;
                 }
                 continue;
             }
@@ -109,7 +128,7 @@ final class FacetMerger {
                 for (int k = 0; k < 3; k++) {
                     int g = t.twin[3 * f + k] / 3;
                     if (root[liveIndex[g]] != r) {
-                        int u = t.fv[3 * f + k];
+                        int u = local[3 * f + k];
                         nextHalfEdge[u] = 3 * f + k;
                         nextStamp[u] = stamp;
                         if (first < 0) {
@@ -123,9 +142,8 @@ final class FacetMerger {
             int h = first;
             for (int guard = 0; guard <= count; guard++) {
                 int f = h / 3;
-                int u = t.fv[h];
-                loop.add(u);
-                int v = t.fv[3 * f + (h % 3 + 1) % 3];
+                loop.add(local[h]);
+                int v = local[3 * f + (h % 3 + 1) % 3];
                 if (nextStamp[v] != stamp) {
                     throw new IllegalStateException("facet boundary is not a closed loop");
                 }
@@ -137,12 +155,13 @@ final class FacetMerger {
             int len = loop.size();
             start.add(index.size());
             for (int k = 0; k < len; k++) {
-                int p = loop.get((k + len - 1) % len);
-                int v = loop.get(k);
-                int q = loop.get((k + 1) % len);
+                int lv = loop.get(k);
+                int p = surface[loop.get((k + len - 1) % len)];
+                int v = surface[lv];
+                int q = surface[loop.get((k + 1) % len)];
                 if (!Predicates.collinear3d(x[p], y[p], z[p], x[v], y[v], z[v], x[q], y[q], z[q])) {
                     index.add(v);
-                    isVertex[v] = true;
+                    isVertex[lv] = true;
                 }
             }
         }
@@ -150,7 +169,7 @@ final class FacetMerger {
         IntList verts = new IntList();
         for (int p = 0; p < isVertex.length; p++) {
             if (isVertex[p]) {
-                verts.add(p);
+                verts.add(surface[p]); // surface is sorted, so the vertices are too
             }
         }
         return new Facets(start.toArray(), index.toArray(), verts.toArray());

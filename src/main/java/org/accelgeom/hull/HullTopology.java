@@ -31,8 +31,9 @@ final class HullTopology {
     private int horizonCount;
     private int[] visible = new int[64];
     private int visibleCount;
-    private final int[] coneAt;
-    private final int[] coneAtStamp;
+    /** Cone face starting at each horizon vertex of the current insertion: a small open-addressing table. */
+    private int[] coneKey = new int[64];
+    private int[] coneFace = new int[64];
 
     HullTopology(double[] x, double[] y, double[] z, int capacity) {
         this.x = x;
@@ -45,8 +46,6 @@ final class HullTopology {
         coneCount = new int[capacity];
         plane = new double[HullKernels.PLANE_STRIDE * capacity];
         mark = new int[capacity];
-        coneAt = new int[x.length];
-        coneAtStamp = new int[x.length];
         faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
     }
 
@@ -160,7 +159,12 @@ final class HullTopology {
         }
         // Step 7: cone faces (u, v, p) for each horizon half-edge u -> v of a visible face
         int first = faceCount;
-        int coneStamp = visStamp;
+        int slots = Integer.highestOneBit(Math.max(16, 4 * horizonCount));
+        if (coneKey.length < slots) {
+            coneKey = new int[slots];
+            coneFace = new int[slots];
+        }
+        Arrays.fill(coneKey, 0, slots, -1);
         for (int e = 0; e < horizonCount; e++) {
             int he = horizon[e];
             int f = he / 3;
@@ -171,16 +175,18 @@ final class HullTopology {
             int out = twin[he];
             twin[3 * nf] = out;
             twin[out] = 3 * nf;
-            coneAt[u] = nf;
-            coneAtStamp[u] = coneStamp;
+            int slot = coneSlot(u, slots);
+            coneKey[slot] = u;
+            coneFace[slot] = nf;
         }
         // link the cone's side edges: (u, v, p) edge v->p meets (v, w, p) edge p->v
         for (int nf = first; nf < faceCount; nf++) {
             int v = fv[3 * nf + 1];
-            if (coneAtStamp[v] != coneStamp) {
+            int slot = coneSlot(v, slots);
+            if (coneKey[slot] != v) {
                 throw new IllegalStateException("horizon is not a closed loop at vertex " + v);
             }
-            int next = coneAt[v];
+            int next = coneFace[slot];
             twin[3 * nf + 1] = 3 * next + 2;
             twin[3 * next + 2] = 3 * nf + 1;
         }
@@ -196,6 +202,15 @@ final class HullTopology {
         }
         delta.addApex(p);
         return count;
+    }
+
+    /** The slot of vertex v in the cone table of {@code slots} entries (a power of two): v's, or the empty one. */
+    private int coneSlot(int v, int slots) {
+        int s = (v * 0x9E3779B1) >>> 1 & (slots - 1);
+        while (coneKey[s] != -1 && coneKey[s] != v) {
+            s = (s + 1) & (slots - 1);
+        }
+        return s;
     }
 
     private static int[] push(int[] a, int size) {

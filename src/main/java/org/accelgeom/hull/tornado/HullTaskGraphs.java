@@ -58,8 +58,8 @@ public final class HullTaskGraphs {
     public static final int BEAT = 6;
     /** Heartbeat slots in use. */
     public static final int BEATS = 24;
-    /** Farthest passes unrolled per execution. */
-    public static final int PASSES = 16;
+    /** Farthest passes unrolled per execution (at most 16; -Daccelgeom.hull.passes, for tuning). */
+    public static final int PASSES = Math.max(1, Math.min(16, Integer.getInteger("accelgeom.hull.passes", 16)));
 
     private HullTaskGraphs() {
     }
