@@ -1,6 +1,8 @@
 package org.accelgeom.hull.tornado;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
@@ -11,13 +13,17 @@ import org.accelgeom.hull.HullBackend;
 import org.accelgeom.hull.HullKernels;
 import org.accelgeom.hull.RoundDelta;
 
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
+import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.WorkerGrid;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
- * The {@code tornado} backend of the QuickHull: one execution plan over {@link HullTaskGraphs#graph}.
+ * The {@code tornado} backend of the QuickHull: one execution plan over the four graphs of
+ * {@link HullTaskGraphs#graphs}.
  *
  * <p>Transfers (see docs/hull.md): the points go to the device once; labels, distances and the face tables
  * never leave it in the normal case. Per round the host uploads only the round's parameters and delta (new
@@ -28,6 +34,7 @@ import uk.ac.manchester.tornado.api.enums.ProfilerMode;
  */
 public final class TornadoHullBackend implements HullBackend {
 
+    /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
     private static final int CAP = Integer.getInteger("accelgeom.hull.roundCap", 1 << 16);
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -38,6 +45,7 @@ public final class TornadoHullBackend implements HullBackend {
      */
     private static HullBuffers cachedBuffers;
     private static TornadoExecutionPlan cachedPlan;
+    private static List<WorkerGrid> cachedGrids;
     private static int cachedDevice;
 
 
@@ -47,6 +55,8 @@ public final class TornadoHullBackend implements HullBackend {
     private HullBuffers b;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
+    private List<WorkerGrid> pointGrids;
+    private int active;
     private final boolean resident;
 
     /**
@@ -79,9 +89,11 @@ public final class TornadoHullBackend implements HullBackend {
                     && cachedDevice == deviceIndex) {
                 b = cachedBuffers;
                 plan = cachedPlan;
+                pointGrids = cachedGrids;
                 cachedPlan = null;
+                setActive(b.n);
                 b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-                execute("init (points resident)");
+                execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
                 return;
             }
             if (cachedPlan != null) {
@@ -90,45 +102,81 @@ public final class TornadoHullBackend implements HullBackend {
             }
             cachedBuffers = null;
         }
-        build(new HullBuffers(x, y, z, cap, CAP, groups), true);
+        build(new HullBuffers(x, y, z, cap, CAP, Integer.getInteger("accelgeom.hull.smallRoundCap", 1 << 12), groups));
     }
 
-    private void build(HullBuffers buffers, boolean init) {
+    private void build(HullBuffers buffers) {
         this.b = buffers;
-        timings.time("build task graph", Kind.HOST, () -> {
+        timings.time("build task graphs", Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
             String name = "quickhull" + PLANS.incrementAndGet();
-            plan = new TornadoExecutionPlan(HullTaskGraphs.graph(name, b).snapshot());
-            plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b));
+            TaskGraph[] graphs = HullTaskGraphs.graphs(name, b);
+            ImmutableTaskGraph[] frozen = new ImmutableTaskGraph[graphs.length];
+            for (int i = 0; i < graphs.length; i++) {
+                frozen[i] = graphs[i].snapshot();
+            }
+            pointGrids = new ArrayList<>();
+            plan = new TornadoExecutionPlan(frozen);
+            plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b, pointGrids));
             if (Plans.PROFILE) {
                 plan.withProfiler(ProfilerMode.SILENT);
             }
         });
-        if (init) {
-            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-            execute("upload points + init");
+        setActive(b.n);
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
+        execute(HullTaskGraphs.G_SETUP, b.setup, "upload points + init");
+        // every graph runs once (as a no-op) right after the setup graph has made the shared buffers, so that each
+        // takes them over (TornadoVM syncs consumed buffers from the graph executed last) and is compiled now
+        execute(HullTaskGraphs.G_ROUND, b.round, "compile round graphs");
+        execute(HullTaskGraphs.G_BIG_ROUND, b.bigRound, "compile round graphs");
+        execute(HullTaskGraphs.G_PASSES, b.passes, "compile round graphs");
+    }
+
+    /** The per-point tasks of the round graphs visit the first m entries of the index list. */
+    private void setActive(int m) {
+        active = m;
+        for (WorkerGrid w : pointGrids) {
+            w.setGlobalWork(Math.max(1, m), 1, 1);
         }
     }
 
-    /** Runs one execution and charges upload, kernel and download time (from TornadoVM's profiler). */
-    private void execute(String phase) {
+    /**
+     * Runs graph {@code graph} once, checks its heartbeats and charges upload, kernel and download time (from
+     * TornadoVM's profiler).
+     */
+    private void execute(int graph, HullBuffers.PerGraph g, String phase) {
         long t0 = System.nanoTime();
-        b.params[HullTaskGraphs.SEQ]++;
+        g.params[HullTaskGraphs.SEQ] = ++b.seq;
+        g.params[HullTaskGraphs.N_ACTIVE] = active;
+        plan.withGraph(graph);
         last = Plans.execute(plan, device);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
         // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
-        last.transferToHost(b.beat);
-        for (int k = 0; k < HullTaskGraphs.BEATS; k++) {
-            if (k >= HullTaskGraphs.BEAT + HullTaskGraphs.PASSES && k < 22) {
-                continue; // farthest passes not in this graph
-            }
-            if (b.beat[k] != b.params[HullTaskGraphs.SEQ]) {
+        last.transferToHost(g.beat);
+        for (int k : BEATS[graph]) {
+            if (g.beat[k] != b.seq) {
                 throw new AccelGeomException("a TornadoVM kernel of the hull (task slot " + k + ") did not run on "
                         + device.getPhysicalDevice().getDeviceName() + " during '" + phase
                         + "' (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
         }
         Plans.charge(timings, phase, last, System.nanoTime() - t0);
+    }
+
+    /** Heartbeat slots of each graph's tasks (see {@link HullTaskGraphs#BEAT}). */
+    private static final int[][] BEATS = {
+        {0, 1, 2, 3, 23, 24, 25},
+        slots(4, 5, 22),
+        slots(4, 5, 22),
+        slots(22),
+    };
+
+    private static int[] slots(int... fixed) {
+        int[] s = Arrays.copyOf(fixed, fixed.length + HullTaskGraphs.PASSES);
+        for (int p = 0; p < HullTaskGraphs.PASSES; p++) {
+            s[fixed.length + p] = HullTaskGraphs.BEAT + p;
+        }
+        return s;
     }
 
     private void download(Object... arrays) {
@@ -145,7 +193,7 @@ public final class TornadoHullBackend implements HullBackend {
         System.arraycopy(dirs, 0, b.dD, 0, 3 * nDirs);
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_EXTREMES;
         b.params[HullTaskGraphs.N_DIRS] = nDirs;
-        execute("extreme points");
+        execute(HullTaskGraphs.G_SETUP, b.setup, "extreme points");
         download(b.red);
         return Arrays.copyOf(b.red, nDirs);
     }
@@ -155,97 +203,127 @@ public final class TornadoHullBackend implements HullBackend {
         System.arraycopy(geom, 0, b.dD, 0, 6);
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FARTHEST;
         b.params[HullTaskGraphs.GEOM_MODE] = mode;
-        execute("extreme points");
+        execute(HullTaskGraphs.G_SETUP, b.setup, "extreme points");
         download(b.red);
         return b.red[0];
     }
 
     @Override
     public void kill(int[] points) {
-        System.arraycopy(points, 0, b.dI, 3 * b.cap, points.length);
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_KILL;
-        b.params[HullTaskGraphs.APEX_COUNT] = points.length;
-        execute("kill points");
+        HullBuffers.PerGraph g = b.round;
+        System.arraycopy(points, 0, g.dI, 3 * g.cap, points.length);
+        g.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_KILL;
+        g.params[HullTaskGraphs.APEX_COUNT] = points.length;
+        g.params[HullTaskGraphs.NEW_COUNT] = 0;
+        g.params[HullTaskGraphs.DELETED_COUNT] = 0;
+        execute(HullTaskGraphs.G_ROUND, g, "kill points");
     }
 
+    /**
+     * Culls the points inside the inner polytope, then compacts the index list to the points left (block counts
+     * on the device, their prefix sum here, the scatter on the device): the round graphs then visit only those.
+     */
     @Override
     public int cull(double[] inner, int nInner) {
-        if (nInner > b.cap) {
+        if (nInner > HullTaskGraphs.MAX_INNER) {
             return 0;
         }
         System.arraycopy(inner, 0, b.dD, 0, HullKernels.PLANE_STRIDE * nInner);
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_CULL;
         b.params[HullTaskGraphs.N_INNER] = nInner;
-        execute("cull interior");
-        // the count is a statistic: read the labels back once (one int per point)
-        snapshot();
-        int culled = 0;
-        for (int l : b.labelOut) {
-            if (l == -1) {
-                culled++;
-            }
+        execute(HullTaskGraphs.G_SETUP, b.setup, "cull interior");
+        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_COUNT;
+        execute(HullTaskGraphs.G_SETUP, b.setup, "compact index list");
+        download(b.counts);
+        int left = 0;
+        for (int k = 0; k < b.blocks; k++) {
+            b.offsets[k] = left;
+            left += b.counts[k];
         }
-        return culled;
+        if (left <= b.n / 2) {
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SCATTER;
+            execute(HullTaskGraphs.G_SETUP, b.setup, "compact index list");
+            setActive(left);
+        }
+        return b.n - left;
     }
 
-    private void sendRound(RoundDelta d) {
+    /** Sends a round's delta through the round graph it fits in; returns that graph's arrays. */
+    private HullBuffers.PerGraph sendRound(RoundDelta d) {
         int biggest = Math.max(d.newCount, Math.max(d.deletedCount, d.apexCount));
         if (biggest > b.cap) {
             throw new AccelGeomException("one QuickHull round created " + biggest + " faces, more than the tornado "
                     + "backend's per-round limit of " + b.cap + "; use --backend jvm-parallel for this input");
         }
         ensureFaces(d.newBase + d.newCount);
-        int cap = b.cap;
-        System.arraycopy(d.planes, 0, b.dD, 0, HullKernels.PLANE_STRIDE * d.newCount);
-        System.arraycopy(d.deleted, 0, b.dI, 0, d.deletedCount);
-        System.arraycopy(d.coneFirst, 0, b.dI, cap, d.deletedCount);
-        System.arraycopy(d.coneCount, 0, b.dI, 2 * cap, d.deletedCount);
-        System.arraycopy(d.apexes, 0, b.dI, 3 * cap, d.apexCount);
+        boolean small = biggest <= b.round.cap;
+        HullBuffers.PerGraph g = small ? b.round : b.bigRound;
+        int cap = g.cap;
+        System.arraycopy(d.planes, 0, g.dD, 0, HullKernels.PLANE_STRIDE * d.newCount);
+        System.arraycopy(d.deleted, 0, g.dI, 0, d.deletedCount);
+        System.arraycopy(d.coneFirst, 0, g.dI, cap, d.deletedCount);
+        System.arraycopy(d.coneCount, 0, g.dI, 2 * cap, d.deletedCount);
+        System.arraycopy(d.apexes, 0, g.dI, 3 * cap, d.apexCount);
         // each new face's state at the end of the round: live, or deleted later in the same round
-        java.util.Arrays.fill(b.dI, 6 * cap, 6 * cap + d.newCount, 0);
-        java.util.Arrays.fill(b.dI, 7 * cap, 7 * cap + d.newCount, 0);
+        Arrays.fill(g.dI, 6 * cap, 6 * cap + d.newCount, 0);
+        Arrays.fill(g.dI, 7 * cap, 7 * cap + d.newCount, 0);
         for (int k = 0; k < d.deletedCount; k++) {
             int j = d.deleted[k] - d.newBase;
             if (j >= 0) {
-                b.dI[6 * cap + j] = d.coneFirst[k];
-                b.dI[7 * cap + j] = d.coneCount[k];
+                g.dI[6 * cap + j] = d.coneFirst[k];
+                g.dI[7 * cap + j] = d.coneCount[k];
             }
         }
-        int[] p = b.params;
+        int[] p = g.params;
         p[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_ROUND;
         p[HullTaskGraphs.NEW_BASE] = d.newBase;
         p[HullTaskGraphs.NEW_COUNT] = d.newCount;
         p[HullTaskGraphs.DELETED_COUNT] = d.deletedCount;
         p[HullTaskGraphs.APEX_COUNT] = d.apexCount;
         p[HullTaskGraphs.ROUND_BASE] = d.newBase;
-        execute("round: delta, reassign, farthest");
+        execute(small ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND, g, "round: delta, reassign, farthest");
+        return g;
     }
 
     @Override
     public int[] round(RoundDelta d, UncertainResolver resolver) {
-        sendRound(d);
-        download(b.flags);
-        if (b.flags[HullKernels.FLAG_UNCERTAIN] != 0) {
-            fixUncertain(resolver);
+        HullBuffers.PerGraph g = sendRound(d);
+        download(g.flags);
+        if (g.flags[HullKernels.FLAG_UNCERTAIN] != 0) {
+            g = fixUncertain(resolver, g.params);
         }
         // more farthest passes until the last one changed nothing
-        while (b.flags[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES - 1] != 0) {
-            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_PASSES;
-            execute("farthest point (extra passes)");
-            download(b.flags);
+        while (g.flags[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES - 1] != 0) {
+            HullBuffers.PerGraph next = b.passes;
+            copyRound(g.params, next.params);
+            next.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_PASSES;
+            Arrays.fill(next.flags, 0);
+            execute(HullTaskGraphs.G_PASSES, next, "farthest point (extra passes)");
+            g = next;
+            download(g.flags);
         }
-        download(b.out);
-        return Arrays.copyOf(b.out, d.newCount);
+        download(g.out);
+        return Arrays.copyOf(g.out, d.newCount);
+    }
+
+    private static void copyRound(int[] from, int[] to) {
+        to[HullTaskGraphs.NEW_BASE] = from[HullTaskGraphs.NEW_BASE];
+        to[HullTaskGraphs.NEW_COUNT] = from[HullTaskGraphs.NEW_COUNT];
+        to[HullTaskGraphs.ROUND_BASE] = from[HullTaskGraphs.ROUND_BASE];
     }
 
     /** Brings the labels to the host, into labelOut. */
     private void snapshot() {
         b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SNAPSHOT;
-        execute("snapshot labels");
+        execute(HullTaskGraphs.G_SETUP, b.setup, "snapshot labels");
         download(b.labelOut);
     }
 
-    private void fixUncertain(UncertainResolver resolver) {
+    /**
+     * Decides the uncertain points of a round exactly on the host and sends the answers back through the small
+     * round graph (MODE_FIX: set them, farthest passes, gather); returns that graph's arrays.
+     */
+    private HullBuffers.PerGraph fixUncertain(UncertainResolver resolver, int[] roundParams) {
         snapshot();
         long t0 = System.nanoTime();
         int[] fp = new int[64];
@@ -269,17 +347,20 @@ public final class TornadoHullBackend implements HullBackend {
             }
         }
         timings.add("resolve uncertain (exact)", Kind.HOST, System.nanoTime() - t0);
-        int cap = b.cap;
+        HullBuffers.PerGraph g = b.round;
+        copyRound(roundParams, g.params);
+        int cap = g.cap;
         for (int lo = 0; lo < count; lo += cap) {
             int k = Math.min(cap, count - lo);
-            System.arraycopy(fp, lo, b.dI, 4 * cap, k);
-            System.arraycopy(fl, lo, b.dI, 5 * cap, k);
-            System.arraycopy(fd, lo, b.dD, HullKernels.PLANE_STRIDE * cap, k);
-            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FIX;
-            b.params[HullTaskGraphs.FIX_COUNT] = k;
-            execute("fix uncertain points");
+            System.arraycopy(fp, lo, g.dI, 4 * cap, k);
+            System.arraycopy(fl, lo, g.dI, 5 * cap, k);
+            System.arraycopy(fd, lo, g.dD, HullKernels.PLANE_STRIDE * cap, k);
+            g.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FIX;
+            g.params[HullTaskGraphs.FIX_COUNT] = k;
+            execute(HullTaskGraphs.G_ROUND, g, "fix uncertain points");
         }
-        download(b.flags);
+        download(g.flags);
+        return g;
     }
 
     /** Fails clearly when a round would overflow the face tables (see {@link #load}). */
@@ -318,6 +399,7 @@ public final class TornadoHullBackend implements HullBackend {
             }
             cachedPlan = plan;
             cachedBuffers = b;
+            cachedGrids = pointGrids;
             cachedDevice = deviceIndex;
         }
         plan = null;

@@ -21,8 +21,8 @@ class EmbeddingExampleTest {
     void extremePointsFromTheEmbeddedGraph() throws Exception {
         PointCloud pts = RandomPoints.ball(100_000, 7);
         // --- docs/embedding.md, begin
-        HullBuffers b = new HullBuffers(pts.x(), pts.y(), pts.z(), 1024, 1024, 64);
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(HullTaskGraphs.graph("myhull", b).snapshot())) {
+        HullBuffers b = new HullBuffers(pts.x(), pts.y(), pts.z(), 1024, 1024, 256, 64);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(HullTaskGraphs.setup("myhull", b).snapshot())) {
             plan.withGridScheduler(HullTaskGraphs.grid("myhull", b));
             b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;        // labels and index list
             plan.execute();

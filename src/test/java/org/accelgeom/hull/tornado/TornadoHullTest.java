@@ -45,6 +45,23 @@ class TornadoHullTest {
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
     }
 
+    @ParameterizedTest
+    @CsvSource({"ball, 20000", "sphere, 3000"})
+    void roundsAlternatingBetweenTheSmallAndTheFullRoundGraphGiveTheSameHull(String kind, int n) {
+        // a small-graph capacity of 32 sends the big rounds through the full-capacity graph and the rest through the
+        // small one: both take over the device buffers from each other, from the setup and from the passes graph
+        double[][] p = ConvexHullTest.points(kind, n, 11);
+        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        System.setProperty("accelgeom.hull.smallRoundCap", "32");
+        try {
+            HullResult gpu = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO));
+            assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
+            assertEquals(ref.stats().culled(), gpu.stats().culled(), kind + ": culled points");
+        } finally {
+            System.clearProperty("accelgeom.hull.smallRoundCap");
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void tooManyFacesForTheDeviceTablesIsAClearError() {
         double[][] p = ConvexHullTest.points("sphere", 4000, 13);
