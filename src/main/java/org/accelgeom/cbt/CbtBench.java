@@ -33,7 +33,7 @@ public final class CbtBench {
 
     /** One measurement. Times in milliseconds; kernelMs and idleMs are NaN where there is no device. */
     public record Row(String experiment, int D, boolean packed, String backend, long leaves, int reps, double wallMs,
-            double kernelMs, double idleMs) {
+            double kernelMs, double idleMs, double pairedMs) {
 
         /** Leaves per second of wall time (decode and update), else NaN. */
         public double leavesPerSecond() {
@@ -42,14 +42,14 @@ public final class CbtBench {
 
         public static String header() {
             return "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms "
-                    + "(wall − kernel) | empty pass ms | wall − empty pass ms | leaves/s |\n"
+                    + "(wall − kernel) | empty pass ms | wall − empty pass ms (paired median) | leaves/s |\n"
                     + "|---|---|---|---|---|---|---|---|---|---|---|---|";
         }
 
         public String markdown() {
             return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s |", experiment, D,
                     packed ? "packed" : "unpacked", backend, leaves, reps, num(wallMs), num(kernelMs),
-                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), Double.isNaN(idleMs) ? "" : num(wallMs - idleMs),
+                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), num(pairedMs),
                     sci(leavesPerSecond()));
         }
 
@@ -99,6 +99,11 @@ public final class CbtBench {
             int reps = 0;
             double spent = 0;
             double warm = 0;
+            // tornado: every timed pass is followed by an empty pass (the same launches with no work), and the
+            // median of the pairwise differences estimates the kernel time (drift in clocks or load cancels)
+            boolean onDevice = backend == Backend.TORNADO;
+            double[] idleAfter = new double[wall.length];
+            double[] paired = new double[wall.length];
             for (int r = -warmup; r < wall.length && spent <= budgetMs; r++) {
                 long[] t = pass(experiment, b, 0x1234567 + 7919 * r, split, merge, state);
                 if (r < 0) {
@@ -109,22 +114,20 @@ public final class CbtBench {
                 } else {
                     wall[r] = t[0] / 1e6;
                     kernel[r] = t[1] < 0 ? Double.NaN : t[1] / 1e6;
+                    if (onDevice) {
+                        long t0 = System.nanoTime();
+                        b.idle();
+                        idleAfter[r] = (System.nanoTime() - t0) / 1e6;
+                        paired[r] = wall[r] - idleAfter[r];
+                    }
                     reps++;
                     spent += wall[r];
                 }
             }
             leaves = state[0];
-            double idle = Double.NaN;
-            if (backend == Backend.TORNADO) {
-                double[] e = new double[10];
-                for (int i = 0; i < e.length; i++) {
-                    long t0 = System.nanoTime();
-                    b.idle();
-                    e[i] = (System.nanoTime() - t0) / 1e6;
-                }
-                idle = median(e, e.length);
-            }
-            return new Row(experiment, D, packed, b.describe(), leaves, reps, median(wall, reps), median(kernel, reps), idle);
+            double idle = onDevice ? median(idleAfter, reps) : Double.NaN;
+            double diff = onDevice ? median(paired, reps) : Double.NaN;
+            return new Row(experiment, D, packed, b.describe(), leaves, reps, median(wall, reps), median(kernel, reps), idle, diff);
         }
     }
 

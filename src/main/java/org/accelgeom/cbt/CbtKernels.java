@@ -83,15 +83,24 @@ public final class CbtKernels {
             return heap[k];
         }
         int n = D - d + 1;
-        long x = (1L << (d + 1)) + (long) k * n; // Fig. 9
-        int w = (int) (x >>> 5);
-        int s = (int) (x & 31);
+        int x = fieldBit(D, d, k);
+        int w = ushr(x, 5);
+        int s = x & 31;
         int lo = ushr(heap[w], s);
         int w1 = Math.min(w + 1, heap.length - 1); // in bounds even when not needed
         int hi = heap[w1] << (32 - s);           // s = 0 gives a shift by 0 in Java (taken mod 32) but is masked below
         int straddles = s + n > 32 ? 1 : 0;
         int v = straddles == 1 ? (lo | hi) : lo;
         return v & ((1 << n) - 1);
+    }
+
+    /**
+     * Bit offset of element k at depth d (Fig. 9), as an unsigned 32-bit value: x = 2^(d+1) + k·(D − d + 1) is below
+     * 2^(D+2) ≤ 2^32, so its 32 low bits, computed with wrapping int arithmetic (a GPU's 32-bit multiply is several
+     * times cheaper than a 64-bit one), are x itself.
+     */
+    public static int fieldBit(int D, int d, int k) {
+        return (1 << (d + 1)) + k * (D - d + 1);
     }
 
     /** Index of the word holding the low bits of element k. */
@@ -152,14 +161,13 @@ public final class CbtKernels {
             if (sk > 1) {
                 int kl = 2 * k; // depth i + 1
                 int sl = readAt(heap, D, packed, kl, i + 1);
-                if (lr < sl) {
-                    k = kl;
-                    sk = sl;
-                } else {
-                    k = kl + 1;
-                    lr = lr - sl;
-                    sk = readAt(heap, D, packed, k, i + 1);
-                }
+                // the right child's count is sk − sl (§2.5), one read fewer per right turn. Exact: above level D − 1
+                // the sums do not change during a pass, and at level D − 1 only the choice of child matters (the
+                // loop ends after it), which depends on sl alone
+                int right = lr < sl ? 0 : 1;
+                k = kl + right;
+                lr = lr - right * sl;
+                sk = right == 1 ? sk - sl : sl;
             }
         }
         return k;

@@ -121,4 +121,20 @@ class CbtLayoutTest {
         assertThrows(AccelGeomException.class, () -> Cbt.create(8, 9, true));
         assertThrows(AccelGeomException.class, () -> Cbt.wrap(new int[5], true));
     }
+
+    @Test
+    void thirtyTwoBitFieldOffsetsEqualTheLongOnesUpToDepthThirty() {
+        java.util.Random rnd = new java.util.Random(3);
+        for (int D = 1; D <= 30; D++) {
+            for (int t = 0; t < 2000; t++) {
+                int d = rnd.nextInt(D + 1);
+                int k = (1 << d) + rnd.nextInt(1 << d);
+                if (t == 0) {
+                    k = (int) ((1L << (d + 1)) - 1); // the last element of the level
+                }
+                assertEquals(CbtLayout.bitOffset(D, k), Integer.toUnsignedLong(CbtKernels.fieldBit(D, d, k)),
+                        "D " + D + " k " + k);
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 /**
  * TornadoVM kernels of the CBT usage cycle (§2.9) and the TaskGraph that chains them: init, decode-and-update
  * (one work-item per leaf), the sum reduction (the five deepest levels fused into one pass over the bitfield's
- * words, then one kernel per level), decode-all (one work-item per leaf), the single-thread bitfield scan and a
+ * words, one kernel per level down to level 12, then levels 11..0 in one work-group), decode-all (one work-item per leaf), the single-thread bitfield scan and a
  * snapshot copy of the heap.
  *
  * <p>Every kernel is a {@link KernelContext} kernel whose work-items check their index against a bound in
@@ -33,7 +33,7 @@ public final class CbtTaskGraphs {
      * arguments crashed TornadoVM 5.2's OpenCL code generator). */
     public static final int DEPTH = 8;
     public static final int PACKED = 9;
-    /** params[TOP]: the deepest level {@link #reduceTop} reduces (min(7, the top of the per-level kernels)). */
+    /** params[TOP]: the deepest level {@link #reduceTop} reduces (min(TOP_LEVEL, the top of the per-level kernels)). */
     public static final int TOP = 10;
     public static final int PARAMS = 11;
 
@@ -164,14 +164,15 @@ public final class CbtTaskGraphs {
     }
 
     /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group. */
-    public static final int TOP_LEVEL = 7;
-    /** The work-group size of {@link #reduceTop}: 2^(TOP_LEVEL+1). */
-    public static final int TOP_GROUP = 2 << TOP_LEVEL;
+    public static final int TOP_LEVEL = Math.max(0, Math.min(14, Integer.getInteger("accelgeom.cbt.topLevel", 11)));
+    /** The work-group size of {@link #reduceTop}. */
+    public static final int TOP_GROUP = 256;
 
     /**
-     * Levels min(top, 7)..0 of the reduction in one work-group of 256 items, with a barrier between levels (global
-     * memory fence: the group's own writes are visible to it after the barrier); top = params[TOP]. Saves up to
-     * eight launches of nearly idle kernels. Publishes L in info[INFO_LEAVES].
+     * Levels min(top, TOP_LEVEL)..0 of the reduction in one work-group of 256 items (each item strides over the
+     * level's nodes), with a barrier between levels (global memory fence: the group's own writes are visible to it
+     * after the barrier); top = params[TOP]. Every kernel launch costs a few microseconds of device time even when
+     * nearly idle, so the small upper levels are one launch, not twelve. Publishes L in info[INFO_LEAVES].
      */
     public static void reduceTop(KernelContext c, int[] params, int[] heap, int[] info) {
         int D = params[DEPTH];
@@ -180,8 +181,9 @@ public final class CbtTaskGraphs {
         int top = params[TOP];
         int i = c.localIdx;
         for (int d = TOP_LEVEL; d >= 0; d--) {
-            if ((on & (d <= top ? 1 : 0) & (i < (1 << d) ? 1 : 0)) == 1) {
-                int k = (1 << d) + i;
+            int count = (on & (d <= top ? 1 : 0)) == 1 ? 1 << d : 0;
+            for (int j = i; j < count; j += TOP_GROUP) {
+                int k = (1 << d) + j;
                 int v = CbtKernels.reduceValue(heap, D, packed, k);
                 int old = CbtKernels.read(heap, D, packed, k);
                 if (v != old) {
@@ -227,7 +229,7 @@ public final class CbtTaskGraphs {
      * min(7, {@link #firstLevel})): params in every execution, the heap in once; info, nodes, scan results and the
      * snapshot out on demand. Five kinds of task: per leaf (update or decode; it comes first because TornadoVM 5.2
      * skipped the heap's upload when the first task using it only wrote it), per word (init, snapshot, scan),
-     * the fused prepass, one kernel per level above it down to level 8, and one work-group for levels 7..0.
+     * the fused prepass, one kernel per level above it down to level TOP_LEVEL + 1 (12), and one work-group for levels TOP_LEVEL..0.
      */
     public static TaskGraph graph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes, long[] scanOut,
             int[] heapOut) {

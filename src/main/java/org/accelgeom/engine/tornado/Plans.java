@@ -25,10 +25,22 @@ public final class Plans {
     private Plans() {
     }
 
+    /**
+     * The profiler's figures of the last execution on this thread, read as soon as it returned: TornadoVM 5.2 clears
+     * its profiler on every {@code transferToHost} of the result, so figures read after a download are zeros.
+     */
+    private static final ThreadLocal<Object[]> LAST = new ThreadLocal<>();
+
     /** One execution of {@code plan} on {@code device}. */
     public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device) {
         try {
-            return plan.execute();
+            TornadoExecutionResult r = plan.execute();
+            if (PROFILE) {
+                TornadoProfilerResult pr = r.getProfilerResult();
+                LAST.set(new Object[] {r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
+                    Math.max(0, pr.getCompileTime())});
+            }
+            return r;
         } catch (RuntimeException e) {
             throw new AccelGeomException("TornadoVM execution failed on " + device.getPhysicalDevice().getDeviceName()
                     + " (" + e.getMessage() + ")", e);
@@ -45,10 +57,20 @@ public final class Plans {
             timings.add(phase + " (device, wall)", Kind.KERNEL, wallNanos);
             return -1;
         }
-        TornadoProfilerResult pr = result.getProfilerResult();
-        long kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers
-        long upload = Math.max(0, pr.getDeviceWriteTime());
-        long compile = Math.max(0, pr.getCompileTime());
+        Object[] last = LAST.get();
+        long kernel;
+        long upload;
+        long compile;
+        if (last != null && last[0] == result) {
+            kernel = (Long) last[1];
+            upload = (Long) last[2];
+            compile = (Long) last[3];
+        } else {
+            TornadoProfilerResult pr = result.getProfilerResult();
+            kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers
+            upload = Math.max(0, pr.getDeviceWriteTime());
+            compile = Math.max(0, pr.getCompileTime());
+        }
         timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
         timings.add("upload", Kind.UPLOAD, upload);
         if (compile > 0) {
