@@ -10,7 +10,8 @@ package org.accelgeom.kdtree;
  * double constants (Graal's scheduler fails on them: "Unable to compile task"): "no hit" is -1 and the far end of a
  * primary ray comes from the camera array; no loop over the three slabs of the scene box (a float-guarded
  * loop-carried update): the slabs are written out; no Math.min/max on values that may be NaN (OpenCL's fmin/fmax
- * drop a NaN, Java's propagate it); the device compiles with IEEE arithmetic (no -cl-fast-relaxed-math: the rays use
+ * drop a NaN, Java's propagate it); no {@code &&}/{@code ||} mixing comparisons (TornadoVM 5.2 emits wrong OpenCL for
+ * some: each comparison is a 0/1 int flag, combined with {@code &} and {@code |}); the device compiles with IEEE arithmetic (no -cl-fast-relaxed-math: the rays use
  * infinities).
  *
  * <p>Reproducibility: every result is the same on any IEEE-754 machine whether or not its compiler fuses
@@ -69,14 +70,9 @@ public final class RayKernels {
         float ax = Math.abs(dx);
         float ay = Math.abs(dy);
         float az = Math.abs(dz);
-        int k = 2;
-        if (ax > ay && ax > az) {
-            k = 0;
-        }
-        if (ay >= ax && ay > az) {
-            k = 1;
-        }
-        return k;
+        int x = (ax > ay ? 1 : 0) & (ax > az ? 1 : 0);
+        int y = (ay >= ax ? 1 : 0) & (ay > az ? 1 : 0);
+        return 2 - 2 * x - y;
     }
 
     /**
@@ -109,10 +105,10 @@ public final class RayKernels {
         double v = (double) sAx * sCy - (double) sAy * sCx;
         double w = (double) sBx * sAy - (double) sBy * sAx;
         double result = -1;
-        boolean neg = u < 0 || v < 0 || w < 0;
-        boolean pos = u > 0 || v > 0 || w > 0;
+        int neg = (u < 0 ? 1 : 0) | (v < 0 ? 1 : 0) | (w < 0 ? 1 : 0);
+        int pos = (u > 0 ? 1 : 0) | (v > 0 ? 1 : 0) | (w > 0 ? 1 : 0);
         double det = u + v + w;
-        if (!(neg && pos) && det != 0) {
+        if (((1 - (neg & pos)) & (det != 0 ? 1 : 0)) == 1) {
             double tt = u * ((double) sz * akz) + v * ((double) sz * bkz) + w * ((double) sz * ckz);
             double dist = tt / det;
             if (dist > 0) {
@@ -148,9 +144,9 @@ public final class RayKernels {
         float by = slab(bounds[4], oy, iy);
         float az = slab(bounds[2], oz, iz);
         float bz = slab(bounds[5], oz, iz);
-        int okx = (ax == ax && bx == bx) ? 1 : 0;
-        int oky = (ay == ay && by == by) ? 1 : 0;
-        int okz = (az == az && bz == bz) ? 1 : 0;
+        int okx = (ax == ax ? 1 : 0) & (bx == bx ? 1 : 0);
+        int oky = (ay == ay ? 1 : 0) & (by == by ? 1 : 0);
+        int okz = (az == az ? 1 : 0) & (bz == bz ? 1 : 0);
         float lx = ax < bx ? ax : bx;
         float hx = ax < bx ? bx : ax;
         float ly = ay < by ? ay : by;
@@ -159,12 +155,12 @@ public final class RayKernels {
         float hz = az < bz ? bz : az;
         float t0 = 0f;
         float t1 = tMax;
-        t0 = (okx == 1 && lx > t0) ? lx : t0;
-        t0 = (oky == 1 && ly > t0) ? ly : t0;
-        t0 = (okz == 1 && lz > t0) ? lz : t0;
-        t1 = (okx == 1 && hx < t1) ? hx : t1;
-        t1 = (oky == 1 && hy < t1) ? hy : t1;
-        t1 = (okz == 1 && hz < t1) ? hz : t1;
+        t0 = (okx & (lx > t0 ? 1 : 0)) == 1 ? lx : t0;
+        t0 = (oky & (ly > t0 ? 1 : 0)) == 1 ? ly : t0;
+        t0 = (okz & (lz > t0 ? 1 : 0)) == 1 ? lz : t0;
+        t1 = (okx & (hx < t1 ? 1 : 0)) == 1 ? hx : t1;
+        t1 = (oky & (hy < t1 ? 1 : 0)) == 1 ? hy : t1;
+        t1 = (okz & (hz < t1 ? 1 : 0)) == 1 ? hz : t1;
         // the shear of the watertight test (Woop et al., Fig. 2)
         int kz = maxDim(dx, dy, dz);
         int kx = kz + 1;
@@ -196,7 +192,8 @@ public final class RayKernels {
      * top: when the top starts after the best hit (with a slack of a few float ulps: a hit computed in double on the
      * plane that bounds a node may lie just before the node's rounded entry distance), no node below it can hold a
      * closer hit and the search ends. Float comparisons only set int flags and the state is updated by selects, the
-     * form TornadoVM 5.2 compiles; the stack writes are unconditional (a slot above the top is free).
+     * form TornadoVM 5.2 compiles correctly (it miscompiles mixed {@code &&}/{@code ||} over comparisons: each
+     * comparison becomes its own 0/1 flag, combined with {@code &} and {@code |}); the stack writes are unconditional (a slot above the top is free).
      */
     static int traverse(float[] split, int[] info, int[] leafTris, float[] tri, float ox, float oy, float oz, float dx,
             float dy, float dz, float ix, float iy, float iz, int kx, int ky, int kz, float sx, float sy, float sz,
@@ -225,14 +222,15 @@ public final class RayKernels {
                 float d = comp(dx, dy, dz, k);
                 float xi = split[node];
                 float tp = (xi - o) * comp(ix, iy, iz, k);
-                int below = (o < xi || (o == xi && d <= 0)) ? 1 : 0;
+                int on = o == xi ? 1 : 0;
+                int below = (o < xi ? 1 : 0) | (on & (d <= 0 ? 1 : 0));
                 int near = node + 1;
                 int far = inf >>> 2;
                 int first = below * near + (1 - below) * far;
                 int second = below * far + (1 - below) * near;
                 // the ray lies in the plane: both children over the same interval
-                int inPlane = (o == xi && d == 0) ? 1 : 0;
-                int crosses = (tp <= tmax && tp > 0) ? 1 : 0;
+                int inPlane = on & (d == 0 ? 1 : 0);
+                int crosses = (tp <= tmax ? 1 : 0) & (tp > 0 ? 1 : 0);
                 int beforeMin = tp < tmin ? 1 : 0;
                 // the far child is visited after the near one: push it; the plane is crossed before the interval
                 // starts: only the far child
@@ -252,12 +250,13 @@ public final class RayKernels {
                     double h = intersect(tri, t, okx, oky, okz, kx, ky, kz, sx, sy, sz);
                     tests++;
                     // closest hit in (0, tMax], ties to the smaller index
-                    int better = (h > 0 && (h < best || (h == best && (bestId < 0 || t < bestId)))) ? 1 : 0;
+                    int tie = (h == best ? 1 : 0) & ((bestId < 0 ? 1 : 0) | (t < bestId ? 1 : 0));
+                    int better = (h > 0 ? 1 : 0) & ((h < best ? 1 : 0) | tie);
                     best = better == 1 ? h : best;
                     bestId = better * t + (1 - better) * bestId;
                 }
                 int top = Math.max(sp - 1, 0);
-                live = (sp > 0 && stMin[top] <= best * SLACK) ? 1 : 0;
+                live = (sp > 0 ? 1 : 0) & (stMin[top] <= best * SLACK ? 1 : 0);
                 node = stNode[top];
                 tmin = stMin[top];
                 tmax = stMax[top];
@@ -386,7 +385,7 @@ public final class RayKernels {
      */
     public static void shadow(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] cam,
             int[] params, int i, int[] hitId, double[] shadowT, int[] counts, float[] aux) {
-        if (params[SHADOWS] != 0 && hitId[i] >= 0 && aux[AUX * i + 3] > 0.35f) {
+        if (((params[SHADOWS] != 0 ? 1 : 0) & (hitId[i] >= 0 ? 1 : 0) & (aux[AUX * i + 3] > 0.35f ? 1 : 0)) == 1) {
             float ox = aux[AUX * i + 4];
             float oy = aux[AUX * i + 5];
             float oz = aux[AUX * i + 6];
