@@ -188,10 +188,10 @@ public final class RayKernels {
      * The traversal loop of {@link #trace} for the ray with origin o, direction d and reciprocal direction i whose
      * shear and scene-box interval [t0, t1] are known. One loop; an iteration visits a node: an inner node descends
      * to its near child, pushing the far one (with its interval) when the ray reaches it; a leaf tests its triangles
-     * and pops the next node. Nodes are pushed front to back, so the stack's entry distances decrease towards its
-     * top: when the top starts after the best hit (with a slack of a few float ulps: a hit computed in double on the
-     * plane that bounds a node may lie just before the node's rounded entry distance), no node below it can hold a
-     * closer hit and the search ends. Float comparisons only set int flags and the state is updated by selects, the
+     * and pops the next node that starts before the best hit (with a slack of a few float ulps: a hit computed in
+     * double on the plane that bounds a node may lie just before the node's rounded entry distance). The search
+     * ends when the stack is empty. (Entry distances do not always decrease towards the top: a ray lying in a
+     * plane pushes the far child with the current entry distance, so every entry is checked.) Float comparisons only set int flags and the state is updated by selects, the
      * form TornadoVM 5.2 compiles correctly (it miscompiles mixed {@code &&}/{@code ||} over comparisons: each
      * comparison becomes its own 0/1 flag, combined with {@code &} and {@code |}); the stack writes are unconditional (a slot above the top is free).
      */
@@ -255,12 +255,16 @@ public final class RayKernels {
                     best = better == 1 ? h : best;
                     bestId = better * t + (1 - better) * bestId;
                 }
-                int top = Math.max(sp - 1, 0);
-                live = (sp > 0 ? 1 : 0) & (stMin[top] <= best * SLACK ? 1 : 0);
-                node = stNode[top];
-                tmin = stMin[top];
-                tmax = stMax[top];
-                sp = top;
+                // pop the next node that may hold a hit as close as the best (a tie may still win by its index)
+                int found = 0;
+                while (((sp > 0 ? 1 : 0) & (1 - found)) == 1) {
+                    sp--;
+                    found = stMin[sp] <= best * SLACK ? 1 : 0;
+                }
+                node = stNode[sp];
+                tmin = stMin[sp];
+                tmax = stMax[sp];
+                live = found;
             }
         }
         hitT[slot] = best;
