@@ -64,7 +64,8 @@ public final class TornadoRenderBackend implements RenderBackend {
             }
         }
         Plans.charge(timings, "trace rays", r, wall);
-        long compile = Plans.PROFILE ? Math.max(0, r.getProfilerResult().getCompileTime()) : 0;
+        long compile = Plans.PROFILE ? Math.max(r.getProfilerResult().getCompileTime(),
+                r.getProfilerResult().getTornadoCompilerTime() + r.getProfilerResult().getDriverInstallTime()) : 0;
         timings.time("copy out (host)", Kind.HOST, () -> {
             System.arraycopy(hitId, 0, outId, 0, n);
             System.arraycopy(hitT, 0, outT, 0, n);
