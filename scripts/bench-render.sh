@@ -7,17 +7,19 @@
 # counters and image down), and nodes and triangle tests per ray.
 #
 #   scripts/bench-render.sh [--input dragon] [--size 1920x1080] [--backends "jvm-parallel tornado"]
-#                           [--warmup 2] [--repeat 5] [--out DIR]
+#                           [--locals "0 128"] [--warmup 2] [--repeat 5] [--out DIR]
 #
 # --input: a mesh file, random:N / sphere:N, or dragon / bunny for data/meshes/dragon_vrip.ply.gz and
 # data/meshes/bunny00.off (scripts/fetch-datasets.sh dragon bunny). Output: DIR/table.md (default
-# target/bench-render) and the CLI logs next to it.
+# target/bench-render) and the CLI logs next to it. --locals: tornado work-group sizes to try, one row each
+# (-Daccelgeom.render.localSize; 0: the OpenCL driver's choice).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 input=dragon
 size=1920x1080
 backends="jvm-parallel tornado"
+locals="0 128"
 warmup=2
 repeat=5
 out="$ACCELGEOM_ROOT/target/bench-render"
@@ -26,6 +28,7 @@ while [[ $# -gt 0 ]]; do
         --input) input=$2; shift 2 ;;
         --size) size=$2; shift 2 ;;
         --backends) backends=$2; shift 2 ;;
+        --locals) locals=$2; shift 2 ;;
         --warmup) warmup=$2; shift 2 ;;
         --repeat) repeat=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
@@ -48,28 +51,42 @@ fi
 mkdir -p "$out"
 acc="$ACCELGEOM_ROOT/scripts/accelgeom"
 # kernel times need TornadoVM's profiler (the default; ACCELGEOM_PROFILER=false gives one device wall time)
-export ACCELGEOM_JAVA_OPTS="${ACCELGEOM_JAVA_OPTS:-} -Daccelgeom.tornado.profiler=${ACCELGEOM_PROFILER:-true}"
+base_opts="${ACCELGEOM_JAVA_OPTS:-} -Daccelgeom.tornado.profiler=${ACCELGEOM_PROFILER:-true}"
 
 runs=$((warmup + repeat))
 if [[ " $backends " == *" tornado "* ]]; then
     "$acc" devices > "$out/devices.txt" 2>&1 || true
 fi
 : > "$out/runs.tsv"
+cases=()
 for b in $backends; do
+    if [[ $b == tornado ]]; then
+        for l in $locals; do cases+=("tornado:$l"); done
+    else
+        cases+=("$b:0")
+    fi
+done
+for c in "${cases[@]}"; do
+    b=${c%:*}
+    local_size=${c#*:}
+    name=$b
+    [[ $b == tornado && $local_size != 0 ]] && name="$b-local$local_size"
+    export ACCELGEOM_JAVA_OPTS="$base_opts -Daccelgeom.render.localSize=$local_size"
     for shadows in no yes; do
         flag=()
         [[ $shadows == no ]] && flag=(--no-shadows)
-        log="$out/render-$b-shadows-$shadows.log"
-        echo "bench-render: $input ${width}x$height $b shadows=$shadows ($runs renders)" >&2
+        log="$out/render-$name-shadows-$shadows.log"
+        echo "bench-render: $input ${width}x$height $name shadows=$shadows ($runs renders)" >&2
         "$acc" render "${src[@]}" --width "$width" --height "$height" --backend "$b" "${flag[@]}" --repeat "$runs" \
             --quiet > "$log"
         # run k/R: WxH, N rays in T ms: X Mrays/s[ (kernels; with transfers T2 ms: X2 Mrays/s)], S nodes and U triangle tests per ray
         sed -n 's/^run \([0-9]*\)\/[0-9]*: [0-9x]*, \([0-9]*\) rays in \([0-9.]*\) ms: [0-9.]* Mrays\/s\(.*\), \([0-9.]*\) nodes and \([0-9.]*\) triangle.*/\1\t\2\t\3\t=\4\t\5\t\6/p' "$log" \
             | while IFS=$'\t' read -r k rays ms rest nodes tests; do
                 wall=$(sed -n 's/.*with transfers \([0-9.]*\) ms.*/\1/p' <<<"$rest")
-                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$shadows" "$k" "$rays" "$ms" "${wall:-$ms}" "$nodes" "$tests"
+                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$shadows" "$k" "$rays" "$ms" "${wall:-$ms}" "$nodes" "$tests"
             done >> "$out/runs.tsv"
-        sed -n 's/^backend: *//p' "$log" | head -1 > "$out/device-$b.txt"
+        { sed -n 's/^backend: *//p' "$log" | head -1 | tr -d '\n'
+          [[ $local_size != 0 ]] && echo ", work-group $local_size" || echo; } > "$out/device-$name.txt"
         sed -n 's/^tree: *//p' "$log" | head -1 > "$out/tree.txt"
     done
 done

@@ -95,7 +95,7 @@ public final class RayCaster {
                     RayKernels.surface(tri, cam, params, i, hitId, hitT, aux);
                     RayKernels.shadow(tree.split(), tree.info(), tree.leafTris(), tri, tree.bounds(), cam, params, i,
                             hitId, shadowT, counts, aux);
-                    RayKernels.colour(i, hitId, aux, rgb);
+                    RayKernels.colour(params, i, hitId, aux, rgb);
                 }
             };
             long t0 = System.nanoTime();

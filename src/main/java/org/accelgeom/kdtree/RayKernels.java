@@ -304,13 +304,32 @@ public final class RayKernels {
     }
 
     /**
-     * The primary ray of pixel i (row-major, y down) from the pinhole camera: d = F + s_x·R + s_y·U with s in
+     * The pixel of work-item i: the image is cut into bands of 4 rows and each band into tiles of 8 columns (the
+     * last band and tile may be smaller), work-items go tile by tile, row by row inside a tile. 32 neighbouring
+     * work-items (a GPU warp) then trace an 8×4 block of pixels, whose rays take similar paths through the tree
+     * (less divergence than a run of 32 pixels of one row). A bijection of [0, w·h); every step of a render maps
+     * its work-item the same way, so the jvm loop that runs all steps per work-item stays consistent.
+     */
+    public static int pixel(int w, int h, int i) {
+        int band = i / (4 * w);
+        int y0 = 4 * band;
+        int bh = Math.min(4, h - y0);
+        int r = i - y0 * w;
+        int c = r / (8 * bh);
+        int q = r - c * 8 * bh;
+        int cw = Math.min(8, w - 8 * c);
+        return (y0 + q / cw) * w + 8 * c + q % cw;
+    }
+
+    /**
+     * The primary ray of work-item i0's pixel i ({@link #pixel}) (row-major, y down) from the pinhole camera: d = F + s_x·R + s_y·U with s in
      * (-1, 1), traced up to {@code cam[FAR]} (+∞); its hit goes to {@code hitId[i]} and {@code hitT[i]} (+∞: none).
      */
     public static void primary(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] cam,
-            int[] params, int i, int[] hitId, double[] hitT, int[] counts) {
+            int[] params, int i0, int[] hitId, double[] hitT, int[] counts) {
         int w = params[WIDTH];
         int h = params[HEIGHT];
+        int i = pixel(w, h, i0);
         int px = i % w;
         int py = i / w;
         float s = (float) ((2.0 * px + 1.0) / w - 1.0);
@@ -333,7 +352,8 @@ public final class RayKernels {
      * factor 0.35 + 0.65·cos(angle to the light), and the shadow ray's origin (the hit point lifted off the surface
      * by {@code cam[SHADOW_EPS]}) into {@code aux[7i .. 7i+6]}.
      */
-    public static void surface(float[] tri, float[] cam, int[] params, int i, int[] hitId, double[] hitT, float[] aux) {
+    public static void surface(float[] tri, float[] cam, int[] params, int i0, int[] hitId, double[] hitT, float[] aux) {
+        int i = pixel(params[WIDTH], params[HEIGHT], i0);
         int id = hitId[i];
         if (id >= 0) {
             int w = params[WIDTH];
@@ -388,7 +408,8 @@ public final class RayKernels {
      * the ambient light factor 0.35 only.
      */
     public static void shadow(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] cam,
-            int[] params, int i, int[] hitId, double[] shadowT, int[] counts, float[] aux) {
+            int[] params, int i0, int[] hitId, double[] shadowT, int[] counts, float[] aux) {
+        int i = pixel(params[WIDTH], params[HEIGHT], i0);
         if (((params[SHADOWS] != 0 ? 1 : 0) & (hitId[i] >= 0 ? 1 : 0) & (aux[AUX * i + 3] > 0.35f ? 1 : 0)) == 1) {
             float ox = aux[AUX * i + 4];
             float oy = aux[AUX * i + 5];
@@ -402,7 +423,8 @@ public final class RayKernels {
     }
 
     /** Shading, step 3: the unit normal mapped to RGB times the light factor; background black. */
-    public static void colour(int i, int[] hitId, float[] aux, int[] rgb) {
+    public static void colour(int[] params, int i0, int[] hitId, float[] aux, int[] rgb) {
+        int i = pixel(params[WIDTH], params[HEIGHT], i0);
         int c = 0;
         if (hitId[i] >= 0) {
             double light = aux[AUX * i + 3];

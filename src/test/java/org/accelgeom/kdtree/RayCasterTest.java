@@ -138,6 +138,21 @@ class RayCasterTest {
     }
 
     @Test
+    void workItemsCoverEveryPixelOnce() {
+        for (int[] wh : new int[][] {{1, 1}, {1, 9}, {9, 1}, {8, 4}, {17, 6}, {64, 48}, {13, 11}, {1920, 1080}}) {
+            int n = wh[0] * wh[1];
+            boolean[] seen = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                int p = RayKernels.pixel(wh[0], wh[1], i);
+                assertTrue(p >= 0 && p < n && !seen[p], wh[0] + "x" + wh[1] + ": work-item " + i + " -> pixel " + p);
+                seen[p] = true;
+            }
+        }
+        // a warp of 32 work-items is an 8x4 block
+        assertEquals(3 * 64 + 7, RayKernels.pixel(64, 48, 31));
+    }
+
+    @Test
     void aTriangleAboveAFloorCastsAShadow() {
         // floor: a big quad at y = 0; blocker: a triangle at y = 1 straight below the light
         float[] v = {-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, -5, 5, 0, 5, -5, 0, 5, -1, 1, -1, 1, 1, -1, 0, 1, 1.5f};

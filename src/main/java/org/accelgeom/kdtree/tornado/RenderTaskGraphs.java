@@ -58,7 +58,7 @@ public final class RenderTaskGraphs {
             if (i == 0) {
                 beat[3] = params[RayKernels.SEQ];
             }
-            RayKernels.colour(i, hitId, aux, rgb);
+            RayKernels.colour(params, i, hitId, aux, rgb);
         }
     }
 
@@ -82,12 +82,23 @@ public final class RenderTaskGraphs {
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, hitId, hitT, counts, rgb, beat);
     }
 
-    /** One work-item per pixel, TornadoVM's local size left to the driver (see hull/tornado/HullTaskGraphs). */
+    /**
+     * Work-group size of the render kernels, {@code -Daccelgeom.render.localSize=N} (benchmarks); 0, the default,
+     * leaves it to the OpenCL driver (TornadoVM's own default gave CL_OUT_OF_RESOURCES on the H200 for big kernels,
+     * see hull/tornado/HullTaskGraphs). Used only where it divides the number of pixels.
+     */
+    public static final int LOCAL_SIZE = Integer.getInteger("accelgeom.render.localSize", 0);
+
+    /** One work-item per pixel. */
     public static GridScheduler grid(String name, int pixels) {
         GridScheduler gs = new GridScheduler();
         for (String task : NAMES) {
             WorkerGrid1D w = new WorkerGrid1D(pixels);
-            w.setLocalWorkToNull();
+            if (LOCAL_SIZE > 0 && pixels % LOCAL_SIZE == 0) {
+                w.setLocalWork(LOCAL_SIZE, 1, 1);
+            } else {
+                w.setLocalWorkToNull();
+            }
             gs.addWorkerGrid(name + "." + task, w);
         }
         return gs;
