@@ -114,6 +114,8 @@ class TornadoRenderTest {
                     + " at " + ta + " and " + tb + " are no tie");
             ties++;
         }
+        System.out.printf("%s: %d pixels, %d hits, %d ties broken the other way, %d colours differ%n", what, w * h, hits,
+                ties, w * h - sameColour);
         assertTrue(hits > w * h / 10, what + ": too few hits to test anything: " + hits);
         assertTrue(ties <= w * h / 100, what + ": " + ties + " ties");
         // the colours: equal but where a tie went the other way or a distance's last bit moved the light factor
