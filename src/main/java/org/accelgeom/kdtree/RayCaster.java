@@ -37,6 +37,11 @@ public final class RayCaster {
         }
         int n = width * height;
         PhaseTimings t = new PhaseTimings();
+        int depth = t.time("check tree depth", Kind.HOST, () -> depth(tree.info()));
+        if (depth > RayKernels.STACK) {
+            throw new AccelGeomException("the tree is " + depth + " levels deep; the ray caster's stack holds "
+                    + RayKernels.STACK + " (build it with --max-depth " + RayKernels.STACK + " or less)");
+        }
         float[] bb = tree.bounds();
         double diag = Math.sqrt(Math.pow((double) bb[3] - bb[0], 2) + Math.pow((double) bb[4] - bb[1], 2)
                 + Math.pow((double) bb[5] - bb[2], 2));
@@ -65,6 +70,20 @@ public final class RayCaster {
             rays += counts[3 * i + 2];
         }
         return new RenderResult(width, height, hitId, hitT, rgb, rays, nodes, tests, trace, wall, t, o.backend());
+    }
+
+    /** The depth of the deepest node (the root's is 0), in one pass over the depth-first node array. */
+    static int depth(int[] info) {
+        int[] d = new int[info.length];
+        int max = 0;
+        for (int n = 0; n < info.length; n++) {
+            max = Math.max(max, d[n]);
+            if ((info[n] & 3) != 3) {
+                d[n + 1] = d[n] + 1;
+                d[info[n] >>> 2] = d[n] + 1;
+            }
+        }
+        return max;
     }
 
     /** A backend for repeated renders; close it after. */

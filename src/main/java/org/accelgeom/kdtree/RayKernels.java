@@ -10,15 +10,16 @@ package org.accelgeom.kdtree;
  * double constants (Graal's scheduler fails on them: "Unable to compile task"): "no hit" is -1 and the far end of a
  * primary ray comes from the camera array; no loop over the three slabs of the scene box (a float-guarded
  * loop-carried update): the slabs are written out; no Math.min/max on values that may be NaN (OpenCL's fmin/fmax
- * drop a NaN, Java's propagate it); no {@code &&}/{@code ||} mixing comparisons (TornadoVM 5.2 emits wrong OpenCL for
- * some: each comparison is a 0/1 int flag, combined with {@code &} and {@code |}); the device compiles with IEEE arithmetic (no -cl-fast-relaxed-math: the rays use
- * infinities).
+ * drop a NaN, Java's propagate it); no {@code &&}/{@code ||} mixing comparisons (TornadoVM 5.2 emits wrong OpenCL
+ * for some): each comparison is a 0/1 int flag, combined with {@code &} and {@code |}. The device compiles with
+ * IEEE arithmetic (no -cl-fast-relaxed-math: the rays use infinities).
  *
  * <p>Reproducibility: every result is the same on any IEEE-754 machine whether or not its compiler fuses
  * multiply-adds: float quantities are single operations or sums of float×float products formed exactly in double
  * and rounded once; the intersection's edge functions are exact-product differences in double, so their signs
  * are exact for the sheared vertices (which makes the test watertight without Woop's double fall-back). Only the
- * hit distance T/det may differ in its last bits where a device fuses U·A_z + V·B_z + W·C_z.
+ * hit distance T/det may differ in its last bits where a device fuses U·A_z + V·B_z + W·C_z (TornadoVM's compiler
+ * emits fma for it).
  *
  * <p>Closest hit: smallest t &gt; 0 (up to tMax), ties to the smaller triangle index, the same rule as
  * {@link #bruteForce}.
@@ -191,9 +192,10 @@ public final class RayKernels {
      * and pops the next node that starts before the best hit (with a slack of a few float ulps: a hit computed in
      * double on the plane that bounds a node may lie just before the node's rounded entry distance). The search
      * ends when the stack is empty. (Entry distances do not always decrease towards the top: a ray lying in a
-     * plane pushes the far child with the current entry distance, so every entry is checked.) Float comparisons only set int flags and the state is updated by selects, the
-     * form TornadoVM 5.2 compiles correctly (it miscompiles mixed {@code &&}/{@code ||} over comparisons: each
-     * comparison becomes its own 0/1 flag, combined with {@code &} and {@code |}); the stack writes are unconditional (a slot above the top is free).
+     * plane pushes the far child with the current entry distance, so every entry is checked.) Float comparisons
+     * only set 0/1 int flags, combined with {@code &} and {@code |}, and the state is updated by selects on them, the
+     * form TornadoVM 5.2 compiles correctly; the stack writes are unconditional (the slot above the top is free).
+     * The stack needs one entry per level of the tree (at most {@link #STACK}, the builders' depth limit).
      */
     static int traverse(float[] split, int[] info, int[] leafTris, float[] tri, float ox, float oy, float oz, float dx,
             float dy, float dz, float ix, float iy, float iz, int kx, int ky, int kz, float sx, float sy, float sz,

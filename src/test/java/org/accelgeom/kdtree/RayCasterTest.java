@@ -153,6 +153,28 @@ class RayCasterTest {
     }
 
     @Test
+    void treeDepthIsTheStatisticsDepth() {
+        for (String kind : new String[] {"random", "sphere", "grid"}) {
+            KdTree tree = KdTreeBuilder.build(Triangles.of(KdTreeBuilderTest.scene(kind, 500, 3)), KdTreeOptions.of(Backend.JVM)).tree();
+            assertEquals(tree.stats(1, 1).depth(), RayCaster.depth(tree.info()), kind);
+        }
+        // a chain of 49 inner nodes (each with an empty leaf on the left) is one level too deep for the stack
+        int d = RayKernels.STACK + 1;
+        int[] info = new int[2 * d + 1];
+        for (int i = 0; i < d; i++) {
+            info[2 * i] = (2 * i + 2) << 2;
+            info[2 * i + 1] = 3;
+        }
+        info[2 * d] = 3;
+        KdTree deep = new KdTree(new float[info.length], info, new int[] {0}, new float[] {0, 0, 0, 1, 1, 1},
+                Triangles.of(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}));
+        assertEquals(d, RayCaster.depth(info));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> RayCaster.render(deep, Camera.framing(deep.bounds()), 4, 4, RenderOptions.of(Backend.JVM)));
+        assertTrue(e.getMessage().contains("levels deep"), e.getMessage());
+    }
+
+    @Test
     void aTriangleAboveAFloorCastsAShadow() {
         // floor: a big quad at y = 0; blocker: a triangle at y = 1 straight below the light
         float[] v = {-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, -5, 5, 0, 5, -5, 0, 5, -1, 1, -1, 1, 1, -1, 0, 1, 1.5f};
