@@ -58,6 +58,8 @@ if [[ " $backends " == *" tornado "* ]]; then
     "$acc" devices > "$out/devices.txt" 2>&1 || true
 fi
 : > "$out/runs.tsv"
+: > "$out/failed.tsv"
+rm -f "$out/tree.txt" "$out"/device-*.txt
 cases=()
 for b in $backends; do
     if [[ $b == tornado ]]; then
@@ -77,8 +79,11 @@ for c in "${cases[@]}"; do
         [[ $shadows == no ]] && flag=(--no-shadows)
         log="$out/render-$name-shadows-$shadows.log"
         echo "bench-render: $input ${width}x$height $name shadows=$shadows ($runs renders)" >&2
-        "$acc" render "${src[@]}" --width "$width" --height "$height" --backend "$b" "${flag[@]}" --repeat "$runs" \
-            --quiet > "$log"
+        if ! "$acc" render "${src[@]}" --width "$width" --height "$height" --backend "$b" "${flag[@]}" --repeat "$runs" \
+            --quiet > "$log" 2>&1; then
+            echo "bench-render: $name shadows=$shadows failed: $(grep -m1 'error' "$log" || tail -n1 "$log")" >&2
+            printf '%s\t%s\n' "$name" "$shadows" >> "$out/failed.tsv"
+        fi
         # run k/R: WxH, N rays in T ms: X Mrays/s[ (kernels; with transfers T2 ms: X2 Mrays/s)], S nodes and U triangle tests per ray
         sed -n 's/^run \([0-9]*\)\/[0-9]*: [0-9x]*, \([0-9]*\) rays in \([0-9.]*\) ms: [0-9.]* Mrays\/s\(.*\), \([0-9.]*\) nodes and \([0-9.]*\) triangle.*/\1\t\2\t\3\t=\4\t\5\t\6/p' "$log" \
             | while IFS=$'\t' read -r k rays ms rest nodes tests; do
@@ -87,7 +92,8 @@ for c in "${cases[@]}"; do
             done >> "$out/runs.tsv"
         { sed -n 's/^backend: *//p' "$log" | head -1 | tr -d '\n'
           [[ $local_size != 0 ]] && echo ", work-group $local_size" || echo; } > "$out/device-$name.txt"
-        sed -n 's/^tree: *//p' "$log" | head -1 > "$out/tree.txt"
+        tree=$(sed -n 's/^tree: *//p' "$log" | head -1)
+        [[ -n $tree ]] && echo "$tree" > "$out/tree.txt"
     done
 done
 
@@ -105,7 +111,7 @@ lines = [f"### Ray casting: {inp} at {w}×{h}", ""]
 if os.path.exists(devices):
     lines += ["devices (tornado runs on the default one):", "```", open(devices).read().strip(), "```", ""]
 lines += [
-         "tree: " + open(os.path.join(out, "tree.txt")).read().strip(), "",
+         "tree: " + (open(os.path.join(out, "tree.txt")).read().strip() if os.path.exists(os.path.join(out, "tree.txt")) else "—"), "",
          "| backend | traced | rays per render | trace ms (median) | Mrays/s | with transfers: ms | Mrays/s | nodes/ray | tests/ray |",
          "|---|---|---|---|---|---|---|---|---|"]
 for (b, sh), r in rows.items():
@@ -114,7 +120,11 @@ for (b, sh), r in rows.items():
     wall = statistics.median(x[2] for x in r)
     kind = "primary" if sh == "no" else "primary + shadow"
     lines.append(f"| {dev(b)} | {kind} | {rays:,} | {ms:.3f} | {rays / ms / 1e3:,.1f} | {wall:.3f} | {rays / wall / 1e3:,.1f} | {r[0][3]:.2f} | {r[0][4]:.2f} |")
-lines += ["", f"Median of {len(next(iter(rows.values())))} renders after {warmup} warm-up renders in the same process; "
+for line in open(os.path.join(out, "failed.tsv")):
+    b, sh = line.rstrip("\n").split("\t")
+    lines.append(f"| {b} | {'primary' if sh == 'no' else 'primary + shadow'} | failed: see render-{b}-shadows-{sh}.log | | | | | | |")
+measured = len(next(iter(rows.values()))) if rows else 0
+lines += ["", f"Median of {measured} renders after {warmup} warm-up renders in the same process; "
           "tornado: trace ms is the kernels' time (TornadoVM profiler), with transfers the execution's wall time "
           "(camera and parameters up; hits, distances, counters and image down; JIT compilation excluded)."]
 open(os.path.join(out, "table.md"), "w").write("\n".join(lines) + "\n")
