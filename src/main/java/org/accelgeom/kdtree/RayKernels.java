@@ -19,7 +19,9 @@ package org.accelgeom.kdtree;
  * and rounded once; the intersection's edge functions are exact-product differences in double, so their signs
  * are exact for the sheared vertices (which makes the test watertight without Woop's double fall-back). Only the
  * hit distance T/det may differ in its last bits where a device fuses U·A_z + V·B_z + W·C_z (TornadoVM's compiler
- * emits fma for it).
+ * emits fma for it); whether T is positive is decided with a margin above that rounding (see {@link #intersect}), so
+ * the set of triangles hit is the same everywhere, and only a tie between two triangles hit at the same distance
+ * may be broken differently.
  *
  * <p>Closest hit: smallest t &gt; 0 (up to tMax), ties to the smaller triangle index, the same rule as
  * {@link #bruteForce}.
@@ -78,7 +80,8 @@ public final class RayKernels {
 
     /**
      * Watertight intersection of a ray with triangle t (Woop et al. 2013, Fig. 2/3): the distance t &gt; 0 of the
-     * hit in units of |d|, or -1 when it misses. (okx, oky, okz) is the origin permuted to (kx, ky, kz); kz is the
+     * hit in units of |d|, or -1 when it misses (a ray that starts on the triangle's plane, up to 1e-12 relative,
+     * misses it). (okx, oky, okz) is the origin permuted to (kx, ky, kz); kz is the
      * dominant axis of d, kx/ky the other two (swapped when d[kz] &lt; 0 to keep the winding), s = (d[kx]/d[kz],
      * d[ky]/d[kz], 1/d[kz]) the shear.
      */
@@ -109,8 +112,17 @@ public final class RayKernels {
         int neg = (u < 0 ? 1 : 0) | (v < 0 ? 1 : 0) | (w < 0 ? 1 : 0);
         int pos = (u > 0 ? 1 : 0) | (v > 0 ? 1 : 0) | (w > 0 ? 1 : 0);
         double det = u + v + w;
-        if (((1 - (neg & pos)) & (det != 0 ? 1 : 0)) == 1) {
-            double tt = u * ((double) sz * akz) + v * ((double) sz * bkz) + w * ((double) sz * ckz);
+        // the scaled distance T (eq. 5): a hit needs T of det's sign, by more than the rounding of its three terms
+        // (1e-12 of their magnitudes), so that whether a device fuses the multiply-adds or not cannot decide
+        // whether a ray starting on the triangle (T = 0) hits it
+        double ta = u * ((double) sz * akz);
+        double tb = v * ((double) sz * bkz);
+        double tc = w * ((double) sz * ckz);
+        double tt = ta + tb + tc;
+        double bound = 1e-12 * (Math.abs(ta) + Math.abs(tb) + Math.abs(tc));
+        int front = (det > 0 ? 1 : 0) & (tt > bound ? 1 : 0);
+        int back = (det < 0 ? 1 : 0) & (tt < -bound ? 1 : 0);
+        if (((1 - (neg & pos)) & (front | back)) == 1) {
             double dist = tt / det;
             if (dist > 0) {
                 result = dist;
