@@ -57,6 +57,7 @@ public record Camera(double[] eye, double[] target, double[] up, double fovDegre
             a[RayKernels.LIGHT + k] = (float) light[k];
         }
         a[RayKernels.SHADOW_EPS] = (float) eps;
+        a[RayKernels.FAR] = Float.POSITIVE_INFINITY;
         return a;
     }
 

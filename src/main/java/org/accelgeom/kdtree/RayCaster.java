@@ -4,6 +4,7 @@ import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
 
 /**
  * Ray casting through a kd-tree on any backend: one primary ray per pixel from a pinhole {@link Camera}, a shadow
@@ -12,8 +13,10 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  *
  * <p>Contract: each pixel's hit is the closest triangle along its ray (ties: the smaller index), the same as
  * intersecting every triangle ({@link RayKernels#bruteForce}); {@code jvm} and {@code jvm-parallel} give identical
- * images. The {@code tornado} backend is not available yet (TornadoVM 5.2 cannot compile the traversal loop; see
- * docs/kdtree.md): it is refused with a one-line error.
+ * images. {@code tornado} runs the same element kernels on the device (one work-item per pixel) and gives the same
+ * hit triangles except where two triangles are hit at the same distance up to the last bits of a double (an edge
+ * or a vertex shared by both): a device that fuses multiply-adds computes the hit distance T/det slightly
+ * differently (see {@link RayKernels}), which may break such a tie the other way.
  */
 public final class RayCaster {
 
@@ -34,6 +37,11 @@ public final class RayCaster {
         }
         int n = width * height;
         PhaseTimings t = new PhaseTimings();
+        int depth = t.time("check tree depth", Kind.HOST, () -> depth(tree.info()));
+        if (depth > RayKernels.STACK) {
+            throw new AccelGeomException("the tree is " + depth + " levels deep; the ray caster's stack holds "
+                    + RayKernels.STACK + " (build it with --max-depth " + RayKernels.STACK + " or less)");
+        }
         float[] bb = tree.bounds();
         double diag = Math.sqrt(Math.pow((double) bb[3] - bb[0], 2) + Math.pow((double) bb[4] - bb[1], 2)
                 + Math.pow((double) bb[5] - bb[2], 2));
@@ -46,7 +54,7 @@ public final class RayCaster {
         double[] hitT = new double[n];
         int[] counts = new int[RayKernels.COUNTS * n];
         int[] rgb = new int[n];
-        b.render(tree, cam, params, hitId, hitT, counts, rgb, t);
+        long wall = b.render(tree, cam, params, hitId, hitT, counts, rgb, t);
         long trace = 0;
         for (PhaseTimings.Phase p : t.phases()) {
             if (p.kind() == Kind.KERNEL || p.name().equals("trace rays")) {
@@ -61,7 +69,21 @@ public final class RayCaster {
             tests += counts[3 * i + 1];
             rays += counts[3 * i + 2];
         }
-        return new RenderResult(width, height, hitId, hitT, rgb, rays, nodes, tests, trace, t, o.backend());
+        return new RenderResult(width, height, hitId, hitT, rgb, rays, nodes, tests, trace, wall, t, o.backend());
+    }
+
+    /** The depth of the deepest node (the root's is 0), in one pass over the depth-first node array. */
+    static int depth(int[] info) {
+        int[] d = new int[info.length];
+        int max = 0;
+        for (int n = 0; n < info.length; n++) {
+            max = Math.max(max, d[n]);
+            if ((info[n] & 3) != 3) {
+                d[n + 1] = d[n] + 1;
+                d[info[n] >>> 2] = d[n] + 1;
+            }
+        }
+        return max;
     }
 
     /** A backend for repeated renders; close it after. */
@@ -69,16 +91,17 @@ public final class RayCaster {
         return switch (o.backend()) {
             case JVM -> new LoopRenderer(null);
             case JVM_PARALLEL -> new LoopRenderer(new ParallelLoops(o.threads()));
-            case TORNADO -> throw new AccelGeomException("render: the tornado backend is not available yet: TornadoVM 5.2 "
-                    + "fails to compile the kd-tree traversal loop (a Graal scheduling error; see docs/kdtree.md); use "
-                    + "--backend jvm-parallel");
+            case TORNADO -> {
+                yield TornadoSupport.instantiate("org.accelgeom.kdtree.tornado.TornadoRenderBackend", RenderBackend.class,
+                        Integer.valueOf(o.device()));
+            }
         };
     }
 
     /** {@code jvm} and {@code jvm-parallel}: the pixel kernel in a plain or fork/join loop. */
     private record LoopRenderer(ParallelLoops loops) implements RenderBackend {
         @Override
-        public void render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb,
+        public long render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb,
                 PhaseTimings t) {
             int n = params[RayKernels.WIDTH] * params[RayKernels.HEIGHT];
             float[] tri = tree.triangles().v();
@@ -91,9 +114,10 @@ public final class RayCaster {
                     RayKernels.surface(tri, cam, params, i, hitId, hitT, aux);
                     RayKernels.shadow(tree.split(), tree.info(), tree.leafTris(), tri, tree.bounds(), cam, params, i,
                             hitId, shadowT, counts, aux);
-                    RayKernels.colour(i, hitId, aux, rgb);
+                    RayKernels.colour(params, i, hitId, aux, rgb);
                 }
             };
+            long t0 = System.nanoTime();
             t.time("trace rays", Kind.HOST, () -> {
                 if (loops == null) {
                     body.run(0, n);
@@ -101,6 +125,7 @@ public final class RayCaster {
                     loops.forRange(n, 256, body);
                 }
             });
+            return System.nanoTime() - t0;
         }
     }
 }

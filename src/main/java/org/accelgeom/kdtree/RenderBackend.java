@@ -10,9 +10,11 @@ public interface RenderBackend extends AutoCloseable {
 
     /**
      * Renders: {@code params} holds width, height and the shadow flag ({@link RayKernels#WIDTH} ...); the outputs
-     * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel).
+     * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel). Returns the wall time of the
+     * tracing step in nanoseconds, transfers to and from a device included, TornadoVM's JIT compilation and host-side
+     * copies excluded.
      */
-    void render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb, PhaseTimings t);
+    long render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb, PhaseTimings t);
 
     @Override
     default void close() {

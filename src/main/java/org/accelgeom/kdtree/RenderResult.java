@@ -18,14 +18,20 @@ import org.accelgeom.engine.PhaseTimings;
  * @param nodeVisits nodes visited by all rays
  * @param triangleTests ray–triangle tests of all rays
  * @param traceNanos time of the tracing step (kernel time on the device for tornado)
+ * @param wallNanos  wall time of the tracing step, transfers to and from a device included (JIT compilation not)
  * @param timings   time per phase
  * @param backend   where it ran
  */
 public record RenderResult(int width, int height, int[] hitId, double[] hitT, int[] rgb, long rays, long nodeVisits,
-        long triangleTests, long traceNanos, PhaseTimings timings, Backend backend) {
+        long triangleTests, long traceNanos, long wallNanos, PhaseTimings timings, Backend backend) {
 
     public double raysPerSecond() {
         return traceNanos == 0 ? 0 : rays * 1e9 / traceNanos;
+    }
+
+    /** Rays per second of the tracing step with its transfers (the same as {@link #raysPerSecond} on the jvm backends). */
+    public double raysPerSecondWithTransfers() {
+        return wallNanos == 0 ? 0 : rays * 1e9 / wallNanos;
     }
 
     public double stepsPerRay() {
@@ -44,7 +50,9 @@ public record RenderResult(int width, int height, int[] hitId, double[] hitT, in
     }
 
     public String format() {
-        return String.format(Locale.ROOT, "%dx%d, %d rays in %.3f ms: %.2f Mrays/s, %.2f nodes and %.2f triangle tests per ray",
-                width, height, rays, traceNanos / 1e6, raysPerSecond() / 1e6, stepsPerRay(), testsPerRay());
+        String transfers = backend == Backend.TORNADO ? String.format(Locale.ROOT,
+                " (kernels; with transfers %.3f ms: %.2f Mrays/s)", wallNanos / 1e6, raysPerSecondWithTransfers() / 1e6) : "";
+        return String.format(Locale.ROOT, "%dx%d, %d rays in %.3f ms: %.2f Mrays/s%s, %.2f nodes and %.2f triangle tests per ray",
+                width, height, rays, traceNanos / 1e6, raysPerSecond() / 1e6, transfers, stepsPerRay(), testsPerRay());
     }
 }
