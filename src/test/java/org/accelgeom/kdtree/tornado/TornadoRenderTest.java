@@ -25,15 +25,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The tornado ray caster against the jvm reference on the TornadoVM device (POCL in CI): the same hit triangle
- * per pixel, except on ties (two triangles hit at the same distance, up to a relative 1e-9: a shared edge or
- * vertex), which a device that fuses multiply-adds may break the other way; the same distances up to the last
- * bits; the same image; the same traversal steps.
+ * per pixel, except on ties (two triangles hit at the same distance, up to a relative {@link #TIE}: a shared edge
+ * or vertex), which a device that fuses multiply-adds may break the other way; the same distances up to
+ * {@link #DISTANCE}; the same image; the same traversal steps.
+ *
+ * <p>Tolerances: on POCL every distance is bit-identical; NVIDIA's OpenCL compiler contracts float a·b + c into
+ * fused multiply-adds (OpenCL C's default, FP_CONTRACT ON, which TornadoVM's generated code does not switch off),
+ * so the float steps of the watertight test can round differently: distances then agree to a few float ulps
+ * (measured on an H200: at most 1.2e-7 relative), hence 1e-6.
  */
 @Tag("tornado")
 class TornadoRenderTest {
 
     /** Relative difference of two hit distances that makes two different hit triangles a tie. */
-    static final double TIE = 1e-9;
+    static final double TIE = 1e-6;
+    /** Relative difference allowed between the jvm's and the device's distance to the same triangle. */
+    static final double DISTANCE = 1e-6;
 
     @Test
     void generatedScenesGiveTheJvmHits() {
@@ -104,7 +111,7 @@ class TornadoRenderTest {
             hits += a >= 0 ? 1 : 0;
             sameColour += ref.rgb()[i] == gpu.rgb()[i] ? 1 : 0;
             if (a == b) {
-                assertEquals(ref.hitT()[i], gpu.hitT()[i], 1e-12 * Math.abs(ref.hitT()[i]), what + ": distance of pixel " + i);
+                assertEquals(ref.hitT()[i], gpu.hitT()[i], DISTANCE * Math.abs(ref.hitT()[i]), what + ": distance of pixel " + i);
                 continue;
             }
             assertTrue(a >= 0 && b >= 0, what + ": pixel " + i + " hits " + a + " on jvm, " + b + " on tornado");
