@@ -71,7 +71,7 @@ run() {
         || echo "| (failed: $backend D=$ds $*) |" >> "$md"
 }
 has() { [[ " $backends " == *" $1 "* ]]; }
-header() { printf '\n### %s\n\n' "$1" >> "$md"; printf '%s\n' "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms (wall − kernel) | empty pass ms | wall − empty pass ms | leaves/s |" "|---|---|---|---|---|---|---|---|---|---|---|---|" >> "$md"; }
+header() { printf '\n### %s\n\n' "$1" >> "$md"; printf '%s\n' "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms (wall − kernel) | empty pass ms | wall − empty pass ms (paired median) | empty pass kernel ms (profiler) | leaves/s |" "|---|---|---|---|---|---|---|---|---|---|---|---|---|" >> "$md"; }
 
 {
     echo "## Concurrent binary tree ($(date -u +%Y-%m-%dT%H:%MZ))"

@@ -33,7 +33,7 @@ public final class CbtBench {
 
     /** One measurement. Times in milliseconds; kernelMs and idleMs are NaN where there is no device. */
     public record Row(String experiment, int D, boolean packed, String backend, long leaves, int reps, double wallMs,
-            double kernelMs, double idleMs, double pairedMs) {
+            double kernelMs, double idleMs, double pairedMs, double idleKernelMs) {
 
         /** Leaves per second of wall time (decode and update), else NaN. */
         public double leavesPerSecond() {
@@ -42,14 +42,14 @@ public final class CbtBench {
 
         public static String header() {
             return "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms "
-                    + "(wall − kernel) | empty pass ms | wall − empty pass ms (paired median) | leaves/s |\n"
-                    + "|---|---|---|---|---|---|---|---|---|---|---|---|";
+                    + "(wall − kernel) | empty pass ms | wall − empty pass ms (paired median) | empty pass kernel ms (profiler) | leaves/s |\n"
+                    + "|---|---|---|---|---|---|---|---|---|---|---|---|---|";
         }
 
         public String markdown() {
-            return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s |", experiment, D,
+            return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s |", experiment, D,
                     packed ? "packed" : "unpacked", backend, leaves, reps, num(wallMs), num(kernelMs),
-                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), num(pairedMs),
+                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), num(pairedMs), num(idleKernelMs),
                     sci(leavesPerSecond()));
         }
 
@@ -104,6 +104,7 @@ public final class CbtBench {
             boolean onDevice = backend == Backend.TORNADO;
             double[] idleAfter = new double[wall.length];
             double[] paired = new double[wall.length];
+            double[] idleKernel = new double[wall.length];
             for (int r = -warmup; r < wall.length && spent <= budgetMs; r++) {
                 long[] t = pass(experiment, b, 0x1234567 + 7919 * r, split, merge, state);
                 if (r < 0) {
@@ -118,6 +119,7 @@ public final class CbtBench {
                         long t0 = System.nanoTime();
                         b.idle();
                         idleAfter[r] = (System.nanoTime() - t0) / 1e6;
+                        idleKernel[r] = b.lastKernelNanos() < 0 ? Double.NaN : b.lastKernelNanos() / 1e6;
                         paired[r] = wall[r] - idleAfter[r];
                     }
                     reps++;
@@ -127,7 +129,8 @@ public final class CbtBench {
             leaves = state[0];
             double idle = onDevice ? median(idleAfter, reps) : Double.NaN;
             double diff = onDevice ? median(paired, reps) : Double.NaN;
-            return new Row(experiment, D, packed, b.describe(), leaves, reps, median(wall, reps), median(kernel, reps), idle, diff);
+            double idleK = onDevice ? median(idleKernel, reps) : Double.NaN;
+            return new Row(experiment, D, packed, b.describe(), leaves, reps, median(wall, reps), median(kernel, reps), idle, diff, idleK);
         }
     }
 
