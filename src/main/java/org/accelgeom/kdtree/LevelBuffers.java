@@ -5,7 +5,7 @@ package org.accelgeom.kdtree;
  * triangle references as flat (triangle, node, clipped box) arrays, double-buffered by the level's parity; the
  * level's nodes (voxel, global id); per-node bin histograms; per-chunk counts and their prefix sums; the global
  * node records of every node the stage creates; and the references of the nodes it hands to the small-node stage.
- * On a device backend they stay resident across levels; only {@link #counters} comes back after each level.
+ * On a device backend they stay resident across levels; only the small {@link #state} array goes there and back per level.
  *
  * <p>Capacities: {@link #rCap} references per level and in the hand-off list together (a level whose output
  * would not fit hands all its nodes to the small-node stage instead, {@link LevelKernels#scan}); {@link #mCap}
@@ -20,7 +20,12 @@ public final class LevelBuffers {
     /** Ints of one node's histograms: 3 axes × (starts, ends) × {@link #BINS}. */
     public static final int NODE_BINS = 6 * BINS;
 
-    /** params: mode, level nodes M, references R, chunks, global id of the level's first node, depth, parity. */
+    /**
+     * {@link #state}: the level's parameters (set by the host, slots 0..15) and counters (set by the kernels,
+     * 16..31); the host sends the whole array before a level and reads it back after, so the counters persist.
+     * Parameters: mode, level nodes M, references R, chunks, global id of the level's first node, depth, parity of
+     * the level's input buffers, the small-node threshold, the depth limit, the execution number, capacities.
+     */
     public static final int P_MODE = 0;
     public static final int P_M = 1;
     public static final int P_R = 2;
@@ -36,22 +41,28 @@ public final class LevelBuffers {
     public static final int P_RCAP = 10;
     public static final int P_MCAP = 11;
     public static final int P_GCAP = 12;
-    public static final int PARAMS = 16;
 
     /** First level of a build: the root's references are made from {@link #rootBox}. */
     public static final int MODE_LOAD = 1;
     public static final int MODE_LEVEL = 2;
 
-    /** counters: next level's nodes and references, hand-off references so far, forced flag, this level's hand-off base, left total. */
-    public static final int C_M = 0;
-    public static final int C_R = 1;
-    public static final int C_D = 2;
-    public static final int C_FORCE = 3;
-    public static final int C_DBASE = 4;
-    public static final int C_L = 5;
-    /** Heartbeats of the five kernels (the execution number). */
-    public static final int C_BEAT = 8;
-    public static final int COUNTERS = 16;
+    /**
+     * Counters: next level's nodes and references, hand-off references so far, the forced flag, this level's
+     * hand-off base, this level's left outputs; heartbeats of the five kernels (the execution number).
+     */
+    public static final int C_M = 16;
+    public static final int C_R = 17;
+    public static final int C_D = 18;
+    public static final int C_FORCE = 19;
+    public static final int C_DBASE = 20;
+    public static final int C_L = 21;
+    public static final int C_BEAT = 24;
+    public static final int STATE = 32;
+
+    /** Per-node ints: split axis, split flag, index of the left child in the next level. */
+    public static final int N_AXIS = 0;
+    public static final int N_SPLIT = 1;
+    public static final int N_CHILD = 2;
 
     /** Reference sides of a level (bits: 1 left child, 2 right child, 4 handed to the small-node stage). */
     public static final int LEFT = 1;
@@ -68,8 +79,7 @@ public final class LevelBuffers {
     public final int gCap;
     public final int cCap;
 
-    public final int[] params = new int[PARAMS];
-    public final int[] counters = new int[COUNTERS];
+    public final int[] state = new int[STATE];
     public final float[] rootBounds = new float[6];
     /** K_T, K_I, λ. */
     public final double[] c = new double[3];
@@ -81,34 +91,31 @@ public final class LevelBuffers {
     public float[] v;
     public float[] rootBox;
 
-    public final int[] tri0;
-    public final int[] tri1;
-    public final int[] node0;
-    public final int[] node1;
-    public final float[] box0;
-    public final float[] box1;
+    /** References of a level, two buffers (parity): (triangle, node) pairs and boxes; {@code base = parity·rCap}. */
+    public final int[] refInt;
+    public final float[] refBox;
+    /** Each reference's side in the current level. */
     public final int[] side;
 
-    public final float[] vox0;
-    public final float[] vox1;
-    public final int[] g0;
-    public final int[] g1;
+    /** Nodes of a level, two buffers: voxels and global ids; {@code base = parity·mCap}. */
+    public final float[] vox;
+    public final int[] g;
+    /** Per-node bin histograms (cleared by the split kernel after use). */
     public final int[] bins;
-    public final int[] nodeAxis;
+    /** Per-node split axis, flag and child index ({@link #N_AXIS} ...), and plane position. */
+    public final int[] nodeInt;
     public final float[] nodePos;
-    public final int[] nodeSplit;
-    public final int[] nodeChild;
 
-    public final int[] chunkCnt;
-    public final int[] chunkOff;
+    /** Per chunk: counts (left, right, handed on) and their exclusive prefix sums. */
+    public final int[] chunk;
 
-    public final int[] gAxis;
+    /** Global nodes: (split axis or {@link #HANDED}, left child's id), plane, voxel. */
+    public final int[] gInt;
     public final float[] gPos;
-    public final int[] gChild;
     public final float[] gVox;
 
-    public final int[] doneTri;
-    public final int[] doneNode;
+    /** The hand-off list: (triangle, global node) pairs and boxes. */
+    public final int[] doneInt;
     public final float[] doneBox;
 
     /**
@@ -124,35 +131,24 @@ public final class LevelBuffers {
         this.cCap = (rCap + CHUNK - 1) / CHUNK;
         v = new float[9 * Math.max(n, 1)];
         rootBox = new float[6 * Math.max(n, 1)];
-        tri0 = new int[rCap];
-        tri1 = new int[rCap];
-        node0 = new int[rCap];
-        node1 = new int[rCap];
-        box0 = new float[6 * rCap];
-        box1 = new float[6 * rCap];
+        refInt = new int[4 * rCap];
+        refBox = new float[12 * rCap];
         side = new int[rCap];
-        vox0 = new float[6 * mCap];
-        vox1 = new float[6 * mCap];
-        g0 = new int[mCap];
-        g1 = new int[mCap];
+        vox = new float[12 * mCap];
+        g = new int[2 * mCap];
         bins = new int[NODE_BINS * mCap];
-        nodeAxis = new int[mCap];
+        nodeInt = new int[3 * mCap];
         nodePos = new float[mCap];
-        nodeSplit = new int[mCap];
-        nodeChild = new int[mCap];
-        chunkCnt = new int[3 * cCap];
-        chunkOff = new int[3 * cCap];
-        gAxis = new int[gCap];
+        chunk = new int[6 * cCap];
+        gInt = new int[2 * gCap];
         gPos = new float[gCap];
-        gChild = new int[gCap];
         gVox = new float[6 * gCap];
-        doneTri = new int[rCap];
-        doneNode = new int[rCap];
+        doneInt = new int[2 * rCap];
         doneBox = new float[6 * rCap];
-        params[P_SMALL] = small;
-        params[P_RCAP] = rCap;
-        params[P_MCAP] = mCap;
-        params[P_GCAP] = gCap;
+        state[P_SMALL] = small;
+        state[P_RCAP] = rCap;
+        state[P_MCAP] = mCap;
+        state[P_GCAP] = gCap;
     }
 
     /** Approximate bytes of all arrays (device memory check). */

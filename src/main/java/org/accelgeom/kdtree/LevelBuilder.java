@@ -79,7 +79,7 @@ public final class LevelBuilder {
      */
     static synchronized LevelSteps deviceSteps(int device, int n, int small) {
         LevelSteps c = cachedSteps;
-        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().params[LevelBuffers.P_SMALL] == small) {
+        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small) {
             return c;
         }
         if (c != null) {
@@ -108,10 +108,9 @@ public final class LevelBuilder {
             return new KdTree(new float[] {0f}, new int[] {3}, new int[] {0}, bounds, tris);
         }
         LevelBuffers b = steps.buffers();
-        float[] rootBox = t.time("root references", Kind.HOST, () -> SahBuilder.root(tris).box);
         try {
-            steps.load(tris.v(), rootBox, t);
-            int[] p = b.params;
+            steps.load(tris, t);
+            int[] p = b.state;
             System.arraycopy(bounds, 0, b.rootBounds, 0, 6);
             System.arraycopy(SahBuilder.costs(o), 0, b.c, 0, 3);
             p[LevelBuffers.P_DEPTH_LIMIT] = o.depthLimit(n);
@@ -127,11 +126,10 @@ public final class LevelBuilder {
                 p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(p[LevelBuffers.P_R]);
                 steps.level(t);
                 levels++;
-                int[] c = b.counters;
                 p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
                 p[LevelBuffers.P_GBASE] += p[LevelBuffers.P_M];
-                p[LevelBuffers.P_M] = c[LevelBuffers.C_M];
-                p[LevelBuffers.P_R] = c[LevelBuffers.C_R];
+                p[LevelBuffers.P_M] = p[LevelBuffers.C_M];
+                p[LevelBuffers.P_R] = p[LevelBuffers.C_R];
                 p[LevelBuffers.P_DEPTH]++;
                 p[LevelBuffers.P_PARITY] ^= 1;
             }
@@ -143,8 +141,8 @@ public final class LevelBuilder {
             }
             throw e;
         }
-        int g = b.params[LevelBuffers.P_GBASE];
-        int d = b.counters[LevelBuffers.C_D];
+        int g = b.state[LevelBuffers.P_GBASE];
+        int d = b.state[LevelBuffers.C_D];
         return smallStage(tris, b, g, d, exact, loops, t);
     }
 
@@ -160,20 +158,20 @@ public final class LevelBuilder {
         int[] order = new int[d];
         t.time("small nodes: group references", Kind.HOST, () -> {
             for (int i = 0; i < g; i++) {
-                if (b.gAxis[i] != LevelBuffers.HANDED) {
-                    depth[b.gChild[i]] = depth[i] + 1;
-                    depth[b.gChild[i] + 1] = depth[i] + 1;
+                if (b.gInt[2 * i] != LevelBuffers.HANDED) {
+                    depth[b.gInt[2 * i + 1]] = depth[i] + 1;
+                    depth[b.gInt[2 * i + 1] + 1] = depth[i] + 1;
                 }
             }
             for (int r = 0; r < d; r++) {
-                start[b.doneNode[r] + 1]++;
+                start[b.doneInt[2 * r + 1] + 1]++;
             }
             for (int i = 0; i < g; i++) {
                 start[i + 1] += start[i];
             }
             int[] fill = Arrays.copyOf(start, g);
             for (int r = 0; r < d; r++) {
-                order[fill[b.doneNode[r]]++] = r;
+                order[fill[b.doneInt[2 * r + 1]]++] = r;
             }
         });
         TreeWriter[] sub = new TreeWriter[g];
@@ -182,7 +180,7 @@ public final class LevelBuilder {
         ParallelLoops.RangeBody body = (from, to) -> {
             Clipper clipper = new Clipper();
             for (int i = from; i < to; i++) {
-                if (b.gAxis[i] != LevelBuffers.HANDED) {
+                if (b.gInt[2 * i] != LevelBuffers.HANDED) {
                     continue;
                 }
                 int m = start[i + 1] - start[i];
@@ -191,7 +189,7 @@ public final class LevelBuilder {
                 float[] voxel = Arrays.copyOfRange(b.gVox, 6 * i, 6 * i + 6);
                 for (int j = 0; j < m; j++) {
                     int r = order[start[i] + j];
-                    tri[j] = b.doneTri[r];
+                    tri[j] = b.doneInt[2 * r];
                     if (cut(v, tri[j], b.doneBox, r)) {
                         clipper.clip(v, tri[j], voxel, b.doneBox, 6 * r, box, 6 * j);
                     } else {
@@ -229,13 +227,13 @@ public final class LevelBuilder {
 
     /** Global node i in depth-first order: a large node's plane, or the handed-on node's subtree. */
     private static void emit(int i, LevelBuffers b, TreeWriter[] sub, TreeWriter w) {
-        if (b.gAxis[i] == LevelBuffers.HANDED) {
+        if (b.gInt[2 * i] == LevelBuffers.HANDED) {
             w.append(sub[i]);
             return;
         }
         int idx = w.reserve();
-        emit(b.gChild[i], b, sub, w);
-        w.inner(idx, b.gAxis[i], b.gPos[i], w.nodes);
-        emit(b.gChild[i] + 1, b, sub, w);
+        emit(b.gInt[2 * i + 1], b, sub, w);
+        w.inner(idx, b.gInt[2 * i], b.gPos[i], w.nodes);
+        emit(b.gInt[2 * i + 1] + 1, b, sub, w);
     }
 }

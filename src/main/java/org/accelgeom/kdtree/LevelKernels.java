@@ -11,6 +11,9 @@ import static org.accelgeom.kdtree.LevelBuffers.C_M;
 import static org.accelgeom.kdtree.LevelBuffers.C_R;
 import static org.accelgeom.kdtree.LevelBuffers.DONE;
 import static org.accelgeom.kdtree.LevelBuffers.HANDED;
+import static org.accelgeom.kdtree.LevelBuffers.N_AXIS;
+import static org.accelgeom.kdtree.LevelBuffers.N_CHILD;
+import static org.accelgeom.kdtree.LevelBuffers.N_SPLIT;
 import static org.accelgeom.kdtree.LevelBuffers.NODE_BINS;
 import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
 import static org.accelgeom.kdtree.LevelBuffers.P_DEPTH;
@@ -18,6 +21,8 @@ import static org.accelgeom.kdtree.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_GBASE;
 import static org.accelgeom.kdtree.LevelBuffers.P_GCAP;
 import static org.accelgeom.kdtree.LevelBuffers.P_M;
+import static org.accelgeom.kdtree.LevelBuffers.P_MODE;
+import static org.accelgeom.kdtree.LevelBuffers.P_PARITY;
 import static org.accelgeom.kdtree.LevelBuffers.P_MCAP;
 import static org.accelgeom.kdtree.LevelBuffers.P_R;
 import static org.accelgeom.kdtree.LevelBuffers.P_RCAP;
@@ -29,7 +34,7 @@ import static org.accelgeom.kdtree.LevelBuffers.P_SMALL;
  * construction on graphics hardware", SIGGRAPH Asia 2008, §4.2, Alg. 2 "process large nodes"), in the TornadoVM
  * subset. One level is five kernels over the flat arrays of {@link LevelBuffers}:
  * <ol>
- * <li>{@link #binSlot}: per reference, the start and end bins of its clipped box on each axis in its node's
+ * <li>{@link #binRef}: per reference, the start and end bins of its clipped box on each axis in its node's
  * histograms (atomic increments on the device; Zhou et al.'s per-node reductions, here as counts);
  * <li>{@link #splitNode}: per node, the binned SAH over the {@link LevelBuffers#BINS} − 1 inner bin boundaries
  * per axis (planes with an empty side get λ: empty-space cutting at bin resolution), and the decision: split, or
@@ -70,30 +75,56 @@ public final class LevelKernels {
     }
 
     /**
-     * Histogram slot of reference r's box bound e (0: minimum, start; 1: maximum, end) on axis k, for node n whose
-     * voxel is {@code vox[vo .. vo+5]}.
+     * Kernel 1 for reference r: its six histogram slots ({@code slots[so .. so+5]}: start and end bin per axis in
+     * its node's histograms), or -1 for r beyond the level. MODE_LOAD first makes the root's reference r
+     * (triangle r, its own box, node 0), and work-item 0 the root node.
      */
-    public static int binSlot(float[] box, int r, int n, float[] vox, int vo, int k, int e) {
-        float x = box[6 * r + 3 * e + k];
-        return n * NODE_BINS + (2 * k + e) * BINS + bin(x, vox[vo + k], vox[vo + 3 + k]);
-    }
-
-    /** MODE_LOAD, reference r of the root: triangle r with its own box, node 0. */
-    public static void loadRef(float[] rootBox, int r, int[] tri, int[] node, float[] box) {
-        tri[r] = r;
-        node[r] = 0;
-        for (int q = 0; q < 6; q++) {
-            box[6 * r + q] = rootBox[6 * r + q];
+    public static void binRef(int[] state, float[] rootBounds, float[] rootBox, int[] refInt, float[] refBox,
+            float[] vox, int[] g, int r, int[] slots, int so) {
+        int in = state[P_PARITY];
+        int load = 0;
+        if (state[P_MODE] == LevelBuffers.MODE_LOAD) {
+            load = 1;
         }
-    }
-
-    /** MODE_LOAD, once: the root node (voxel, global id 0) and the hand-off count reset. */
-    public static void loadRoot(float[] rootBounds, float[] vox, int[] g, int[] counters) {
-        for (int q = 0; q < 6; q++) {
-            vox[q] = rootBounds[q];
+        if (r == 0 && load == 1) {
+            for (int q = 0; q < 6; q++) {
+                vox[q] = rootBounds[q];
+            }
+            g[0] = 0;
+            state[C_D] = 0;
         }
-        g[0] = 0;
-        counters[C_D] = 0;
+        int rCap = state[P_RCAP];
+        int mCap = state[P_MCAP];
+        for (int q = 0; q < 6; q++) {
+            slots[so + q] = -1;
+        }
+        if (r < state[P_R]) {
+            int ref = in * rCap + r;
+            if (load == 1) {
+                refInt[2 * ref] = r;
+                refInt[2 * ref + 1] = 0;
+                for (int q = 0; q < 6; q++) {
+                    refBox[6 * ref + q] = rootBox[6 * r + q];
+                }
+            }
+            int n = refInt[2 * ref + 1];
+            if (load == 1) {
+                n = 0;
+            }
+            int vo = 6 * (in * mCap + n);
+            for (int k = 0; k < 3; k++) {
+                float lo = rootBounds[k];
+                float hi = rootBounds[3 + k];
+                if (load == 0) {
+                    lo = vox[vo + k];
+                    hi = vox[vo + 3 + k];
+                }
+                for (int e = 0; e < 2; e++) {
+                    float x = refBox[6 * ref + 3 * e + k];
+                    slots[so + 2 * k + e] = n * NODE_BINS + (2 * k + e) * BINS + bin(x, lo, hi);
+                }
+            }
+        }
     }
 
     /**
@@ -135,12 +166,12 @@ public final class LevelKernels {
     }
 
     /**
-     * Node i of the level: its reference count (the starts of axis 0), the best binned plane (lowest cost, then
-     * position, then axis: {@link KdTreeKernels#better}) and the decision; records its voxel globally and clears its
-     * histograms.
+     * Kernel 2, node i of the level: its reference count (the starts of axis 0), the best binned plane (lowest cost,
+     * then position, then axis: {@link KdTreeKernels#better}) and the decision; records its voxel globally and
+     * clears its histograms for the next level.
      */
-    public static void splitNode(int[] params, double[] c, int[] bins, float[] vox, int i, int[] nodeAxis,
-            float[] nodePos, int[] nodeSplit, float[] gVox) {
+    public static void splitNode(int[] state, double[] c, int[] bins, float[] vox, int i, int[] nodeInt,
+            float[] nodePos, float[] gVox) {
         int base = i * NODE_BINS;
         int count = 0;
         for (int b = 0; b < BINS; b++) {
@@ -149,7 +180,7 @@ public final class LevelKernels {
         double best = Double.POSITIVE_INFINITY;
         float bestPos = 0f;
         int bestAxis = -1;
-        int o = 6 * i;
+        int o = 6 * (state[P_PARITY] * state[P_MCAP] + i);
         for (int k = 0; k < 3; k++) {
             float lo = vox[o + k];
             float hi = vox[o + 3 + k];
@@ -171,10 +202,10 @@ public final class LevelKernels {
             }
         }
         int split = 1;
-        if (count <= params[P_SMALL]) {
+        if (count <= state[P_SMALL]) {
             split = 0;
         }
-        if (params[P_DEPTH] >= params[P_DEPTH_LIMIT]) {
+        if (state[P_DEPTH] >= state[P_DEPTH_LIMIT]) {
             split = 0;
         }
         if (bestAxis < 0) {
@@ -183,12 +214,12 @@ public final class LevelKernels {
         if (best > c[KdTreeKernels.KI] * count) {
             split = 0;
         }
-        nodeAxis[i] = Math.max(0, bestAxis);
+        nodeInt[3 * i + N_AXIS] = Math.max(0, bestAxis);
+        nodeInt[3 * i + N_SPLIT] = split;
         nodePos[i] = bestPos;
-        nodeSplit[i] = split;
-        int g = params[P_GBASE] + i;
+        int gi = state[P_GBASE] + i;
         for (int q = 0; q < 6; q++) {
-            gVox[6 * g + q] = vox[o + q];
+            gVox[6 * gi + q] = vox[o + q];
         }
         for (int q = 0; q < NODE_BINS; q++) {
             bins[base + q] = 0;
@@ -196,23 +227,25 @@ public final class LevelKernels {
     }
 
     /**
-     * Chunk ch of the level's references: each one's side (a box ending at or before ξ goes left, one starting at
-     * or after ξ right, a flat one at ξ right, others both; a node that is not split hands its references on) and
-     * the chunk's counts of left, right and handed-on outputs.
+     * Kernel 3, chunk ch of the level's references: each one's side (a box ending at or before ξ goes left, one
+     * starting at or after ξ right, a flat one at ξ right, others both; a node that is not split hands its
+     * references on) and the chunk's counts of left, right and handed-on outputs.
      */
-    public static void countChunk(int[] params, int[] node, float[] box, int[] nodeAxis, float[] nodePos,
-            int[] nodeSplit, int ch, int[] side, int[] chunkCnt) {
+    public static void countChunk(int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos, int ch,
+            int[] side, int[] chunk) {
         int from = ch * CHUNK;
-        int to = Math.min(params[P_R], from + CHUNK);
+        int to = Math.min(state[P_R], from + CHUNK);
+        int base = state[P_PARITY] * state[P_RCAP];
         int cl = 0;
         int cr = 0;
         int cd = 0;
         for (int r = from; r < to; r++) {
-            int n = node[r];
-            int k = nodeAxis[n];
+            int ref = base + r;
+            int n = refInt[2 * ref + 1];
+            int k = nodeInt[3 * n + N_AXIS];
             float xi = nodePos[n];
-            float lo = box[6 * r + k];
-            float hi = box[6 * r + 3 + k];
+            float lo = refBox[6 * ref + k];
+            float hi = refBox[6 * ref + 3 + k];
             int s = LevelBuffers.BOTH;
             if (hi <= xi) {
                 s = LevelBuffers.LEFT;
@@ -220,7 +253,7 @@ public final class LevelKernels {
             if (lo >= xi) {
                 s = LevelBuffers.RIGHT; // also a flat box at ξ: the binned planes send planar references right
             }
-            if (nodeSplit[n] == 0) {
+            if (nodeInt[3 * n + N_SPLIT] == 0) {
                 s = DONE;
             }
             side[r] = s;
@@ -228,38 +261,37 @@ public final class LevelKernels {
             cr += (s >> 1) & 1;
             cd += (s >> 2) & 1;
         }
-        chunkCnt[3 * ch] = cl;
-        chunkCnt[3 * ch + 1] = cr;
-        chunkCnt[3 * ch + 2] = cd;
+        chunk[6 * ch] = cl;
+        chunk[6 * ch + 1] = cr;
+        chunk[6 * ch + 2] = cd;
     }
 
     /**
-     * One work-item: exclusive prefix sums of the split nodes' children and of the chunks' counts; the next
-     * level's node and reference counts. When the next level or the hand-off list would not fit the capacities,
-     * the level is forced: every node is handed to the small-node stage (so a build never fails for space).
+     * Kernel 4, one work-item: exclusive prefix sums of the split nodes' children and of the chunks' counts; the
+     * next level's node and reference counts. When the next level or the hand-off list would not fit the
+     * capacities, the level is forced: every node is handed to the small-node stage (a build never fails for space).
      */
-    public static void scan(int[] params, int[] nodeSplit, int[] nodeChild, int[] chunkCnt, int[] chunkOff,
-            int[] counters) {
-        int m = params[P_M];
+    public static void scan(int[] state, int[] nodeInt, int[] chunk) {
+        int m = state[P_M];
         int run = 0;
         for (int i = 0; i < m; i++) {
-            nodeChild[i] = run;
-            run += 2 * nodeSplit[i];
+            nodeInt[3 * i + N_CHILD] = run;
+            run += 2 * nodeInt[3 * i + N_SPLIT];
         }
-        int chunks = params[P_CHUNKS];
+        int chunks = state[P_CHUNKS];
         int l = 0;
         int r = 0;
         int d = 0;
         for (int ch = 0; ch < chunks; ch++) {
-            chunkOff[3 * ch] = l;
-            chunkOff[3 * ch + 1] = r;
-            chunkOff[3 * ch + 2] = d;
-            l += chunkCnt[3 * ch];
-            r += chunkCnt[3 * ch + 1];
-            d += chunkCnt[3 * ch + 2];
+            chunk[6 * ch + 3] = l;
+            chunk[6 * ch + 4] = r;
+            chunk[6 * ch + 5] = d;
+            l += chunk[6 * ch];
+            r += chunk[6 * ch + 1];
+            d += chunk[6 * ch + 2];
         }
-        int dBase = counters[C_D];
-        int cap = params[P_RCAP];
+        int dBase = state[C_D];
+        int cap = state[P_RCAP];
         int force = 0;
         if (l + r > cap) {
             force = 1;
@@ -267,10 +299,10 @@ public final class LevelKernels {
         if (dBase + d + l + r > cap) {
             force = 1;
         }
-        if (run > params[P_MCAP]) {
+        if (run > state[P_MCAP]) {
             force = 1;
         }
-        if (params[P_GBASE] + m + run > params[P_GCAP]) {
+        if (state[P_GBASE] + m + run > state[P_GCAP]) {
             force = 1;
         }
         int nextM = run;
@@ -279,65 +311,75 @@ public final class LevelKernels {
         if (force == 1) {
             nextM = 0;
             nextR = 0;
-            newD = dBase + params[P_R];
+            newD = dBase + state[P_R];
         }
-        counters[C_DBASE] = dBase;
-        counters[C_L] = l;
-        counters[C_M] = nextM;
-        counters[C_R] = nextR;
-        counters[C_D] = newD;
-        counters[C_FORCE] = force;
+        state[C_DBASE] = dBase;
+        state[C_L] = l;
+        state[C_M] = nextM;
+        state[C_R] = nextR;
+        state[C_D] = newD;
+        state[C_FORCE] = force;
     }
 
-    /** Chunk ch: its references to the next level (children's ids from the scan) or to the hand-off list. */
-    public static void scatterChunk(int[] params, int[] counters, int ch, float[] v, int[] tri, int[] node, float[] box,
-            int[] side, int[] nodeAxis, float[] nodePos, int[] nodeChild, int[] g, int[] chunkOff, int[] outTri,
-            int[] outNode, float[] outBox, int[] doneTri, int[] doneNode, float[] doneBox) {
+    /**
+     * Kernel 5, chunk ch: its references to the next level (left outputs from the chunk's left offset, right ones
+     * after all left ones; children's ids from the scan; straddlers clipped, {@link #clipToSide}) or to the
+     * hand-off list.
+     */
+    public static void scatterChunk(int[] state, int ch, float[] v, int[] refInt, float[] refBox, int[] side,
+            int[] nodeInt, float[] nodePos, int[] g, int[] chunk, int[] doneInt, float[] doneBox) {
         int from = ch * CHUNK;
-        int to = Math.min(params[P_R], from + CHUNK);
-        int force = counters[C_FORCE];
-        int ol = chunkOff[3 * ch];
-        int or = counters[C_L] + chunkOff[3 * ch + 1];
-        int od = counters[C_DBASE] + chunkOff[3 * ch + 2];
+        int to = Math.min(state[P_R], from + CHUNK);
+        int in = state[P_PARITY];
+        int rCap = state[P_RCAP];
+        int inBase = in * rCap;
+        int outBase = (1 - in) * rCap;
+        int gBase = in * state[P_MCAP];
+        int force = state[C_FORCE];
+        int ol = outBase + chunk[6 * ch + 3];
+        int or = outBase + state[C_L] + chunk[6 * ch + 4];
+        int od = state[C_DBASE] + chunk[6 * ch + 5];
         if (force == 1) {
-            od = counters[C_DBASE] + from;
+            od = state[C_DBASE] + from;
         }
         for (int r = from; r < to; r++) {
+            int ref = inBase + r;
             int s = side[r];
             if (force == 1) {
                 s = DONE;
             }
-            int n = node[r];
-            int t = tri[r];
-            int k = nodeAxis[n];
+            int t = refInt[2 * ref];
+            int n = refInt[2 * ref + 1];
+            int k = nodeInt[3 * n + N_AXIS];
+            int child = nodeInt[3 * n + N_CHILD];
             float xi = nodePos[n];
             if (s == DONE) {
-                doneTri[od] = t;
-                doneNode[od] = g[n];
+                doneInt[2 * od] = t;
+                doneInt[2 * od + 1] = g[gBase + n];
                 for (int q = 0; q < 6; q++) {
-                    doneBox[6 * od + q] = box[6 * r + q];
+                    doneBox[6 * od + q] = refBox[6 * ref + q];
                 }
                 od++;
             }
             if ((s & 1) != 0) {
-                outTri[ol] = t;
-                outNode[ol] = nodeChild[n];
+                refInt[2 * ol] = t;
+                refInt[2 * ol + 1] = child;
                 for (int q = 0; q < 6; q++) {
-                    outBox[6 * ol + q] = box[6 * r + q];
+                    refBox[6 * ol + q] = refBox[6 * ref + q];
                 }
                 if (s == LevelBuffers.BOTH) {
-                    clipToSide(v, t, k, xi, 1, box, 6 * r, outBox, 6 * ol);
+                    clipToSide(v, t, k, xi, 1, refBox, 6 * ref, refBox, 6 * ol);
                 }
                 ol++;
             }
             if ((s & 2) != 0) {
-                outTri[or] = t;
-                outNode[or] = nodeChild[n] + 1;
+                refInt[2 * or] = t;
+                refInt[2 * or + 1] = child + 1;
                 for (int q = 0; q < 6; q++) {
-                    outBox[6 * or + q] = box[6 * r + q];
+                    refBox[6 * or + q] = refBox[6 * ref + q];
                 }
                 if (s == LevelBuffers.BOTH) {
-                    clipToSide(v, t, k, xi, 0, box, 6 * r, outBox, 6 * or);
+                    clipToSide(v, t, k, xi, 0, refBox, 6 * ref, refBox, 6 * or);
                 }
                 or++;
             }
@@ -464,39 +506,40 @@ public final class LevelKernels {
         }
     }
 
-    /** Node i: its global record (split plane and left child's id, or handed on) and its children's voxels and ids. */
-    public static void scatterNode(int[] params, int[] counters, int i, int[] nodeAxis, float[] nodePos,
-            int[] nodeSplit, int[] nodeChild, float[] vox, int[] g, float[] outVox, int[] outG, int[] gAxis,
-            float[] gPos, int[] gChild) {
-        int gi = g[i];
-        int split = nodeSplit[i];
-        if (counters[C_FORCE] == 1) {
+    /**
+     * Kernel 5, node i: its global record (split axis, plane and left child's id, or handed on) and its children's
+     * voxels and ids in the next level's node buffer.
+     */
+    public static void scatterNode(int[] state, int i, int[] nodeInt, float[] nodePos, float[] vox, int[] g,
+            int[] gInt, float[] gPos) {
+        int in = state[P_PARITY];
+        int mCap = state[P_MCAP];
+        int gi = g[in * mCap + i];
+        int split = nodeInt[3 * i + N_SPLIT];
+        if (state[C_FORCE] == 1) {
             split = 0;
         }
-        int k = nodeAxis[i];
+        int k = nodeInt[3 * i + N_AXIS];
         float xi = nodePos[i];
-        int ch = nodeChild[i];
-        int gNext = params[P_GBASE] + params[P_M];
-        gAxis[gi] = HANDED;
+        int ch = nodeInt[3 * i + N_CHILD];
+        int gNext = state[P_GBASE] + state[P_M];
+        gInt[2 * gi] = HANDED;
+        gInt[2 * gi + 1] = -1;
         gPos[gi] = 0f;
-        gChild[gi] = -1;
         if (split == 1) {
-            gAxis[gi] = k;
+            gInt[2 * gi] = k;
+            gInt[2 * gi + 1] = gNext + ch;
             gPos[gi] = xi;
-            gChild[gi] = gNext + ch;
-            outG[ch] = gNext + ch;
-            outG[ch + 1] = gNext + ch + 1;
+            int out = (1 - in) * mCap + ch;
+            g[out] = gNext + ch;
+            g[out + 1] = gNext + ch + 1;
+            int io = 6 * (in * mCap + i);
             for (int q = 0; q < 6; q++) {
-                outVox[6 * ch + q] = vox[6 * i + q];
-                outVox[6 * ch + 6 + q] = vox[6 * i + q];
+                vox[6 * out + q] = vox[io + q];
+                vox[6 * out + 6 + q] = vox[io + q];
             }
-            outVox[6 * ch + 3 + k] = xi;
-            outVox[6 * ch + 6 + k] = xi;
+            vox[6 * out + 3 + k] = xi;
+            vox[6 * out + 6 + k] = xi;
         }
-    }
-
-    /** Heartbeat of kernel j (0..4): the execution's number. */
-    public static void beat(int[] params, int[] counters, int j) {
-        counters[C_BEAT + j] = params[P_SEQ];
     }
 }

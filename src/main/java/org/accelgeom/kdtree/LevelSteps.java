@@ -13,12 +13,12 @@ public interface LevelSteps extends AutoCloseable {
     LevelBuffers buffers();
 
     /**
-     * Prepares a build over the triangles {@code v} (9 floats each) and their boxes {@code rootBox} (6 floats
-     * each): the jvm takes them, a device uploads them (or keeps them from the last build of the same arrays).
+     * Prepares a build over the triangles: their coordinates and boxes (the root's references) in
+     * {@link LevelBuffers#v} and {@link LevelBuffers#rootBox}; a device uploads them once per set of triangles.
      */
-    void load(float[] v, float[] rootBox, PhaseTimings t);
+    void load(Triangles tris, PhaseTimings t);
 
-    /** One level: bins, split, count, scan, scatter; afterwards {@link LevelBuffers#counters} is valid on the host. */
+    /** One level: bins, split, count, scan, scatter; afterwards {@link LevelBuffers#state} holds its counters on the host. */
     void level(PhaseTimings t);
 
     /** Brings the global node records and the hand-off list to the host arrays. */

@@ -11,7 +11,7 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 
 /**
  * The large-node stage's kernels as plain loops: {@code jvm} (one thread, the reference) or {@code jvm-parallel}
- * (the loops split over cores; histogram increments atomic).
+ * (the loops split over cores; histogram increments atomic, as on the device).
  */
 final class LoopLevelSteps implements LevelSteps {
 
@@ -41,40 +41,31 @@ final class LoopLevelSteps implements LevelSteps {
     }
 
     @Override
-    public void load(float[] v, float[] rootBox, PhaseTimings t) {
-        b.v = v;
-        b.rootBox = rootBox;
+    public void load(Triangles tris, PhaseTimings t) {
+        b.v = tris.v();
+        b.rootBox = t.time("root references", Kind.HOST, () -> SahBuilder.root(tris).box);
     }
 
     @Override
     public void level(PhaseTimings t) {
-        int[] p = b.params;
-        boolean even = p[LevelBuffers.P_PARITY] == 0;
-        boolean load = p[LevelBuffers.P_MODE] == LevelBuffers.MODE_LOAD;
-        int[] tri = even ? b.tri0 : b.tri1;
-        int[] node = even ? b.node0 : b.node1;
-        float[] box = even ? b.box0 : b.box1;
-        float[] vox = even ? b.vox0 : b.vox1;
-        int[] g = even ? b.g0 : b.g1;
-        int r = p[LevelBuffers.P_R];
-        int m = p[LevelBuffers.P_M];
-        int chunks = p[LevelBuffers.P_CHUNKS];
+        int[] st = b.state;
+        int r = st[LevelBuffers.P_R];
+        int m = st[LevelBuffers.P_M];
+        int chunks = st[LevelBuffers.P_CHUNKS];
         t.time("level: bins", Kind.HOST, () -> {
-            if (load) {
-                LevelKernels.loadRoot(b.rootBounds, vox, g, b.counters);
+            if (st[LevelBuffers.P_MODE] == LevelBuffers.MODE_LOAD) { // work-item 0's root node first (the device's race-free order)
+                LevelKernels.binRef(st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g, 0, new int[6], 0);
             }
             forRange(r, GRAIN, (from, to) -> {
+                int[] slots = new int[6];
                 for (int i = from; i < to; i++) {
-                    if (load) {
-                        LevelKernels.loadRef(b.rootBox, i, tri, node, box);
-                    }
-                    for (int k = 0; k < 3; k++) {
-                        for (int e = 0; e < 2; e++) {
-                            int s = LevelKernels.binSlot(box, i, node[i], vox, 6 * node[i], k, e);
+                    LevelKernels.binRef(st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g, i, slots, 0);
+                    for (int q = 0; q < 6; q++) {
+                        if (slots[q] >= 0) {
                             if (loops == null) {
-                                b.bins[s]++;
+                                b.bins[slots[q]]++;
                             } else {
-                                INTS.getAndAdd(b.bins, s, 1);
+                                INTS.getAndAdd(b.bins, slots[q], 1);
                             }
                         }
                     }
@@ -83,29 +74,23 @@ final class LoopLevelSteps implements LevelSteps {
         });
         t.time("level: split", Kind.HOST, () -> forRange(m, 64, (from, to) -> {
             for (int i = from; i < to; i++) {
-                LevelKernels.splitNode(p, b.c, b.bins, vox, i, b.nodeAxis, b.nodePos, b.nodeSplit, b.gVox);
+                LevelKernels.splitNode(st, b.c, b.bins, b.vox, i, b.nodeInt, b.nodePos, b.gVox);
             }
         }));
         t.time("level: count", Kind.HOST, () -> forRange(chunks, 16, (from, to) -> {
             for (int ch = from; ch < to; ch++) {
-                LevelKernels.countChunk(p, node, box, b.nodeAxis, b.nodePos, b.nodeSplit, ch, b.side, b.chunkCnt);
+                LevelKernels.countChunk(st, b.refInt, b.refBox, b.nodeInt, b.nodePos, ch, b.side, b.chunk);
             }
         }));
-        t.time("level: scan", Kind.HOST, () -> LevelKernels.scan(p, b.nodeSplit, b.nodeChild, b.chunkCnt, b.chunkOff, b.counters));
-        int[] outTri = even ? b.tri1 : b.tri0;
-        int[] outNode = even ? b.node1 : b.node0;
-        float[] outBox = even ? b.box1 : b.box0;
-        float[] outVox = even ? b.vox1 : b.vox0;
-        int[] outG = even ? b.g1 : b.g0;
+        t.time("level: scan", Kind.HOST, () -> LevelKernels.scan(st, b.nodeInt, b.chunk));
         t.time("level: scatter", Kind.HOST, () -> forRange(Math.max(chunks, m), 16, (from, to) -> {
             for (int i = from; i < to; i++) {
                 if (i < chunks) {
-                    LevelKernels.scatterChunk(p, b.counters, i, b.v, tri, node, box, b.side, b.nodeAxis, b.nodePos,
-                            b.nodeChild, g, b.chunkOff, outTri, outNode, outBox, b.doneTri, b.doneNode, b.doneBox);
+                    LevelKernels.scatterChunk(st, i, b.v, b.refInt, b.refBox, b.side, b.nodeInt, b.nodePos, b.g, b.chunk,
+                            b.doneInt, b.doneBox);
                 }
                 if (i < m) {
-                    LevelKernels.scatterNode(p, b.counters, i, b.nodeAxis, b.nodePos, b.nodeSplit, b.nodeChild, vox, g,
-                            outVox, outG, b.gAxis, b.gPos, b.gChild);
+                    LevelKernels.scatterNode(st, i, b.nodeInt, b.nodePos, b.vox, b.g, b.gInt, b.gPos);
                 }
             }
         }));
