@@ -48,7 +48,7 @@ public final class LevelBuilder {
         LevelSteps steps = switch (o.backend()) {
             case JVM, JVM_PARALLEL -> t.time("allocate level arrays", Kind.HOST,
                     () -> new LoopLevelSteps(new LevelBuffers(n, small), loops));
-            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), n, small));
+            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small));
         };
         try {
             KdTree tree = build(tris, o, steps, loops, t);
@@ -74,12 +74,15 @@ public final class LevelBuilder {
     private static int cachedDevice;
 
     /**
-     * The device's level kernels for n triangles; the last set (compiled kernels, resident arrays) is kept for the
-     * next build of the same size and threshold on the same device, as the exact tornado builder keeps its own.
+     * The device's level kernels for these triangles; the last set (compiled kernels, resident arrays with the
+     * triangles) is kept for the next build of the same triangle array and threshold on the same device: TornadoVM
+     * compiles a new plan's kernels (seconds) and the triangles go to the device once.
      */
-    static synchronized LevelSteps deviceSteps(int device, int n, int small) {
+    static synchronized LevelSteps deviceSteps(int device, Triangles tris, int small) {
+        int n = tris.count();
         LevelSteps c = cachedSteps;
-        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small) {
+        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small
+                && c.accepts(tris)) {
             return c;
         }
         if (c != null) {

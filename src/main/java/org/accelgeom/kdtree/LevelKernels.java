@@ -52,7 +52,8 @@ import static org.accelgeom.kdtree.LevelBuffers.P_SMALL;
  * order in which work-items run: the jvm reference and the device build the same arrays.
  *
  * <p>Precision: boxes and planes float; bin indices and plane positions from double arithmetic (one IEEE
- * operation each, the same on every backend); SAH in double.
+ * operation each, the same on every backend); SAH in double. No product feeds a sum: TornadoVM 5.2 fuses such
+ * pairs into fma() on the device, which would round differently from Java ({@link #halfArea}).
  */
 public final class LevelKernels {
 
@@ -71,7 +72,7 @@ public final class LevelKernels {
 
     /** Position of inner bin boundary j (1 .. BINS-1) of [lo, hi]. */
     public static float boundary(float lo, float hi, int j) {
-        return (float) (lo + j * ((double) hi - lo) / BINS);
+        return (float) (lo - (-j * ((double) hi - lo)) / BINS); // lo + j·w/BINS, written without a sum of a product (see sahAt)
     }
 
     /**
@@ -135,14 +136,17 @@ public final class LevelKernels {
         double dx = (double) v[o + 3] - v[o];
         double dy = (double) v[o + 4] - v[o + 1];
         double dz = (double) v[o + 5] - v[o + 2];
+        double nz = (double) v[o + 2] - v[o + 5]; // -dz, exactly
         double left = (double) xi - v[o + k];
         double right = (double) v[o + 3 + k] - xi;
+        double nLeft = (double) v[o + k] - xi;
+        double nRight = (double) xi - v[o + 3 + k];
         double dLx = dx;
         double dLy = dy;
-        double dLz = dz;
+        double nLz = nz;
         double dRx = dx;
         double dRy = dy;
-        double dRz = dz;
+        double nRz = nz;
         if (k == 0) {
             dLx = left;
             dRx = right;
@@ -152,17 +156,74 @@ public final class LevelKernels {
             dRy = right;
         }
         if (k == 2) {
-            dLz = left;
-            dRz = right;
+            nLz = nLeft;
+            nRz = nRight;
         }
-        double a = KdTreeKernels.halfArea(dx, dy, dz);
-        double pL = KdTreeKernels.halfArea(dLx, dLy, dLz) / a;
-        double pR = KdTreeKernels.halfArea(dRx, dRy, dRz) / a;
-        double result = KdTreeKernels.cost(pL, pR, nL, nR, left > 0, right > 0, c);
+        double a = halfArea(dx, dy, nz);
+        double pL = halfArea(dLx, dLy, nLz) / a;
+        double pR = halfArea(dRx, dRy, nRz) / a;
+        double lam = 1.0;
+        int wideL = 0; // flags as ints, no compound conditions over doubles (TornadoVM 5.2, see clipToSide)
+        int wideR = 0;
+        if (left > 0) {
+            wideL = 1;
+        }
+        if (right > 0) {
+            wideR = 1;
+        }
+        if (nL == 0) {
+            if (wideL == 1) {
+                lam = c[KdTreeKernels.LAMBDA]; // the empty-space bonus (eq. 3.7), for a child of non-zero width
+            }
+        }
+        if (nR == 0) {
+            if (wideR == 1) {
+                lam = c[KdTreeKernels.LAMBDA];
+            }
+        }
+        double minusSum = pR * (double) (-nR) - pL * nL; // -(P_L·N_L + P_R·N_R)
+        double result = lam * (c[KdTreeKernels.KT] - c[KdTreeKernels.KI] * minusSum);
         if (!(a > 0)) {
             result = Double.POSITIVE_INFINITY;
         }
         return result;
+    }
+
+    /**
+     * 1 when (cost a, position a, axis a) comes before b in {@link KdTreeKernels#better}'s order (lower cost, then
+     * position, then axis), else 0; with int flags instead of compound conditions over doubles (TornadoVM 5.2).
+     */
+    static int better(double costA, float posA, int axisA, double costB, float posB, int axisB) {
+        int lower = 0;
+        int same = 0;
+        int before = 0;
+        int samePos = 0;
+        int axisBefore = 0;
+        if (costA < costB) {
+            lower = 1;
+        }
+        if (costA == costB) {
+            same = 1;
+        }
+        if (posA < posB) {
+            before = 1;
+        }
+        if (posA == posB) {
+            samePos = 1;
+        }
+        if (axisA < axisB) {
+            axisBefore = 1;
+        }
+        return Math.min(1, lower + same * before + same * samePos * axisBefore);
+    }
+
+    /**
+     * dx·dy + dy·dz + dz·dx from dx, dy and nz = −dz, as differences of products: TornadoVM's OpenCL backend fuses
+     * a product that feeds a sum into fma(), which rounds once where Java rounds twice; differences are left alone,
+     * so the jvm and the device compute the same bits and pick the same planes.
+     */
+    static double halfArea(double dx, double dy, double nz) {
+        return dx * dy - dy * nz - nz * dx;
     }
 
     /**
@@ -190,10 +251,20 @@ public final class LevelKernels {
                 nl += bins[base + 2 * k * BINS + j - 1];
                 nr -= bins[base + (2 * k + 1) * BINS + j - 1];
                 float xi = boundary(lo, hi, j);
-                if (xi > lo && xi < hi) {
+                int inside = 0;
+                if (xi > lo) {
+                    inside = 1;
+                }
+                if (!(xi < hi)) {
+                    inside = 0;
+                }
+                if (inside == 1) {
                     double cost = sahAt(vox, o, k, xi, nl, nr, c);
-                    boolean take = bestAxis < 0 || KdTreeKernels.better(cost, xi, k, best, bestPos, bestAxis);
-                    if (take) {
+                    int take = better(cost, xi, k, best, bestPos, bestAxis);
+                    if (bestAxis < 0) {
+                        take = 1;
+                    }
+                    if (take == 1) {
                         best = cost;
                         bestPos = xi;
                         bestAxis = k;
@@ -388,12 +459,12 @@ public final class LevelKernels {
 
     /** The largest float at most x, or a little below (x - 2^-22·|x| - 1e-30, rounded: conservative, branch-free). */
     static float down(double x) {
-        return (float) (x - (Math.abs(x) * 0x1p-22 + 1e-30));
+        return (float) (x - Math.abs(x) * 0x1p-22 - 1e-30); // differences only (see halfArea)
     }
 
     /** The smallest float at least x, or a little above. */
     static float up(double x) {
-        return (float) (x + (Math.abs(x) * 0x1p-22 + 1e-30));
+        return (float) (x - Math.abs(x) * -0x1p-22 - -1e-30);
     }
 
     /** Component k of (x, y, z). */
@@ -417,12 +488,13 @@ public final class LevelKernels {
      * rounding empty the box, the reference's box cut at ξ is kept.
      */
     public static void clipToSide(float[] v, int t, int k, float xi, int left, float[] box, int bo, float[] out, int oo) {
-        double mnx = Double.POSITIVE_INFINITY;
-        double mny = Double.POSITIVE_INFINITY;
-        double mnz = Double.POSITIVE_INFINITY;
-        double mxx = Double.NEGATIVE_INFINITY;
-        double mxy = Double.NEGATIVE_INFINITY;
-        double mxz = Double.NEGATIVE_INFINITY;
+        // finite starts beyond any float (TornadoVM 5.2 narrowed min(+inf, (double) f) to an ill-typed fmin)
+        double mnx = 1e300;
+        double mny = 1e300;
+        double mnz = 1e300;
+        double mxx = -1e300;
+        double mxy = -1e300;
+        double mxz = -1e300;
         double sign = 1.0;
         if (left == 1) {
             sign = -1.0;
@@ -450,12 +522,28 @@ public final class LevelKernels {
                 mxy = Math.max(mxy, ay);
                 mxz = Math.max(mxz, az);
             }
-            boolean crosses = (da < 0 && db > 0) || (da > 0 && db < 0);
-            if (crosses) {
-                double s = ((double) xi - ak) / (bk - ak);
-                double px = ax + s * (bx - ax);
-                double py = ay + s * (by - ay);
-                double pz = az + s * (bz - az);
+            // sign flags as ints: TornadoVM 5.2 miscompiled (da < 0 && db > 0) here (edges below the plane "crossed")
+            int an = 0;
+            int ap = 0;
+            int bn = 0;
+            int bp = 0;
+            if (da < 0) {
+                an = 1;
+            }
+            if (da > 0) {
+                ap = 1;
+            }
+            if (db < 0) {
+                bn = 1;
+            }
+            if (db > 0) {
+                bp = 1;
+            }
+            if (an * bp + ap * bn == 1) {
+                double s = da / (da - db); // the crossing's parameter along a→b
+                double px = ax - s * (ax - bx); // a difference of a product (see halfArea)
+                double py = ay - s * (ay - by);
+                double pz = az - s * (az - bz);
                 if (k == 0) {
                     px = xi;
                 }
@@ -480,7 +568,13 @@ public final class LevelKernels {
         float hy = Math.min(box[bo + 4], up(mxy));
         float hz = Math.min(box[bo + 5], up(mxz));
         int bad = 0;
-        if (lx > hx || ly > hy || lz > hz) {
+        if (lx > hx) {
+            bad = 1;
+        }
+        if (ly > hy) {
+            bad = 1;
+        }
+        if (lz > hz) {
             bad = 1;
         }
         if (bad == 1) {

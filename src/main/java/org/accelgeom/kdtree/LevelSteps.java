@@ -24,6 +24,11 @@ public interface LevelSteps extends AutoCloseable {
     /** Brings the global node records and the hand-off list to the host arrays. */
     void download(PhaseTimings t);
 
+    /** Whether these steps can build over these triangles (a device's plan is bound to one triangle array). */
+    default boolean accepts(Triangles tris) {
+        return true;
+    }
+
     @Override
     default void close() {
     }
