@@ -141,6 +141,17 @@ final class KdTreeCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             KdTreeOptions o = tree.options(common, common.backend);
+            boolean zhou = switch (builder.toLowerCase(Locale.ROOT)) {
+                case "exact" -> false;
+                case "zhou" -> true;
+                default -> throw new AccelGeomException("unknown --builder '" + builder + "': expected exact or zhou");
+            };
+            if (zhou && small < 1) {
+                throw new AccelGeomException("--small must be >= 1, got " + small);
+            }
+            if (zhou && steps != null) {
+                throw new AccelGeomException("--steps times the exact builder's per-node kernels: not with --builder zhou");
+            }
             String[] source = new String[1];
             Triangles t = tree.triangles(common, source);
             out.printf(Locale.ROOT, "input:        %s%n", source[0]);
@@ -153,14 +164,6 @@ final class KdTreeCommand implements Runnable {
                 out.print(p.format());
                 out.flush();
                 return 0;
-            }
-            boolean zhou = switch (builder.toLowerCase(Locale.ROOT)) {
-                case "exact" -> false;
-                case "zhou" -> true;
-                default -> throw new AccelGeomException("unknown --builder '" + builder + "': expected exact or zhou");
-            };
-            if (zhou && steps != null) {
-                throw new AccelGeomException("--steps times the exact builder's per-node kernels: not with --builder zhou");
             }
             KdTreeResult r = null;
             long nanos = 0;
