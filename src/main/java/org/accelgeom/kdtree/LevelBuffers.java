@@ -44,6 +44,8 @@ public final class LevelBuffers {
     public static final int P_RCAP = 10;
     public static final int P_MCAP = 11;
     public static final int P_GCAP = 12;
+    /** 1: hand every node of this level to the small-node stage (the host's tail cut). */
+    public static final int P_HAND_ALL = 13;
 
     /** First level of a build: the root's references are made from {@link #rootBox}. */
     public static final int MODE_LOAD = 1;

@@ -285,6 +285,9 @@ public final class LevelKernels {
         if (best > c[KdTreeKernels.KI] * count) {
             split = 0;
         }
+        if (state[LevelBuffers.P_HAND_ALL] == 1) {
+            split = 0;
+        }
         nodeInt[3 * i + N_AXIS] = Math.max(0, bestAxis);
         nodeInt[3 * i + N_SPLIT] = split;
         nodePos[i] = bestPos;
