@@ -12,6 +12,7 @@ import org.accelgeom.io.Formats;
 import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.KdTreeResult;
+import org.accelgeom.kdtree.LevelBuilder;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
 
@@ -98,7 +99,8 @@ final class KdTreeCommand implements Runnable {
             footer = {"", "Examples:",
                 "  accelgeom kdtree build --input data/bunny.ply --backend jvm-parallel",
                 "  accelgeom kdtree build --scene random:1000000 --backend tornado --timings",
-                "  accelgeom kdtree build --scene random:1000000 --backend jvm --steps 5"})
+                "  accelgeom kdtree build --scene random:1000000 --backend jvm --steps 5",
+                "  accelgeom kdtree build --input data/meshes/dragon_vrip.ply.gz --builder zhou --backend tornado --repeat 5"})
     static final class Build implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -108,6 +110,16 @@ final class KdTreeCommand implements Runnable {
 
         @Mixin
         TreeOptions tree;
+
+        @Option(names = "--builder", paramLabel = "B", defaultValue = "exact",
+                description = "exact (Wald & Havran's event SAH at every node) or zhou (breadth-first levels with binned "
+                        + "SAH for nodes of more than --small references, exact SAH below; Zhou et al. 2008) "
+                        + "(default: ${DEFAULT-VALUE}).")
+        String builder;
+
+        @Option(names = "--small", paramLabel = "N", defaultValue = "" + LevelBuilder.DEFAULT_SMALL,
+                description = "zhou builder: nodes of at most N references are built by the exact SAH (default: ${DEFAULT-VALUE}).")
+        int small;
 
         @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Build R times and report each time.")
         int repeat;
@@ -129,6 +141,17 @@ final class KdTreeCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             KdTreeOptions o = tree.options(common, common.backend);
+            boolean zhou = switch (builder.toLowerCase(Locale.ROOT)) {
+                case "exact" -> false;
+                case "zhou" -> true;
+                default -> throw new AccelGeomException("unknown --builder '" + builder + "': expected exact or zhou");
+            };
+            if (zhou && small < 1) {
+                throw new AccelGeomException("--small must be >= 1, got " + small);
+            }
+            if (zhou && steps != null) {
+                throw new AccelGeomException("--steps times the exact builder's per-node kernels: not with --builder zhou");
+            }
             String[] source = new String[1];
             Triangles t = tree.triangles(common, source);
             out.printf(Locale.ROOT, "input:        %s%n", source[0]);
@@ -146,7 +169,7 @@ final class KdTreeCommand implements Runnable {
             long nanos = 0;
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
-                r = KdTreeBuilder.build(t, o);
+                r = zhou ? LevelBuilder.build(t, o, small) : KdTreeBuilder.build(t, o);
                 nanos = System.nanoTime() - t0;
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);

@@ -82,6 +82,16 @@ final class SahBuilder {
                 java.util.Arrays.copyOf(w.leafTris, w.leafSize), bounds, tris);
     }
 
+    /**
+     * The subtree of one node built on its own (no fork/join), from depth {@code depth}: the small-node stage of
+     * {@link LevelBuilder}. Safe to call from several threads at once.
+     */
+    TreeWriter subtree(BuildNode node, float[] voxel, int depth) {
+        TreeWriter w = new TreeWriter();
+        build(node, voxel, depth, w);
+        return w;
+    }
+
     /** One reference per triangle, its box the triangle's own (B(t ∩ V_S) = B(t)). */
     static BuildNode root(Triangles t) {
         int n = t.count();

@@ -1,0 +1,251 @@
+package org.accelgeom.kdtree;
+
+import java.util.Arrays;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
+
+/**
+ * The breadth-first kd-tree builder of Zhou, Hou, Wang &amp; Guo, "Real-time kd-tree construction on graphics
+ * hardware" (SIGGRAPH Asia 2008), on any backend: a large-node stage that processes all nodes of a level together
+ * over flat (reference, node) arrays with binned SAH ({@link LevelKernels}: histograms, per-node plane choice,
+ * scans and compaction), followed by a small-node stage for nodes of at most {@code small} references with the
+ * exact event SAH of Wald &amp; Havran ({@link SahBuilder}, perfect splits).
+ *
+ * <p>Where it runs: the large-node stage on the backend ({@code jvm}: one thread, the reference;
+ * {@code jvm-parallel}: the same loops over all cores; {@code tornado}: the kernels on the device, all level arrays
+ * resident, only the counters downloaded per level). The small-node stage runs on the host: one thread for
+ * {@code jvm}, all cores (independent subtrees) otherwise. Every backend gives the same tree, bit for bit.
+ *
+ * <p>Differences from the exact builder: large nodes try only the {@link LevelBuffers#BINS} − 1 bin boundaries
+ * per axis; a straddling reference's box is clipped to the child on the split axis only (box clipping); at the
+ * hand-off each reference whose box was cut is clipped exactly to its node's voxel ({@link Clipper}), so the
+ * small-node stage works on perfect-split boxes. Zhou et al.'s large-node stage splits at the spatial median after
+ * empty-space cutting; the binned SAH (with λ for planes that cut off empty space) is the issue's reading.
+ */
+public final class LevelBuilder {
+
+    /** Zhou et al.'s small-node threshold. */
+    public static final int DEFAULT_SMALL = 64;
+
+    /**
+     * A level with fewer than N / TAIL_FRACTION references hands all its nodes to the small-node stage: on the dragon
+     * the last 7 of 31 levels held fewer than 3 % of the references (each level costs five kernel launches).
+     */
+    static final int TAIL_FRACTION = 32;
+
+    static final String TORNADO_STEPS = "org.accelgeom.kdtree.tornado.TornadoLevelSteps";
+
+    private LevelBuilder() {
+    }
+
+    /** The tree of the triangles, nodes of at most {@code small} references built by the exact SAH. */
+    public static KdTreeResult build(Triangles tris, KdTreeOptions o, int small) {
+        if (small < 1) {
+            throw new AccelGeomException("the small-node threshold must be >= 1, got " + small);
+        }
+        PhaseTimings t = new PhaseTimings();
+        int n = tris.count();
+        ParallelLoops loops = o.backend() == Backend.JVM ? null : new ParallelLoops(o.threads());
+        LevelSteps steps = switch (o.backend()) {
+            case JVM, JVM_PARALLEL -> t.time("allocate level arrays", Kind.HOST,
+                    () -> new LoopLevelSteps(new LevelBuffers(n, small), loops));
+            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small));
+        };
+        try {
+            KdTree tree = build(tris, o, steps, loops, t);
+            KdTreeStats stats = t.time("statistics", Kind.HOST, () -> tree.stats(o.kT(), o.kI()));
+            String where = switch (o.backend()) {
+                case JVM -> "jvm";
+                case JVM_PARALLEL -> "jvm-parallel (" + loops.threads() + " threads)";
+                case TORNADO -> "tornado (device), small nodes on the host (" + loops.threads() + " threads)";
+            };
+            return new KdTreeResult(tree, stats, t, o.backend(), "zhou: breadth-first binned SAH for nodes of > "
+                    + small + " references on " + where + ", exact SAH below");
+        } finally {
+            if (loops != null) {
+                loops.close();
+            }
+            if (o.backend() != Backend.TORNADO) {
+                steps.close();
+            }
+        }
+    }
+
+    private static LevelSteps cachedSteps;
+    private static int cachedDevice;
+
+    /**
+     * The device's level kernels for these triangles; the last set (compiled kernels, resident arrays with the
+     * triangles) is kept for the next build of the same triangle array and threshold on the same device: TornadoVM
+     * compiles a new plan's kernels (seconds) and the triangles go to the device once.
+     */
+    static synchronized LevelSteps deviceSteps(int device, Triangles tris, int small) {
+        int n = tris.count();
+        LevelSteps c = cachedSteps;
+        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small
+                && c.accepts(tris)) {
+            return c;
+        }
+        if (c != null) {
+            c.close();
+            cachedSteps = null;
+        }
+        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, LevelSteps.class, device, n, small);
+        cachedDevice = device;
+        return cachedSteps;
+    }
+
+    private static synchronized void dropDeviceSteps(LevelSteps s) {
+        if (cachedSteps == s) {
+            cachedSteps = null;
+        }
+        s.close();
+    }
+
+    static KdTree build(Triangles tris, KdTreeOptions o, LevelSteps steps, ParallelLoops loops, PhaseTimings t) {
+        int n = tris.count();
+        float[] bounds = tris.bounds();
+        double[] costs = SahBuilder.costs(o);
+        SahBuilder exact = new SahBuilder(tris, o.withBinnedMinRefs(0), (node, voxel, pt) -> Events.sweep(
+                Events.sorted(node, false), node.n, voxel, costs), null, false, t);
+        if (n == 0) {
+            return new KdTree(new float[] {0f}, new int[] {3}, new int[] {0}, bounds, tris);
+        }
+        LevelBuffers b = steps.buffers();
+        try {
+            steps.load(tris, t);
+            int[] p = b.state;
+            System.arraycopy(bounds, 0, b.rootBounds, 0, 6);
+            System.arraycopy(SahBuilder.costs(o), 0, b.c, 0, 3);
+            p[LevelBuffers.P_DEPTH_LIMIT] = o.depthLimit(n);
+            p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LOAD;
+            p[LevelBuffers.P_M] = 1;
+            p[LevelBuffers.P_R] = n;
+            p[LevelBuffers.P_GBASE] = 0;
+            p[LevelBuffers.P_DEPTH] = 0;
+            p[LevelBuffers.P_PARITY] = 0;
+            p[LevelBuffers.P_HAND_ALL] = 0;
+            int levels = 0;
+            long t0 = System.nanoTime();
+            while (p[LevelBuffers.P_M] > 0) {
+                p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(p[LevelBuffers.P_R]);
+                steps.level(t);
+                levels++;
+                p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
+                p[LevelBuffers.P_GBASE] += p[LevelBuffers.P_M];
+                p[LevelBuffers.P_M] = p[LevelBuffers.C_M];
+                p[LevelBuffers.P_R] = p[LevelBuffers.C_R];
+                p[LevelBuffers.P_DEPTH]++;
+                p[LevelBuffers.P_PARITY] ^= 1;
+                // the tail: a level of few references costs its launches but little work; the host takes it
+                p[LevelBuffers.P_HAND_ALL] = p[LevelBuffers.P_R] < n / TAIL_FRACTION ? 1 : 0;
+            }
+            t.add("large nodes: " + levels + " levels (total)", Kind.HOST, System.nanoTime() - t0);
+            steps.download(t);
+        } catch (RuntimeException e) {
+            if (o.backend() == Backend.TORNADO) {
+                dropDeviceSteps(steps); // its resident arrays may be half-way through a level
+            }
+            throw e;
+        }
+        int g = b.state[LevelBuffers.P_GBASE];
+        int d = b.state[LevelBuffers.C_D];
+        return smallStage(tris, b, g, d, exact, loops, t);
+    }
+
+    /**
+     * The small-node stage and the assembly: the handed-on nodes' references grouped by node (in hand-off order),
+     * clipped exactly to their voxels, built by the exact SAH from their depth, and the large nodes' records
+     * written around them in depth-first order (the flat layout of {@link KdTree}).
+     */
+    private static KdTree smallStage(Triangles tris, LevelBuffers b, int g, int d, SahBuilder exact, ParallelLoops loops,
+            PhaseTimings t) {
+        int[] depth = new int[g];
+        int[] start = new int[g + 1];
+        int[] order = new int[d];
+        t.time("small nodes: group references", Kind.HOST, () -> {
+            for (int i = 0; i < g; i++) {
+                if (b.gInt[2 * i] != LevelBuffers.HANDED) {
+                    depth[b.gInt[2 * i + 1]] = depth[i] + 1;
+                    depth[b.gInt[2 * i + 1] + 1] = depth[i] + 1;
+                }
+            }
+            for (int r = 0; r < d; r++) {
+                start[b.doneInt[2 * r + 1] + 1]++;
+            }
+            for (int i = 0; i < g; i++) {
+                start[i + 1] += start[i];
+            }
+            int[] fill = Arrays.copyOf(start, g);
+            for (int r = 0; r < d; r++) {
+                order[fill[b.doneInt[2 * r + 1]]++] = r;
+            }
+        });
+        TreeWriter[] sub = new TreeWriter[g];
+        float[] v = tris.v();
+        long t0 = System.nanoTime();
+        ParallelLoops.RangeBody body = (from, to) -> {
+            Clipper clipper = new Clipper();
+            for (int i = from; i < to; i++) {
+                if (b.gInt[2 * i] != LevelBuffers.HANDED) {
+                    continue;
+                }
+                int m = start[i + 1] - start[i];
+                int[] tri = new int[m];
+                float[] box = new float[6 * m];
+                float[] voxel = Arrays.copyOfRange(b.gVox, 6 * i, 6 * i + 6);
+                for (int j = 0; j < m; j++) {
+                    int r = order[start[i] + j];
+                    tri[j] = b.doneInt[2 * r];
+                    if (cut(v, tri[j], b.doneBox, r)) {
+                        clipper.clip(v, tri[j], voxel, b.doneBox, 6 * r, box, 6 * j);
+                    } else {
+                        System.arraycopy(b.doneBox, 6 * r, box, 6 * j, 6);
+                    }
+                }
+                sub[i] = exact.subtree(new BuildNode(m, tri, box, null), voxel, depth[i]);
+            }
+        };
+        if (loops == null) {
+            body.run(0, g);
+        } else {
+            loops.forRange(g, 1, body);
+        }
+        t.add("small nodes: exact SAH subtrees (host)", Kind.HOST, System.nanoTime() - t0);
+        return t.time("assemble depth-first layout", Kind.HOST, () -> {
+            TreeWriter w = new TreeWriter();
+            emit(0, b, sub, w);
+            return new KdTree(Arrays.copyOf(w.split, w.nodes), Arrays.copyOf(w.info, w.nodes),
+                    Arrays.copyOf(w.leafTris, w.leafSize), tris.bounds(), tris);
+        });
+    }
+
+    /** Whether the box of reference r differs from its triangle's own box (it was cut at a plane). */
+    private static boolean cut(float[] v, int t, float[] box, int r) {
+        for (int k = 0; k < 3; k++) {
+            float lo = Math.min(v[9 * t + k], Math.min(v[9 * t + 3 + k], v[9 * t + 6 + k]));
+            float hi = Math.max(v[9 * t + k], Math.max(v[9 * t + 3 + k], v[9 * t + 6 + k]));
+            if (box[6 * r + k] != lo || box[6 * r + 3 + k] != hi) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Global node i in depth-first order: a large node's plane, or the handed-on node's subtree. */
+    private static void emit(int i, LevelBuffers b, TreeWriter[] sub, TreeWriter w) {
+        if (b.gInt[2 * i] == LevelBuffers.HANDED) {
+            w.append(sub[i]);
+            return;
+        }
+        int idx = w.reserve();
+        emit(b.gInt[2 * i + 1], b, sub, w);
+        w.inner(idx, b.gInt[2 * i], b.gPos[i], w.nodes);
+        emit(b.gInt[2 * i + 1] + 1, b, sub, w);
+    }
+}

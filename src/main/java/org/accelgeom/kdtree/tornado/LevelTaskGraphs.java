@@ -1,0 +1,130 @@
+package org.accelgeom.kdtree.tornado;
+
+import static org.accelgeom.kdtree.LevelBuffers.C_BEAT;
+import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
+import static org.accelgeom.kdtree.LevelBuffers.P_M;
+import static org.accelgeom.kdtree.LevelBuffers.P_SEQ;
+
+import org.accelgeom.kdtree.LevelBuffers;
+import org.accelgeom.kdtree.LevelKernels;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+/**
+ * TornadoVM task methods of one level of the breadth-first large-node stage (Zhou et al. 2008, Alg. 2), each a
+ * {@code @Parallel} loop around an element kernel of {@link LevelKernels}, and the TaskGraph that chains the five of
+ * them. All level arrays stay on the device (copied in once, at the plan's first execution); per level only the
+ * small state array (parameters in, counters out) moves; the global node records and the hand-off list come back on
+ * demand after the last level. Each task's work-item 0 writes the execution number to its heartbeat slot.
+ */
+public final class LevelTaskGraphs {
+
+    public static final String[] TASKS = {"bins", "split", "count", "scan", "scatter"};
+
+    private LevelTaskGraphs() {
+    }
+
+    /** Kernel 1: per reference, its six bins counted by atomic increments (MODE_LOAD: the root's references first). */
+    public static void bins(KernelContext ctx, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
+            float[] refBox, float[] vox, int[] g, int[] bins, int cap) {
+        for (@Parallel int r = 0; r < cap; r++) {
+            int[] slots = new int[6];
+            LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
+            for (int q = 0; q < 6; q++) {
+                if (slots[q] >= 0) {
+                    ctx.atomicAdd(bins, slots[q], 1);
+                }
+            }
+            if (r == 0) {
+                state[C_BEAT] = state[P_SEQ];
+            }
+        }
+    }
+
+    /** Kernel 2: per node, the binned SAH plane and the decision. */
+    public static void split(int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt, float[] nodePos,
+            float[] gVox, int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            if (i < state[P_M]) {
+                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox);
+            }
+            if (i == 0) {
+                state[C_BEAT + 1] = state[P_SEQ];
+            }
+        }
+    }
+
+    /** Kernel 3: per chunk, the references' sides and the chunk's counts. */
+    public static void count(int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos, int[] side,
+            int[] chunk, int cap) {
+        for (@Parallel int ch = 0; ch < cap; ch++) {
+            if (ch < state[P_CHUNKS]) {
+                LevelKernels.countChunk(state, refInt, refBox, nodeInt, nodePos, ch, side, chunk);
+            }
+            if (ch == 0) {
+                state[C_BEAT + 2] = state[P_SEQ];
+            }
+        }
+    }
+
+    /** Kernel 4: the prefix sums, one work-item. */
+    public static void scan(int[] state, int[] nodeInt, int[] chunk) {
+        for (@Parallel int i = 0; i < 1; i++) {
+            LevelKernels.scan(state, nodeInt, chunk);
+            state[C_BEAT + 3] = state[P_SEQ];
+        }
+    }
+
+    /** Kernel 5: per chunk the references' compaction, per node its record and children. */
+    public static void scatter(int[] state, float[] v, int[] refInt, float[] refBox, int[] side, int[] nodeInt,
+            float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt, float[] gPos,
+            int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            if (i < state[P_CHUNKS]) {
+                LevelKernels.scatterChunk(state, i, v, refInt, refBox, side, nodeInt, nodePos, g, chunk, doneInt, doneBox);
+            }
+            if (i < state[P_M]) {
+                LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
+            }
+            if (i == 0) {
+                state[C_BEAT + 4] = state[P_SEQ];
+            }
+        }
+    }
+
+    /** The level graph over {@code b}. */
+    public static TaskGraph graph(String name, LevelBuffers b) {
+        KernelContext ctx = new KernelContext();
+        int items = Math.max(b.rCap, b.mCap);
+        return new TaskGraph(name)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.refInt, b.refBox, b.side, b.vox,
+                        b.g, b.bins, b.nodeInt, b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c)
+                .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
+                        b.g, b.bins, b.rCap)
+                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.mCap)
+                .task("count", LevelTaskGraphs::count, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side, b.chunk,
+                        b.cCap)
+                .task("scan", LevelTaskGraphs::scan, b.state, b.nodeInt, b.chunk)
+                .task("scatter", LevelTaskGraphs::scatter, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
+                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
+    }
+
+    /** One grid per task (work-group size left to the driver: TornadoVM's default failed on an H200). */
+    public static WorkerGrid1D[] grids(String name, GridScheduler gs) {
+        WorkerGrid1D[] w = new WorkerGrid1D[TASKS.length];
+        for (int j = 0; j < TASKS.length; j++) {
+            w[j] = new WorkerGrid1D(1);
+            w[j].setLocalWorkToNull();
+            gs.addWorkerGrid(name + "." + TASKS[j], w[j]);
+        }
+        return w;
+    }
+}

@@ -1,0 +1,133 @@
+package org.accelgeom.kdtree.tornado;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.Plans;
+import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.kdtree.LevelBuffers;
+import org.accelgeom.kdtree.LevelSteps;
+import org.accelgeom.kdtree.Triangles;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+
+/**
+ * The large-node stage on a TornadoVM device: {@link LevelTaskGraphs} in one execution plan, executed once per
+ * level with the launch sizes of that level. The triangles go to the device with the plan's first execution and
+ * stay there: the plan serves later builds of the same triangle array (same instance), as benchmarks repeat them.
+ */
+public final class TornadoLevelSteps implements LevelSteps {
+
+    private static final AtomicInteger PLANS = new AtomicInteger();
+
+    private final TornadoDevice device;
+    private final LevelBuffers b;
+    private final TornadoExecutionPlan plan;
+    private final WorkerGrid1D[] grids;
+    private float[] loaded;
+    private TornadoExecutionResult last;
+
+    /**
+     * @param deviceIndex TornadoVM device (-1: default)
+     * @param n           triangles
+     * @param small       the small-node threshold
+     */
+    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small) {
+        device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+        long need = LevelBuffers.bytes(n, small);
+        if (need > device.getMaxGlobalMemory() * 0.8) {
+            throw new AccelGeomException(String.format("%d triangles need about %.1f GiB on the device, more than %s has",
+                    n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
+        }
+        b = new LevelBuffers(n, small);
+        String name = "kdLevels" + PLANS.incrementAndGet();
+        GridScheduler gs = new GridScheduler();
+        grids = LevelTaskGraphs.grids(name, gs);
+        plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
+        // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
+        // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
+        plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+        if (Plans.PROFILE) {
+            plan.withProfiler(ProfilerMode.SILENT);
+        }
+    }
+
+    @Override
+    public LevelBuffers buffers() {
+        return b;
+    }
+
+    @Override
+    public boolean accepts(Triangles tris) {
+        return loaded == null || loaded == tris.v();
+    }
+
+    @Override
+    public void load(Triangles tris, PhaseTimings t) {
+        if (loaded == tris.v()) {
+            return; // on the device since the plan's first execution
+        }
+        if (loaded != null) {
+            throw new IllegalStateException("these device arrays hold other triangles");
+        }
+        t.time("root references (host, first build)", Kind.HOST, () -> {
+            float[] v = tris.v();
+            System.arraycopy(v, 0, b.v, 0, v.length);
+            int n = tris.count();
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < 3; k++) {
+                    float a = v[9 * i + k];
+                    float c = v[9 * i + 3 + k];
+                    float d = v[9 * i + 6 + k];
+                    b.rootBox[6 * i + k] = Math.min(a, Math.min(c, d));
+                    b.rootBox[6 * i + 3 + k] = Math.max(a, Math.max(c, d));
+                }
+            }
+        });
+        loaded = tris.v();
+    }
+
+    @Override
+    public void level(PhaseTimings t) {
+        int[] st = b.state;
+        int r = st[LevelBuffers.P_R];
+        int m = st[LevelBuffers.P_M];
+        int chunks = st[LevelBuffers.P_CHUNKS];
+        int[] sizes = {r, m, chunks, 1, Math.max(chunks, m)};
+        for (int j = 0; j < sizes.length; j++) {
+            grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
+        }
+        int seq = ++st[LevelBuffers.P_SEQ];
+        long t0 = System.nanoTime();
+        last = Plans.execute(plan, device);
+        long wall = System.nanoTime() - t0;
+        for (int j = 0; j < LevelTaskGraphs.TASKS.length; j++) {
+            if (st[LevelBuffers.C_BEAT + j] != seq) {
+                throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.TASKS[j] + "' of the kd-tree levels "
+                        + "did not run on " + device.getPhysicalDevice().getDeviceName()
+                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
+        }
+        Plans.charge(t, "large-node levels", last, wall);
+    }
+
+    @Override
+    public void download(PhaseTimings t) {
+        long t0 = System.nanoTime();
+        last.transferToHost(b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
+        t.add("download node records and hand-off list", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void close() {
+        Plans.release(plan);
+    }
+}

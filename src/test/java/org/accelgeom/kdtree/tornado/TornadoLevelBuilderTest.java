@@ -1,0 +1,47 @@
+package org.accelgeom.kdtree.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.kdtree.KdTreeOptions;
+import org.accelgeom.kdtree.KdTreeResult;
+import org.accelgeom.kdtree.LevelBuilder;
+import org.accelgeom.kdtree.Scenes;
+import org.accelgeom.kdtree.Triangles;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The breadth-first builder's device large-node stage against the jvm reference (POCL in CI): the same tree. */
+@Tag("tornado")
+class TornadoLevelBuilderTest {
+
+    private static void sameAsJvm(Triangles t, int small, String what) {
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
+        KdTreeResult ref = LevelBuilder.build(t, o, small);
+        KdTreeResult gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small);
+        assertEquals(ref.stats(), gpu.stats(), what);
+        assertTrue(ref.tree().sameTree(gpu.tree()), what);
+        assertTrue(gpu.timings().phases().stream().anyMatch(p -> p.name().startsWith("large-node levels")), "device not used");
+        // a second build reuses the plan and the triangles on the device
+        KdTreeResult again = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small);
+        assertTrue(ref.tree().sameTree(again.tree()), what + " (second build)");
+    }
+
+    @Test
+    void randomTrianglesGiveTheJvmTree() {
+        sameAsJvm(Triangles.of(Scenes.named("random:30000", 3)), 64, "random:30000");
+    }
+
+    @Test
+    void sphereWithASmallThresholdGivesTheJvmTree() {
+        // many levels, planar-heavy slices, deep nodes
+        sameAsJvm(Triangles.of(Scenes.named("sphere:8000", 1)), 8, "sphere:8000");
+    }
+
+    @Test
+    void forcedHandOffOnFullArraysGivesTheJvmTree() {
+        // huge overlapping triangles duplicate most references at every split: the capacity check hands levels on
+        sameAsJvm(Triangles.of(Scenes.randomTriangles(2000, 2.0, 11)), 4, "overlapping");
+    }
+}
