@@ -92,6 +92,10 @@ final class VoronoiCommand implements Callable<Integer> {
             description = "Edges per search call: 1 = the stack of Alg. 5.1, 0 = level by level (default: 1 on jvm, 0 otherwise).")
     int batch;
 
+    @Option(names = "--lanes", paramLabel = "L", defaultValue = "0",
+            description = "tornado: work-items per edge in the end-vertex search (default 0: 32; 1: one per edge).")
+    int lanes;
+
     @Option(names = "--edges", paramLabel = "FILE", description = "Write the edges: .json or .csv.")
     Path edges;
 
@@ -119,6 +123,9 @@ final class VoronoiCommand implements Callable<Integer> {
         if (model < 1) {
             throw usage("--model counts from 1, got " + model);
         }
+        if (lanes < 0) {
+            throw usage("--lanes must be >= 0, got " + lanes);
+        }
         if (batch < -1) {
             throw usage("--batch must be >= 0, got " + batch);
         }
@@ -135,7 +142,7 @@ final class VoronoiCommand implements Callable<Integer> {
             throw usage("--edges writes .json or .csv, got " + edges);
         }
         VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
-                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1);
+                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1).withLanes(lanes);
         if (precision != null) {
             options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
         }

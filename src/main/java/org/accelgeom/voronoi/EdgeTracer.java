@@ -52,6 +52,7 @@ final class EdgeTracer {
     private record Key(int a, int b, int c, int d, int root) {
     }
 
+    static final boolean DEBUG = Boolean.getBoolean("voronoi.debug");
     static final int OPEN = -2, UNRESOLVED = -3;
     private static final double EPS = 1e-10;
 
@@ -116,6 +117,7 @@ final class EdgeTracer {
                 continue;
             }
             long t1 = System.nanoTime();
+            if (DEBUG) System.err.println("level " + batches + ": " + count);
             search.search(count, frames, framesF, gates, out);
             timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
             batches++;

@@ -210,6 +210,9 @@ public final class VoronoiDiagram {
         p[VoronoiKernels.P_CELL] = grid.cell;
         p[VoronoiKernels.P_GROW] = GROW;
         p[VoronoiKernels.P_COVER] = grid.coverRadius();
+        p[VoronoiKernels.P_SHIFT] = sx;
+        p[VoronoiKernels.P_SHIFT + 1] = sy;
+        p[VoronoiKernels.P_SHIFT + 2] = sz;
         int[] ip = new int[VoronoiKernels.IN];
         ip[VoronoiKernels.I_NX] = grid.nx;
         ip[VoronoiKernels.I_NX + 1] = grid.ny;
@@ -217,7 +220,10 @@ public final class VoronoiDiagram {
         ip[VoronoiKernels.I_N] = n;
         ip[VoronoiKernels.I_MODE] = options.effectivePrecision().mode();
         ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
-        int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
+        ip[VoronoiKernels.I_LANES] = options.effectiveLanes();
+        // a tracing level holds up to about 0.6-1.2 x the visible balls (random balls, 4HHB, 4JSV: 0.6-0.8; 1UBQ: 1.2);
+        // a larger level is split, a smaller capacity uploads less per launch on tornado
+        int capacity = options.batch() > 0 ? options.batch() : Math.max(1024, Math.min(1 << 16, 3 * visible / 2));
         return new Prepared(balls, perm, hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
     }
 
