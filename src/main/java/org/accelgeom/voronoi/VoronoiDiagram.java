@@ -234,8 +234,8 @@ public final class VoronoiDiagram {
 
     private static EndVertexSearch backend(VoronoiOptions o) {
         return switch (o.backend()) {
-            case JVM -> new JvmEndVertexSearch(null);
-            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()));
+            case JVM -> new JvmEndVertexSearch(null, o.lanes());
+            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()), o.lanes());
             case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
         };
     }

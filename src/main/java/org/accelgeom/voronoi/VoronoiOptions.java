@@ -19,8 +19,9 @@ import java.util.Locale;
  * @param device    TornadoVM device index
  * @param resident  keep the prepared balls and the backend (tornado: the compiled plan and the device buffers) for
  *                  the next diagram of the same balls and options
- * @param lanes     tornado: work-items per edge in the end-vertex search (0: {@link EndVertexScans#LANES}; 1: one
- *                  work-item per edge)
+ * @param lanes     work-items per edge in the end-vertex search: tornado 0 = {@link EndVertexScans#LANES}, 1 = one
+ *                  work-item per edge; jvm backends 0 = the serial sweep per edge, L &gt; 0 = the device's lane
+ *                  layout run on the CPU (for checking it)
  */
 public record VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
         int device, boolean resident, int lanes) {
