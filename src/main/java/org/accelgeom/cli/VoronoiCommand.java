@@ -189,7 +189,8 @@ final class VoronoiCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
         out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
                 r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
-        out.printf(Locale.ROOT, "edges:            %d (%d to infinity)%n", r.edgeCount(), s.infiniteEdges());
+        out.printf(Locale.ROOT, "edges:            %d (%d to infinity, %d closed without vertex)%n",
+                r.edgeCount() + r.closedEdgeCount(), s.infiniteEdges(), r.closedEdgeCount());
         out.printf(Locale.ROOT, "end-vertex searches: %d in %d calls, %.2f pruning passes each%n", s.searches(), s.batches(),
                 s.searches() == 0 ? 0.0 : (double) s.passes() / s.searches());
         if (r.precision() == VoronoiOptions.Precision.TWO_PHASE) {
@@ -214,7 +215,7 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         if (edges != null) {
             writeEdges(edges, r);
-            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount());
+            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
         }
         out.flush();
         return 0;
@@ -244,7 +245,7 @@ final class VoronoiCommand implements Callable<Integer> {
             long nanos = System.nanoTime() - t0;
             total += nanos;
             out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
-                    r.hidden().length, r.vertexCount(), r.edgeCount(), nanos / 1e6);
+                    r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
             if (common.output != null) {
                 writeVertices(suffixed(common.output, k), r);
             }
@@ -313,7 +314,11 @@ final class VoronoiCommand implements Callable<Integer> {
         }
     }
 
-    /** Edges as CSV (g1,g2,g3,from,to; to = -1: infinity) or JSON. Vertex numbers are lines of the vertex file. */
+    /**
+     * Edges as CSV (g1,g2,g3,from,to; to = -1: infinity; from = to = -1: a closed elliptic edge without vertex) or
+     * JSON (to null: infinity; "closed": true, from and to null: a closed edge). Vertex numbers are lines of the
+     * vertex file (from 0); the closed edges come last.
+     */
     static void writeEdges(Path file, VoronoiResult r) {
         boolean json = file.toString().endsWith(".json");
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -328,10 +333,20 @@ final class VoronoiCommand implements Callable<Integer> {
                 if (json) {
                     w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
                             t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
-                            k + 1 < r.edgeCount() ? "," : ""));
+                            k + 1 < r.edgeCount() + r.closedEdgeCount() ? "," : ""));
                 } else {
                     w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
                             e[2 * k + 1]));
+                }
+            }
+            int[] c = r.closedTriples();
+            int all = r.edgeCount() + r.closedEdgeCount();
+            for (int k = 0; k < r.closedEdgeCount(); k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": null, \"to\": null, \"closed\": true}%s%n",
+                            c[3 * k], c[3 * k + 1], c[3 * k + 2], r.edgeCount() + k + 1 < all ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,-1,-1%n", c[3 * k], c[3 * k + 1], c[3 * k + 2]));
                 }
             }
             if (json) {

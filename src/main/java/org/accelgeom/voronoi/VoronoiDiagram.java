@@ -73,9 +73,10 @@ public final class VoronoiDiagram {
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
         if (!found) {
             keep(balls, options, prep, search);
+            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], new double[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
-                    new int[0], new int[0], new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(),
-                    precision);
+                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings,
+                    options.backend(), precision);
         }
         boolean ok = false;
         try {
@@ -98,8 +99,9 @@ public final class VoronoiDiagram {
                 throw e;
             }
             int[][] edges = tracer.edges();
+            int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
-                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1],
+                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
                             tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
                     timings, options.backend(), precision);
@@ -112,6 +114,36 @@ public final class VoronoiDiagram {
                 search.close();
             }
         }
+    }
+
+    /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
+    private static int[] closedEdges(Prepared prep, int[] quads, double[] spheres, VoronoiOptions options,
+            PhaseTimings timings) {
+        long t0 = System.nanoTime();
+        BallGrid g = prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
+        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads, spheres,
+                options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+        int[] m = mapSorted(t, 3, prep.perm);
+        // in the order of the input indices
+        Integer[] order = new Integer[m.length / 3];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> {
+            for (int k = 0; k < 3; k++) {
+                int c = Integer.compare(m[3 * a + k], m[3 * b + k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        int[] out = new int[m.length];
+        for (int i = 0; i < order.length; i++) {
+            System.arraycopy(m, 3 * order[i], out, 3 * i, 3);
+        }
+        timings.add("elliptic edges", Kind.HOST, System.nanoTime() - t0);
+        return out;
     }
 
     private static ParallelLoops pool;

@@ -12,14 +12,18 @@ import org.accelgeom.engine.PhaseTimings;
  * tetrahedron of the dual quasi-triangulation (the same quadruple).
  *
  * <p>Edge k: generator triple {@code triples[3k .. 3k+2]} (sorted) between vertices {@code ends[2k]} and
- * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Elliptic edges
- * without vertices, and components of the edge graph not connected to the first vertex, are not traced.
+ * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Components of the
+ * edge graph not connected to the first vertex are not traced.
+ *
+ * <p>Closed edge c: an elliptic edge without any vertex (a closed trisector no fourth ball touches, e.g. a small ball
+ * between two large ones; the quasi-triangulation's degenerate triangle), generator triple
+ * {@code closedTriples[3c .. 3c+2]} (sorted; see {@link EllipticEdges} for which are searched).
  *
  * @param ballCount number of input balls
  * @param hidden    indices of hidden balls (contained in another ball; empty cells), excluded from the diagram
  */
 public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] spheres, int[] triples, int[] ends,
-        Stats stats, PhaseTimings timings, Backend backend, VoronoiOptions.Precision precision) {
+        int[] closedTriples, Stats stats, PhaseTimings timings, Backend backend, VoronoiOptions.Precision precision) {
 
     /**
      * Counters of one run.
@@ -44,5 +48,10 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
 
     public int edgeCount() {
         return triples.length / 3;
+    }
+
+    /** Closed elliptic edges without vertices. */
+    public int closedEdgeCount() {
+        return closedTriples.length / 3;
     }
 }
