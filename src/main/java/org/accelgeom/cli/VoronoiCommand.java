@@ -198,6 +198,10 @@ final class VoronoiCommand implements Callable<Integer> {
                     s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches(),
                     s.searches() == 0 ? 0.0 : (double) s.doubleEvals() / s.searches());
         }
+        if (r.precision() == VoronoiOptions.Precision.FLOAT) {
+            out.printf(Locale.ROOT, "float errors:     %d (%.2f%%; every search checked again in double on the host)%n",
+                    s.swaps(), s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches());
+        }
         if (s.unresolved() + s.inconsistent() > 0) {
             out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),
                     s.inconsistent());

@@ -46,6 +46,9 @@ final class EdgeTracer {
     private final double[] endSphere;
     private final org.accelgeom.engine.ParallelLoops loops;
 
+    /** Precision float: the host's double check of every end vertex (null otherwise). */
+    FloatCheck floatCheck;
+
     long searches, swaps, doubleEvals, passes;
     int infinite, unresolved, inconsistent, batches;
 
@@ -122,7 +125,11 @@ final class EdgeTracer {
             timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
             batches++;
             long t2 = System.nanoTime();
-            forEach(count, this::endVertex);
+            if (floatCheck != null) {
+                forEach(count, this::checkFloat);
+            } else {
+                forEach(count, this::endVertex);
+            }
             for (int e = 0; e < count; e++) {
                 resolve(e, slotOf[e]);
             }
@@ -199,6 +206,17 @@ final class EdgeTracer {
         System.arraycopy(sol, 4 * root, endSphere, 4 * e, 4);
         endRoot[e] = root;
         endState[e] = 1;
+    }
+
+    /**
+     * Precision float: edge e searched again in double ({@link FloatCheck}), its end vertex made from the double
+     * answer; out[e*OS+1] keeps the float ball, so a float error counts as a swap.
+     */
+    private void checkFloat(int e) {
+        int before = out[e * OS];
+        floatCheck.research(e, frames, framesF, gates, out);
+        out[e * OS + 1] = before;
+        endVertex(e);
     }
 
     /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */

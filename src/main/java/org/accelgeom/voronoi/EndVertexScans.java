@@ -142,6 +142,7 @@ public final class EndVertexScans {
         double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
         double q2 = radius2(q, full);
         float tol = (float) p[P_THRES];
+        int strict = strictF(ip);
         int arg = -1;
         float minF = NONE_F;
         int ci = 0;
@@ -157,7 +158,7 @@ public final class EndVertexScans {
             }
             int i = cellBalls[cellStart[c] + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
-                float t = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol);
+                float t = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, strict);
                 int lower = 0;
                 if (t >= 0.0f) {
                     lower = lower + 1;
@@ -206,7 +207,7 @@ public final class EndVertexScans {
             }
             int i = cellBalls[cellStart[c] + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
-                float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol);
+                float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, 1);
                 int suspect = 0;
                 if (tf < 0.0f) {
                     suspect = 1;
@@ -271,7 +272,7 @@ public final class EndVertexScans {
                     framesF, gates);
         }
         if (argF >= 0) {
-            minF = thetaF(fx, fy, fz, fr, argF, framesF, fo, 0, (float) p[P_THRES]);
+            minF = thetaF(fx, fy, fz, fr, argF, framesF, fo, 0, (float) p[P_THRES], strictF(ip));
         }
         int arg = argF;
         if (mode == MODE_DOUBLE) {

@@ -89,13 +89,12 @@ public final class VoronoiDiagram {
             }
             EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+            if (precision == VoronoiOptions.Precision.FLOAT) {
+                tracer.floatCheck = new FloatCheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
+            }
             try {
                 tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             } catch (AccelGeomException e) {
-                if (precision == VoronoiOptions.Precision.FLOAT) {
-                    throw new AccelGeomException("precision 'float' chose inconsistent end vertices and the tracing ran away "
-                            + "(float alone is for error studies, see the swap counts of two-phase): use two-phase or double");
-                }
                 throw e;
             }
             int[][] edges = tracer.edges();

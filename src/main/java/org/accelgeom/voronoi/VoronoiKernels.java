@@ -333,6 +333,15 @@ public final class VoronoiKernels {
         return r;
     }
 
+    /** 1 (two-phase: fragile candidates flagged for the double phase) unless the precision is float (0: plain float). */
+    static int strictF(int[] ip) {
+        int s = 1;
+        if (ip[I_MODE] == MODE_FLOAT) {
+            s = 0;
+        }
+        return s;
+    }
+
     /** 1 if |v - c| &lt; tol. */
     static int near(float v, float c, float tol) {
         int r = 0;
@@ -368,7 +377,7 @@ public final class VoronoiKernels {
      * candidate is always recomputed in double in phase 2.
      */
     public static float thetaF(float[] bx, float[] by, float[] bz, float[] br, int i, float[] f, int fo, int isStart,
-            float tol) {
+            float tol, int strict) {
         float cx = bx[i] - f[fo + OX];
         float cy = by[i] - f[fo + OX + 1];
         float cz = bz[i] - f[fo + OX + 2];
@@ -410,24 +419,25 @@ public final class VoronoiKernels {
             t2 = 0.0f;
         }
         float t = (float) Math.sqrt(t2);
-        float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol);
-        float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol);
+        float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol, strict);
+        float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol, strict);
         float pinf = f[fo + PINF];
-        float result = betterF(NONE_F, pa, tol, pinf);
-        result = betterF(result, pb, tol, pinf);
+        float lo = tol * strict;
+        float result = betterF(NONE_F, pa, lo, pinf);
+        result = betterF(result, pb, lo, pinf);
         // fragile: a root flagged so, or near v_s (either side), or near theta_inf
         fragile = fragile + near(pa, FRAGILE, 0.5f) + near(pb, FRAGILE, 0.5f) + near(pa, 0.0f, tol) + near(pb, 0.0f, tol)
                 + near(pa, 4.0f, tol) + near(pb, 4.0f, tol) + near(pa, pinf, tol) + near(pb, pinf, tol);
         if (bad > 0) {
             result = NONE_F;
         }
-        if (fragile > 0) {
+        if (fragile * strict > 0) {
             result = FRAGILE;
         }
         return result;
     }
 
-    private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol) {
+    private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol, int strict) {
         float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
         float den = c2x * wx + c2y * wy + c2z * wz + r2;
         float scale = absF(c2x) + absF(c2y) + absF(c2z) + absF(r2);
@@ -456,6 +466,20 @@ public final class VoronoiKernels {
         }
         if (absF(den) < tol * scale) {
             state = 1;
+        }
+        // not strict (precision float): valid as in double, den > 0 and rho + r_i >= 0, nothing fragile
+        int plain = 0;
+        if (den > 0.0f) {
+            plain = plain + 1;
+        }
+        if (rho + ri >= 0.0f) {
+            plain = plain + 1;
+        }
+        if (strict == 0) {
+            state = 0;
+        }
+        if (strict + plain == 2) {
+            state = 2;
         }
         float p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
                 f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
@@ -533,7 +557,7 @@ public final class VoronoiKernels {
                             gates);
                 }
                 if (bestF >= 0) {
-                    minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES]);
+                    minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES], strictF(ip));
                 }
                 if (mode == MODE_FLOAT) {
                     best = bestF;

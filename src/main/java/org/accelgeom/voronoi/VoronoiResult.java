@@ -30,7 +30,8 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
      *
      * @param searches       end-vertex searches (the thesis' number of v_e, Table 8.2)
      * @param swaps          searches whose float phase-1 winner was replaced by the double result (Table 8.2;
-     *                       0 unless two-phase)
+     *                       0 in precision double; in precision float the float errors: searches whose float answer the host's
+     *                       double search of every edge contradicted)
      * @param doubleEvals    candidates recomputed in double in phase 2
      * @param passes         pruning passes summed over searches (1 per search when the first radius was enough)
      * @param infiniteEdges  edges that go to infinity
