@@ -51,6 +51,11 @@ final class VoronoiCommand implements Callable<Integer> {
             + "per model; --output and --edges get '-model<N>' before their extension.")
     boolean allModels;
 
+    @Option(names = "--trajectory", paramLabel = "FILE.dcd", description = "A CHARMM/NAMD DCD trajectory of the --input "
+            + "molecule (same atoms, same order): the diagram of every frame (a batch), one line per frame; --output and "
+            + "--edges get '-frame<N>' before their extension.")
+    Path trajectory;
+
     @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
     boolean hydrogens;
 
@@ -153,6 +158,12 @@ final class VoronoiCommand implements Callable<Integer> {
             TornadoSupport.require();
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (trajectory != null) {
+            if (random != null || allModels) {
+                throw usage("--trajectory needs --input FILE (the molecule of the trajectory), not --random or --all-models");
+            }
+            return trajectory(out, table, options);
+        }
         if (allModels) {
             if (random != null) {
                 throw usage("--all-models needs --input FILE");
@@ -265,11 +276,63 @@ final class VoronoiCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
+    private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        Molecule m = Formats.readMolecule(Path.of(common.input), model);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+        long total = 0;
+        int frames = 0;
+        try (org.accelgeom.io.DcdReader dcd = org.accelgeom.io.DcdReader.open(trajectory)) {
+            if (dcd.atoms() != m.size()) {
+                throw new AccelGeomException(trajectory + " has " + dcd.atoms() + " atoms per frame, " + common.input
+                        + " has " + m.size() + " (model " + model + "): the trajectory must be of that molecule");
+            }
+            double[] x = new double[m.size()], y = new double[m.size()], z = new double[m.size()];
+            int[] atoms = sel.atoms();
+            double[] r = sel.balls().r();
+            while (dcd.next(x, y, z)) {
+                frames++;
+                double[] bx = new double[atoms.length], by = new double[atoms.length], bz = new double[atoms.length];
+                for (int j = 0; j < atoms.length; j++) {
+                    bx[j] = x[atoms[j]];
+                    by[j] = y[atoms[j]];
+                    bz[j] = z[atoms[j]];
+                }
+                org.accelgeom.voronoi.Balls balls = new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone());
+                long t0 = System.nanoTime();
+                VoronoiResult res = VoronoiDiagram.compute(balls, options);
+                long nanos = System.nanoTime() - t0;
+                total += nanos;
+                out.printf(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", frames,
+                        atoms.length, res.hidden().length, res.vertexCount(), res.edgeCount() + res.closedEdgeCount(),
+                        nanos / 1e6);
+                if (common.output != null) {
+                    writeVertices(suffixed(common.output, "frame", frames), res);
+                }
+                if (edges != null) {
+                    writeEdges(suffixed(edges, "frame", frames), res);
+                }
+                out.flush();
+            }
+        }
+        out.printf(Locale.ROOT, "frames:           %d%n", frames);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", total / 1e6,
+                frames > 0 ? String.format(Locale.ROOT, " (%.3f ms per frame)", total / 1e6 / frames) : "");
+        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        out.flush();
+        return 0;
+    }
+
     /** FILE.ext to FILE-modelK.ext. */
     static Path suffixed(Path p, int k) {
+        return suffixed(p, "model", k);
+    }
+
+    /** FILE.ext to FILE-{what}K.ext. */
+    static Path suffixed(Path p, String what, int k) {
         String name = p.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String s = dot > 0 ? name.substring(0, dot) + "-model" + k + name.substring(dot) : name + "-model" + k;
+        String s = dot > 0 ? name.substring(0, dot) + "-" + what + k + name.substring(dot) : name + "-" + what + k;
         return p.resolveSibling(s);
     }
 
