@@ -18,6 +18,8 @@
 # Timing: `accelgeom voronoi --repeat R` in one process per (input, column): run 1 pays the JIT compilation
 # (Java and TornadoVM) and is dropped, the median of runs 2..R is reported (balls read and selected beforehand;
 # everything from hidden balls to the last edge included). R: 5 below 5,000 balls, 3 above (jvm: 3 / 2).
+# Each tornado column pays TornadoVM's JIT compilation once per input (in run 1). Expected on 16 cores + H200 with
+# the default inputs: about 6-7 minutes, most of it Voronota and jvm on 4JSV and 6ZU5.
 # Inputs of --big balls or more (default 50,000: 6ZU5) skip the single-threaded jvm.
 # Voronota: VORONOTA=path, else target/voronota, else `voronota` on PATH; one run, wall clock (one thread);
 # its vertex set is compared with the tornado two-phase one ("same": equal sets of sorted quadruples).
@@ -115,7 +117,7 @@ for c in $inputs; do
             tornado-lanes1) args+=(--precision two-phase --lanes 1) ;;
         esac
         if [[ $balls -lt 5000 ]]; then r=5; else r=3; fi
-        [[ $b == jvm ]] && r=$((r - 2))
+        [[ $b == jvm ]] && r=$((r - r / 2))
         [[ $quick == 1 ]] && r=3
         lf="$out/logs/$name.$b.txt"
         if "$acc" voronoi --input "$f" "${args[@]}" --repeat "$r" --timings > "$lf" 2>&1; then
