@@ -11,10 +11,10 @@ import static org.accelgeom.voronoi.VoronoiKernels.*;
  * {@link VoronoiKernels#searchEdge} runs on the JVM backends; the tornado backend runs {@link #searchLane} with
  * {@link #LANES} lanes per edge, then {@link #reduceLanes} per edge, for up to {@link #PASSES} pruning passes.
  *
- * <p>Two-phase in a lane: the float sweep gives the lane's float minimum; the suspects of the lane (float theta
- * within thres of the lane's minimum, or fragile) are recomputed in double. The lane's minimum is at least the
- * edge's, so the union of the lanes' suspects contains the edge's suspects of Alg. 5.5: the double arg-min over
- * it is the same ball.
+ * <p>Two-phase in a lane ({@link #scanTwoPhase}): one sweep computes the float theta of each candidate and
+ * recomputes in double those within thres of the lane's running float minimum, or fragile. The running minimum is
+ * never below the edge's final one, so these contain the edge's suspects of Alg. 5.5: the double arg-min over
+ * them is the same ball.
  */
 public final class EndVertexScans {
 
@@ -264,10 +264,9 @@ public final class EndVertexScans {
         }
         int full = fullSweep(q, pass, PASSES - 1, p, ip);
         int total = boxTotal(e, q, full, cellStart, p, ip, frames);
-        li[LS * k + 2] = 0;
         int argF = -1;
         float minF = NONE_F;
-        if (mode != MODE_DOUBLE) {
+        if (mode == MODE_FLOAT) {
             argF = scanFloat(e, lane, lanes, total, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
                     framesF, gates);
         }
@@ -278,18 +277,95 @@ public final class EndVertexScans {
         if (mode == MODE_DOUBLE) {
             arg = scanDouble(e, lane, lanes, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
         }
-        if (mode == MODE_TWO_PHASE) {
-            arg = scanSuspects(minF + (float) p[P_THRES], e, lane, lanes, total, q, full, bx, by, bz, br, fx, fy, fz, fr,
-                    cellStart, cellBalls, p, ip, frames, framesF, gates, li, LS * k + 2);
-        }
         double t = NONE;
         if (arg >= 0) {
             t = thetaD(bx, by, bz, br, arg, frames, fo, 0, p[P_EPS]);
         }
+        if (mode != MODE_TWO_PHASE) {
+            lf[k] = minF;
+            ld[k] = t;
+            li[LS * k] = argF;
+            li[LS * k + 1] = arg;
+            li[LS * k + 2] = 0;
+        }
+        if (mode == MODE_TWO_PHASE) {
+            scanTwoPhase(k, e, lane, lanes, total, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip,
+                    frames, framesF, gates, lf, ld, li);
+        }
+    }
+
+    /**
+     * Both phases of a lane in one sweep (the device's two-phase search): float theta of every candidate and the
+     * running float minimum (phase 1, the sweep radius shrinking with the float bound as in {@link #scanFloat}, so
+     * the float winner is scanFloat's), and double theta at once for every candidate within thres of the running
+     * float minimum, or fragile (phase 2). The running minimum is never below the final one, so the candidates
+     * recomputed in double contain those of the separate phase 2 ({@link #scanSuspects}): the double arg-min is the
+     * same ball, and the candidates are read once. Writes lf[k], ld[k], li[LS k ..] as {@link #searchLane}.
+     */
+    static void scanTwoPhase(int k, int e, int lane, int lanes, int total, double q, int full, double[] bx, double[] by,
+            double[] bz, double[] br, float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls,
+            double[] p, int[] ip, double[] frames, float[] framesF, int[] gates, float[] lf, double[] ld, int[] li) {
+        int fo = e * FS;
+        int go = e * GS;
+        int x0 = boxLo(e, 0, q, full, p, frames), y0 = boxLo(e, 1, q, full, p, frames), z0 = boxLo(e, 2, q, full, p, frames);
+        int wx = boxW(e, 0, q, full, p, ip, frames), wy = boxW(e, 1, q, full, p, ip, frames);
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
+        double q2 = radius2(q, full);
+        float tol = (float) p[P_THRES];
+        double eps = p[P_EPS];
+        int argF = -1;
+        float minF = NONE_F;
+        int argD = -1;
+        double minDv = NONE;
+        int suspects = 0;
+        int ci = 0;
+        int c = cellAt(0, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+        int base = 0;
+        int cnt = cellStart[c + 1] - cellStart[c];
+        for (int pos = lane; pos < total; pos += lanes) {
+            while (pos >= base + cnt) {
+                base = base + cnt;
+                ci = ci + 1;
+                c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+                cnt = cellStart[c + 1] - cellStart[c];
+            }
+            int i = cellBalls[cellStart[c] + pos - base];
+            if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
+                float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, 1);
+                int lower = 0;
+                if (tf >= 0.0f) {
+                    lower = lower + 1;
+                }
+                if (tf < minF) {
+                    lower = lower + 1;
+                }
+                if (lower == 2) {
+                    minF = tf;
+                    argF = i;
+                    q2 = shrink(q2, frames, fo, minD(tf + 4.0 * tol, 3.999999), p[P_RMAX]);
+                }
+                int suspect = 0;
+                if (tf < 0.0f) {
+                    suspect = 1;
+                }
+                if (tf <= minF + tol) {
+                    suspect = 1;
+                }
+                if (suspect == 1) {
+                    suspects++;
+                    double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
+                    if (t < minDv) {
+                        minDv = t;
+                        argD = i;
+                    }
+                }
+            }
+        }
         lf[k] = minF;
-        ld[k] = t;
+        ld[k] = minDv;
         li[LS * k] = argF;
-        li[LS * k + 1] = arg;
+        li[LS * k + 1] = argD;
+        li[LS * k + 2] = suspects;
     }
 
     /**
