@@ -1,6 +1,5 @@
 package org.accelgeom.voronoi;
 
-import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
@@ -92,11 +91,7 @@ public final class VoronoiDiagram {
             if (precision == VoronoiOptions.Precision.FLOAT) {
                 tracer.floatCheck = new FloatCheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
             }
-            try {
-                tracer.trace(q, s, 64 * prep.visible + 1024, timings);
-            } catch (AccelGeomException e) {
-                throw e;
-            }
+            tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
             int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
