@@ -6,7 +6,7 @@
 #
 #   scripts/bench-voronoi.sh [--inputs "data/molecules/1ubq.pdb ... random:20000"] [--out DIR]
 #                            [--backends "jvm jvm-parallel tornado tornado-double tornado-lanes1"]
-#                            [--big N] [--quick]
+#                            [--lanes1-inputs "4hhb 4jsv"] [--big N] [--quick]
 #
 # Inputs: molecule files (PDB/mmCIF/PQR/XYZR; missing ones are skipped with a note) and random:N (atom-like
 # random balls, seed 42). Each is turned once into DIR/inputs/NAME.xyzr (Voronota's default atom selection and
@@ -14,7 +14,7 @@
 # Table 8.1 that scripts/fetch-datasets.sh fetches), smallest first.
 # Columns (--backends): jvm (one thread, double), jvm-parallel (all cores, double), tornado (two-phase, 32 lanes
 # per edge), tornado-double (pure double on the device), tornado-lanes1 (two-phase, one work-item per edge: the
-# previous device layout, for comparison; off by default).
+# previous device layout, for comparison; by default only for the inputs named in --lanes1-inputs, 4HHB and 4JSV).
 # Timing: `accelgeom voronoi --repeat R` in one process per (input, column): run 1 pays the JIT compilation
 # (Java and TornadoVM) and is dropped, the median of runs 2..R is reported (balls read and selected beforehand;
 # everything from hidden balls to the last edge included). R: 5 below 5,000 balls, 3 above (jvm: 3 / 2).
@@ -28,7 +28,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 inputs="data/molecules/1ubq.pdb data/molecules/1a0q.pdb data/molecules/4hhb.pdb data/molecules/3o21.pdb data/molecules/4jsv.pdb data/molecules/6zu5.cif"
-backends="jvm jvm-parallel tornado tornado-double"
+backends="jvm jvm-parallel tornado tornado-double tornado-lanes1"
+lanes1="4hhb 4jsv"
 big=50000
 quick=0
 out="$ACCELGEOM_ROOT/target/bench-voronoi"
@@ -38,8 +39,9 @@ while [[ $# -gt 0 ]]; do
         --backends) backends=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --big) big=$2; shift 2 ;;
+        --lanes1-inputs) lanes1=$2; shift 2 ;;
         --quick) quick=1; inputs="data/molecules/1ubq.pdb data/molecules/4hhb.pdb"; shift ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "bench-voronoi.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -107,6 +109,9 @@ for c in $inputs; do
     verts="" searches="" swaps="" same=""
     for b in $backends; do
         if [[ $b == jvm && $balls -ge $big ]]; then
+            continue
+        fi
+        if [[ $b == tornado-lanes1 && $quick == 0 && " $lanes1 " != *" $name "* ]]; then
             continue
         fi
         args=(--backend "${b%%-*}")
