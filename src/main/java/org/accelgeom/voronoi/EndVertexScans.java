@@ -48,15 +48,6 @@ public final class EndVertexScans {
         return 2.0 * p[P_GROW] * frames[fo + K2] / den0 + p[P_RMAX] - frames[fo + RG1];
     }
 
-    /** The linear cell number of the ci-th cell (x fastest) of the box of cells x0.., y0.., z0.. of width wx, wy. */
-    static int cellAt(int ci, int x0, int y0, int z0, int wx, int wy, int nx, int ny) {
-        int x = ci % wx;
-        int yz = ci / wx;
-        int y = yz % wy;
-        int z = yz / wy;
-        return ((z0 + z) * ny + y0 + y) * nx + x0 + x;
-    }
-
     /** First cell along axis a (0 x, 1 y, 2 z) of the box of cells within q of c_g1 of edge e (0 when full). */
     static int boxLo(int e, int a, double q, int full, double[] p, double[] frames) {
         return cellLo(frames[e * FS + OX + a], q, p[P_GX + a], p[P_CELL], full);
@@ -73,11 +64,21 @@ public final class EndVertexScans {
     public static int boxTotal(int e, double q, int full, int[] cellStart, double[] p, int[] ip, double[] frames) {
         int x0 = boxLo(e, 0, q, full, p, frames), y0 = boxLo(e, 1, q, full, p, frames), z0 = boxLo(e, 2, q, full, p, frames);
         int wx = boxW(e, 0, q, full, p, ip, frames), wy = boxW(e, 1, q, full, p, ip, frames);
-        int ncell = wx * wy * boxW(e, 2, q, full, p, ip, frames);
+        int rows = wy * boxW(e, 2, q, full, p, ip, frames);
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
         int total = 0;
-        for (int ci = 0; ci < ncell; ci++) {
-            int c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
-            total += cellStart[c + 1] - cellStart[c];
+        int ry = 0;
+        int rz = 0;
+        for (int r = 0; r < rows; r++) {
+            int c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+            total += cellStart[c0 + wx] - cellStart[c0];
+            ry = ry + 1;
+            int wrap = 0;
+            if (ry == wy) {
+                wrap = 1;
+            }
+            ry = ry - wrap * wy;
+            rz = rz + wrap;
         }
         return total;
     }
@@ -107,18 +108,29 @@ public final class EndVertexScans {
         double eps = p[P_EPS];
         int arg = -1;
         double minD = NONE;
-        int ci = 0;
-        int c = cellAt(0, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
+        int ry = 0;
+        int rz = 0;
+        int c0 = (z0 * ny + y0) * nx + x0;
+        int start = cellStart[c0];
         int base = 0;
-        int cnt = cellStart[c + 1] - cellStart[c];
+        int cnt = cellStart[c0 + wx] - start;
         for (int pos = lane; pos < total; pos += lanes) {
             while (pos >= base + cnt) {
                 base = base + cnt;
-                ci = ci + 1;
-                c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
-                cnt = cellStart[c + 1] - cellStart[c];
+                ry = ry + 1;
+                int wrap = 0;
+                if (ry == wy) {
+                    wrap = 1;
+                }
+                ry = ry - wrap * wy;
+                rz = rz + wrap;
+                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+                start = cellStart[c0];
+                cnt = cellStart[c0 + wx] - start;
             }
-            int i = cellBalls[cellStart[c] + pos - base];
+            int i = cellBalls[start + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
                 double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
                 if (t < minD) {
@@ -145,18 +157,29 @@ public final class EndVertexScans {
         int strict = strictF(ip);
         int arg = -1;
         float minF = NONE_F;
-        int ci = 0;
-        int c = cellAt(0, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
+        int ry = 0;
+        int rz = 0;
+        int c0 = (z0 * ny + y0) * nx + x0;
+        int start = cellStart[c0];
         int base = 0;
-        int cnt = cellStart[c + 1] - cellStart[c];
+        int cnt = cellStart[c0 + wx] - start;
         for (int pos = lane; pos < total; pos += lanes) {
             while (pos >= base + cnt) {
                 base = base + cnt;
-                ci = ci + 1;
-                c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
-                cnt = cellStart[c + 1] - cellStart[c];
+                ry = ry + 1;
+                int wrap = 0;
+                if (ry == wy) {
+                    wrap = 1;
+                }
+                ry = ry - wrap * wy;
+                rz = rz + wrap;
+                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+                start = cellStart[c0];
+                cnt = cellStart[c0 + wx] - start;
             }
-            int i = cellBalls[cellStart[c] + pos - base];
+            int i = cellBalls[start + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
                 float t = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, strict);
                 int lower = 0;
@@ -194,18 +217,29 @@ public final class EndVertexScans {
         int arg = -1;
         double minD = NONE;
         int suspects = 0;
-        int ci = 0;
-        int c = cellAt(0, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
+        int ry = 0;
+        int rz = 0;
+        int c0 = (z0 * ny + y0) * nx + x0;
+        int start = cellStart[c0];
         int base = 0;
-        int cnt = cellStart[c + 1] - cellStart[c];
+        int cnt = cellStart[c0 + wx] - start;
         for (int pos = lane; pos < total; pos += lanes) {
             while (pos >= base + cnt) {
                 base = base + cnt;
-                ci = ci + 1;
-                c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
-                cnt = cellStart[c + 1] - cellStart[c];
+                ry = ry + 1;
+                int wrap = 0;
+                if (ry == wy) {
+                    wrap = 1;
+                }
+                ry = ry - wrap * wy;
+                rz = rz + wrap;
+                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+                start = cellStart[c0];
+                cnt = cellStart[c0 + wx] - start;
             }
-            int i = cellBalls[cellStart[c] + pos - base];
+            int i = cellBalls[start + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
                 float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, 1);
                 int suspect = 0;
@@ -318,18 +352,29 @@ public final class EndVertexScans {
         int argD = -1;
         double minDv = NONE;
         int suspects = 0;
-        int ci = 0;
-        int c = cellAt(0, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
+        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
+        int ry = 0;
+        int rz = 0;
+        int c0 = (z0 * ny + y0) * nx + x0;
+        int start = cellStart[c0];
         int base = 0;
-        int cnt = cellStart[c + 1] - cellStart[c];
+        int cnt = cellStart[c0 + wx] - start;
         for (int pos = lane; pos < total; pos += lanes) {
             while (pos >= base + cnt) {
                 base = base + cnt;
-                ci = ci + 1;
-                c = cellAt(ci, x0, y0, z0, wx, wy, ip[I_NX], ip[I_NX + 1]);
-                cnt = cellStart[c + 1] - cellStart[c];
+                ry = ry + 1;
+                int wrap = 0;
+                if (ry == wy) {
+                    wrap = 1;
+                }
+                ry = ry - wrap * wy;
+                rz = rz + wrap;
+                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+                start = cellStart[c0];
+                cnt = cellStart[c0 + wx] - start;
             }
-            int i = cellBalls[cellStart[c] + pos - base];
+            int i = cellBalls[start + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
                 float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol, 1);
                 int lower = 0;
