@@ -213,6 +213,9 @@ final class VoronoiCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "float errors:     %d (%.2f%%; every search checked again in double on the host)%n",
                     s.swaps(), s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches());
         }
+        if (s.tieRechecks() > 0) {
+            out.printf(Locale.ROOT, "near ties:        %d searches decided again on the host in double%n", s.tieRechecks());
+        }
         if (s.unresolved() + s.inconsistent() > 0) {
             out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),
                     s.inconsistent());

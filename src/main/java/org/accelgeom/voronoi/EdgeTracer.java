@@ -47,10 +47,13 @@ final class EdgeTracer {
     private final double[] endSphere;
     private final org.accelgeom.engine.ParallelLoops loops;
 
-    /** Precision float: the host's double check of every end vertex (null otherwise). */
-    FloatCheck floatCheck;
+    /** The host's double search: near ties the device flagged, and every edge in precision float (null: none). */
+    HostRecheck recheck;
+    /** Precision float: every edge is searched again on the host. */
+    boolean floatCheck;
+    private int[] rechecked = new int[0];
 
-    long searches, swaps, doubleEvals, passes;
+    long searches, swaps, doubleEvals, passes, tieRechecks;
     int infinite, unresolved, inconsistent, batches;
 
 
@@ -124,10 +127,13 @@ final class EdgeTracer {
             timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
             batches++;
             long t2 = System.nanoTime();
-            if (floatCheck != null) {
+            if (rechecked.length < count) {
+                rechecked = new int[batchLimit];
+            }
+            if (floatCheck) {
                 forEach(count, this::checkFloat);
             } else {
-                forEach(count, this::endVertex);
+                forEach(count, this::checkTie);
             }
             long t3 = System.nanoTime();
             timings.add("end vertices (parallel)", Kind.HOST, t3 - t2);
@@ -215,8 +221,38 @@ final class EdgeTracer {
      */
     private void checkFloat(int e) {
         int before = out[e * OS];
-        floatCheck.research(e, frames, framesF, gates, out);
+        rechecked[e] = 0;
+        recheck.research(e, frames, framesF, gates, out);
         out[e * OS + 1] = before;
+        endVertex(e);
+    }
+
+    /** Edge e searched again on the host when the backend flagged a near tie, then its end vertex. */
+    private void checkTie(int e) {
+        rechecked[e] = 0;
+        if (DEBUG && recheck != null) {
+            int[] copy = out.clone();
+            recheck.research(e, frames, framesF, gates, copy);
+            if (copy[e * OS] != out[e * OS]) {
+                int fo = e * FS;
+                System.err.println("mismatch edge gates " + gates[e * GS] + " " + gates[e * GS + 1] + " " + gates[e * GS + 2]
+                        + " start " + gates[e * GS + 3] + ": device " + out[e * OS] + " theta "
+                        + (out[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, out[e * OS], frames, fo, 0, EPS) : -1) + ", host "
+                        + copy[e * OS] + " theta " + (copy[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, copy[e * OS], frames, fo, 0, EPS) : -1)
+                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3] + " pinf " + frames[fo + PINF]);
+            }
+        }
+        int best = out[e * OS];
+        // a near tie the device flagged, or an end ball the host's double theta finds no valid tangent sphere for
+        if (out[e * OS + 3] >= EndVertexScans.TIE
+                || (best >= 0 && thetaD(b.x, b.y, b.z, b.r, best, frames, e * FS, 0, EPS) >= NONE)) {
+            rechecked[e] = 1;
+            if (recheck != null) {
+                recheck.research(e, frames, framesF, gates, out);
+            } else if (out[e * OS + 3] >= EndVertexScans.TIE) {
+                out[e * OS + 3] -= EndVertexScans.TIE;
+            }
+        }
         endVertex(e);
     }
 
@@ -224,6 +260,7 @@ final class EdgeTracer {
     private void resolve(int e, int slot) {
         searches++;
         passes += out[e * OS + 3];
+        tieRechecks += rechecked[e];
         doubleEvals += out[e * OS + 2];
         if (out[e * OS + 1] != out[e * OS]) {
             swaps++;

@@ -22,8 +22,16 @@ public final class EndVertexScans {
     public static final int LANES = 32;
     /** Pruning passes of the device search; the last one scans every cell. */
     public static final int PASSES = 3;
-    /** Ints per lane result: float arg-min, double arg-min, double evaluations. */
+    /** Ints per lane result: float arg-min, double arg-min, double evaluations (+ TIE when a near tie was seen). */
     public static final int LS = 3;
+    /**
+     * Flag added to a lane's evaluation count and to out[e*OS+3] (the passes) when two candidates' double theta
+     * came within {@link #TIE_BAND} of each other at the minimum: the device's arithmetic (contracted multiply-adds)
+     * may order them otherwise than the host, so the host decides such an edge again ({@link VoronoiKernels#searchEdge}).
+     */
+    public static final int TIE = 1 << 20;
+    /** The near-tie band of double theta (pseudo-angle units). */
+    public static final double TIE_BAND = 1e-9;
 
     private EndVertexScans() {
     }
@@ -83,6 +91,26 @@ public final class EndVertexScans {
         return total;
     }
 
+    /** 1 if a and b differ by less than {@link #TIE_BAND} (and a is a valid theta). */
+    static int nearTie(double a, double b) {
+        double d = a - b;
+        int n = 0;
+        if (d < TIE_BAND) {
+            n = n + 1;
+        }
+        if (d > -TIE_BAND) {
+            n = n + 1;
+        }
+        if (a < NONE) {
+            n = n + 1;
+        }
+        int r = 0;
+        if (n == 3) {
+            r = 1;
+        }
+        return r;
+    }
+
     /** The squared radius of a sweep: q^2, or unbounded when full. */
     static double radius2(double q, int full) {
         double q2 = q * q;
@@ -98,7 +126,7 @@ public final class EndVertexScans {
      */
     public static int scanDouble(int e, int lane, int lanes, int total, double q, int full, double[] bx, double[] by,
             double[] bz, double[] br, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
-            int[] gates) {
+            int[] gates, int[] tie, int to) {
         int fo = e * FS;
         int go = e * GS;
         int x0 = boxLo(e, 0, q, full, p, frames), y0 = boxLo(e, 1, q, full, p, frames), z0 = boxLo(e, 2, q, full, p, frames);
@@ -108,6 +136,7 @@ public final class EndVertexScans {
         double eps = p[P_EPS];
         int arg = -1;
         double minD = NONE;
+        int ties = 0;
         // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
         int nx = ip[I_NX], ny = ip[I_NX + 1];
         int ry = 0;
@@ -133,12 +162,16 @@ public final class EndVertexScans {
             int i = cellBalls[start + pos - base];
             if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
                 double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
+                ties = ties + nearTie(t, minD);
                 if (t < minD) {
                     minD = t;
                     arg = i;
                     q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
                 }
             }
+        }
+        if (ties > 0) {
+            tie[to] = TIE;
         }
         return arg;
     }
@@ -298,6 +331,7 @@ public final class EndVertexScans {
         }
         int full = fullSweep(q, pass, PASSES - 1, p, ip);
         int total = boxTotal(e, q, full, cellStart, p, ip, frames);
+        li[LS * k + 2] = 0;
         int argF = -1;
         float minF = NONE_F;
         if (mode == MODE_FLOAT) {
@@ -309,7 +343,8 @@ public final class EndVertexScans {
         }
         int arg = argF;
         if (mode == MODE_DOUBLE) {
-            arg = scanDouble(e, lane, lanes, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
+            arg = scanDouble(e, lane, lanes, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates, li,
+                    LS * k + 2);
         }
         double t = NONE;
         if (arg >= 0) {
@@ -320,7 +355,6 @@ public final class EndVertexScans {
             ld[k] = t;
             li[LS * k] = argF;
             li[LS * k + 1] = arg;
-            li[LS * k + 2] = 0;
         }
         if (mode == MODE_TWO_PHASE) {
             scanTwoPhase(k, e, lane, lanes, total, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip,
@@ -352,6 +386,7 @@ public final class EndVertexScans {
         int argD = -1;
         double minDv = NONE;
         int suspects = 0;
+        int ties = 0;
         // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
         int nx = ip[I_NX], ny = ip[I_NX + 1];
         int ry = 0;
@@ -399,6 +434,7 @@ public final class EndVertexScans {
                 if (suspect == 1) {
                     suspects++;
                     double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
+                    ties = ties + nearTie(t, minDv);
                     if (t < minDv) {
                         minDv = t;
                         argD = i;
@@ -410,7 +446,11 @@ public final class EndVertexScans {
         ld[k] = minDv;
         li[LS * k] = argF;
         li[LS * k + 1] = argD;
-        li[LS * k + 2] = suspects;
+        int flag = 0;
+        if (ties > 0) {
+            flag = TIE;
+        }
+        li[LS * k + 2] = suspects + flag;
     }
 
     /**
@@ -426,8 +466,10 @@ public final class EndVertexScans {
         int af = -1;
         int lfBest = e * lanes;
         double md = NONE;
+        double md2 = NONE;
         int ad = -1;
         int sus = 0;
+        int tie = 0;
         for (int l = 0; l < lanes; l++) {
             int k = e * lanes + l;
             if (lf[k] < mf) {
@@ -435,11 +477,30 @@ public final class EndVertexScans {
                 af = li[LS * k];
                 lfBest = k;
             }
-            if (ld[k] < md) {
-                md = ld[k];
+            double v = ld[k];
+            int lower = 0;
+            if (v < md) {
+                lower = 1;
+            }
+            double second = md2;
+            if (v < md2) {
+                second = v;
+            }
+            if (lower == 1) {
+                second = md;
+            }
+            md2 = second;
+            if (lower == 1) {
+                md = v;
                 ad = li[LS * k + 1];
             }
-            sus = sus + li[LS * k + 2];
+            int c = li[LS * k + 2];
+            int flagged = 0;
+            if (c >= TIE) {
+                flagged = 1;
+            }
+            sus = sus + c - flagged * TIE;
+            tie = tie + flagged;
         }
         int best = ad;
         double pe = md;
@@ -474,7 +535,12 @@ public final class EndVertexScans {
         out[e * OS] = best;
         out[e * OS + 1] = af;
         out[e * OS + 2] = before + sus;
-        out[e * OS + 3] = pass + 1;
+        tie = tie + nearTie(md2, md);
+        int tieFlag = 0;
+        if (tie > 0) {
+            tieFlag = TIE;
+        }
+        out[e * OS + 3] = pass + 1 + tieFlag;
         qs[e] = next;
     }
 }

@@ -74,7 +74,7 @@ public final class VoronoiDiagram {
             keep(balls, options, prep, search);
             int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], new double[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
-                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings,
+                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
         }
         boolean ok = false;
@@ -88,16 +88,15 @@ public final class VoronoiDiagram {
             }
             EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
-            if (precision == VoronoiOptions.Precision.FLOAT) {
-                tracer.floatCheck = new FloatCheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
-            }
+            tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
+            tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
             tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
             int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
-                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches, tracer.tieRechecks),
                     timings, options.backend(), precision);
             ok = true;
             return r;

@@ -38,9 +38,11 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
      * @param unresolved     searches whose end vertex could not be computed (degenerate input), left open
      * @param inconsistent   end vertices whose reverse edge was already linked elsewhere (degenerate input)
      * @param batches        calls to the backend (device launches on tornado)
+     * @param tieRechecks    searches the backend flagged as a near tie of two candidates, decided again on the host
+     *                       in Java double (the device's arithmetic may order near ties otherwise)
      */
     public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
-            int inconsistent, int batches) {
+            int inconsistent, int batches, long tieRechecks) {
     }
 
     public int vertexCount() {
