@@ -58,9 +58,11 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         plan = new TornadoExecutionPlan(VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart,
                 cellBalls, params, ip, frames, framesF, gates, qs, lf, ld, li, out, beat).snapshot());
         // IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-fast-relaxed-math -cl-mad-enable) change double
-        // results in the last bits, and the double phase is the reference the float phase is checked against
+        // results in the last bits, and the double phase is the reference the float phase is checked against;
+        // -Daccelgeom.voronoi.clflags=a,b,... replaces "-w" for experiments (POCL rejects -ffp-contract=off and
+        // crashed with -cl-opt-disable)
         plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity, lanes))
-                .withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+                .withCompilerFlags(TornadoVMBackendType.OPENCL, System.getProperty("accelgeom.voronoi.clflags", "-w").replace(",", " "));
     }
 
     @Override
