@@ -51,6 +51,11 @@ final class VoronoiCommand implements Callable<Integer> {
             + "per model; --output and --edges get '-model<N>' before their extension.")
     boolean allModels;
 
+    @Option(names = "--trajectory", paramLabel = "FILE.dcd", description = "A CHARMM/NAMD DCD trajectory of the --input "
+            + "molecule (same atoms, same order): the diagram of every frame (a batch), one line per frame; --output and "
+            + "--edges get '-frame<N>' before their extension.")
+    Path trajectory;
+
     @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
     boolean hydrogens;
 
@@ -92,6 +97,10 @@ final class VoronoiCommand implements Callable<Integer> {
             description = "Edges per search call: 1 = the stack of Alg. 5.1, 0 = level by level (default: 1 on jvm, 0 otherwise).")
     int batch;
 
+    @Option(names = "--lanes", paramLabel = "L", defaultValue = "0",
+            description = "tornado: work-items per edge in the end-vertex search (default 0: 32; 1: one per edge).")
+    int lanes;
+
     @Option(names = "--edges", paramLabel = "FILE", description = "Write the edges: .json or .csv.")
     Path edges;
 
@@ -119,6 +128,9 @@ final class VoronoiCommand implements Callable<Integer> {
         if (model < 1) {
             throw usage("--model counts from 1, got " + model);
         }
+        if (lanes < 0) {
+            throw usage("--lanes must be >= 0, got " + lanes);
+        }
         if (batch < -1) {
             throw usage("--batch must be >= 0, got " + batch);
         }
@@ -135,7 +147,7 @@ final class VoronoiCommand implements Callable<Integer> {
             throw usage("--edges writes .json or .csv, got " + edges);
         }
         VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
-                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1);
+                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1).withLanes(lanes);
         if (precision != null) {
             options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
         }
@@ -146,6 +158,12 @@ final class VoronoiCommand implements Callable<Integer> {
             TornadoSupport.require();
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (trajectory != null) {
+            if (random != null || allModels) {
+                throw usage("--trajectory needs --input FILE (the molecule of the trajectory), not --random or --all-models");
+            }
+            return trajectory(out, table, options);
+        }
         if (allModels) {
             if (random != null) {
                 throw usage("--all-models needs --input FILE");
@@ -182,13 +200,21 @@ final class VoronoiCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
         out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
                 r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
-        out.printf(Locale.ROOT, "edges:            %d (%d to infinity)%n", r.edgeCount(), s.infiniteEdges());
+        out.printf(Locale.ROOT, "edges:            %d (%d to infinity, %d closed without vertex)%n",
+                r.edgeCount() + r.closedEdgeCount(), s.infiniteEdges(), r.closedEdgeCount());
         out.printf(Locale.ROOT, "end-vertex searches: %d in %d calls, %.2f pruning passes each%n", s.searches(), s.batches(),
                 s.searches() == 0 ? 0.0 : (double) s.passes() / s.searches());
         if (r.precision() == VoronoiOptions.Precision.TWO_PHASE) {
             out.printf(Locale.ROOT, "float->double swaps: %d (%.2f%%), %.1f double evaluations per search%n", s.swaps(),
                     s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches(),
                     s.searches() == 0 ? 0.0 : (double) s.doubleEvals() / s.searches());
+        }
+        if (r.precision() == VoronoiOptions.Precision.FLOAT) {
+            out.printf(Locale.ROOT, "float errors:     %d (%.2f%%; every search checked again in double on the host)%n",
+                    s.swaps(), s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches());
+        }
+        if (s.tieRechecks() > 0) {
+            out.printf(Locale.ROOT, "near ties:        %d searches decided again on the host in double%n", s.tieRechecks());
         }
         if (s.unresolved() + s.inconsistent() > 0) {
             out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),
@@ -207,7 +233,7 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         if (edges != null) {
             writeEdges(edges, r);
-            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount());
+            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
         }
         out.flush();
         return 0;
@@ -237,7 +263,7 @@ final class VoronoiCommand implements Callable<Integer> {
             long nanos = System.nanoTime() - t0;
             total += nanos;
             out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
-                    r.hidden().length, r.vertexCount(), r.edgeCount(), nanos / 1e6);
+                    r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
             if (common.output != null) {
                 writeVertices(suffixed(common.output, k), r);
             }
@@ -253,11 +279,63 @@ final class VoronoiCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
+    private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        Molecule m = Formats.readMolecule(Path.of(common.input), model);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+        long total = 0;
+        int frames = 0;
+        try (org.accelgeom.io.DcdReader dcd = org.accelgeom.io.DcdReader.open(trajectory)) {
+            if (dcd.atoms() != m.size()) {
+                throw new AccelGeomException(trajectory + " has " + dcd.atoms() + " atoms per frame, " + common.input
+                        + " has " + m.size() + " (model " + model + "): the trajectory must be of that molecule");
+            }
+            double[] x = new double[m.size()], y = new double[m.size()], z = new double[m.size()];
+            int[] atoms = sel.atoms();
+            double[] r = sel.balls().r();
+            while (dcd.next(x, y, z)) {
+                frames++;
+                double[] bx = new double[atoms.length], by = new double[atoms.length], bz = new double[atoms.length];
+                for (int j = 0; j < atoms.length; j++) {
+                    bx[j] = x[atoms[j]];
+                    by[j] = y[atoms[j]];
+                    bz[j] = z[atoms[j]];
+                }
+                org.accelgeom.voronoi.Balls balls = new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone());
+                long t0 = System.nanoTime();
+                VoronoiResult res = VoronoiDiagram.compute(balls, options);
+                long nanos = System.nanoTime() - t0;
+                total += nanos;
+                out.printf(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", frames,
+                        atoms.length, res.hidden().length, res.vertexCount(), res.edgeCount() + res.closedEdgeCount(),
+                        nanos / 1e6);
+                if (common.output != null) {
+                    writeVertices(suffixed(common.output, "frame", frames), res);
+                }
+                if (edges != null) {
+                    writeEdges(suffixed(edges, "frame", frames), res);
+                }
+                out.flush();
+            }
+        }
+        out.printf(Locale.ROOT, "frames:           %d%n", frames);
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", total / 1e6,
+                frames > 0 ? String.format(Locale.ROOT, " (%.3f ms per frame)", total / 1e6 / frames) : "");
+        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        out.flush();
+        return 0;
+    }
+
     /** FILE.ext to FILE-modelK.ext. */
     static Path suffixed(Path p, int k) {
+        return suffixed(p, "model", k);
+    }
+
+    /** FILE.ext to FILE-{what}K.ext. */
+    static Path suffixed(Path p, String what, int k) {
         String name = p.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String s = dot > 0 ? name.substring(0, dot) + "-model" + k + name.substring(dot) : name + "-model" + k;
+        String s = dot > 0 ? name.substring(0, dot) + "-" + what + k + name.substring(dot) : name + "-" + what + k;
         return p.resolveSibling(s);
     }
 
@@ -306,7 +384,11 @@ final class VoronoiCommand implements Callable<Integer> {
         }
     }
 
-    /** Edges as CSV (g1,g2,g3,from,to; to = -1: infinity) or JSON. Vertex numbers are lines of the vertex file. */
+    /**
+     * Edges as CSV (g1,g2,g3,from,to; to = -1: infinity; from = to = -1: a closed elliptic edge without vertex) or
+     * JSON (to null: infinity; "closed": true, from and to null: a closed edge). Vertex numbers are lines of the
+     * vertex file (from 0); the closed edges come last.
+     */
     static void writeEdges(Path file, VoronoiResult r) {
         boolean json = file.toString().endsWith(".json");
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -321,10 +403,20 @@ final class VoronoiCommand implements Callable<Integer> {
                 if (json) {
                     w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
                             t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
-                            k + 1 < r.edgeCount() ? "," : ""));
+                            k + 1 < r.edgeCount() + r.closedEdgeCount() ? "," : ""));
                 } else {
                     w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
                             e[2 * k + 1]));
+                }
+            }
+            int[] c = r.closedTriples();
+            int all = r.edgeCount() + r.closedEdgeCount();
+            for (int k = 0; k < r.closedEdgeCount(); k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": null, \"to\": null, \"closed\": true}%s%n",
+                            c[3 * k], c[3 * k + 1], c[3 * k + 2], r.edgeCount() + k + 1 < all ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,-1,-1%n", c[3 * k], c[3 * k + 1], c[3 * k + 2]));
                 }
             }
             if (json) {

@@ -3,7 +3,6 @@ package org.accelgeom.voronoi;
 import static org.accelgeom.voronoi.VoronoiKernels.*;
 
 import java.util.Arrays;
-import java.util.HashMap;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
@@ -31,7 +30,9 @@ final class EdgeTracer {
     private double[] sphere = new double[64];
     private int[] link = new int[64];
     private int nv;
-    private final HashMap<Key, Integer> vidic = new HashMap<>();
+    // VIDIC: open addressing over vertex numbers, keyed by the sorted quadruple and the root index
+    private int[] table = filled(1024);
+    private int[] rootOf = new int[64];
     private IntStack stack = new IntStack();
 
     // batch buffers
@@ -46,12 +47,17 @@ final class EdgeTracer {
     private final double[] endSphere;
     private final org.accelgeom.engine.ParallelLoops loops;
 
-    long searches, swaps, doubleEvals, passes;
+    /** The host's double search: near ties the device flagged, and every edge in precision float (null: none). */
+    HostRecheck recheck;
+    /** Precision float: every edge is searched again on the host. */
+    boolean floatCheck;
+    private int[] rechecked = new int[0];
+
+    long searches, swaps, doubleEvals, passes, tieRechecks;
     int infinite, unresolved, inconsistent, batches;
 
-    private record Key(int a, int b, int c, int d, int root) {
-    }
 
+    static final boolean DEBUG = Boolean.getBoolean("voronoi.debug");
     static final int OPEN = -2, UNRESOLVED = -3;
     private static final double EPS = 1e-10;
 
@@ -80,7 +86,7 @@ final class EdgeTracer {
 
     /** Traces from the vertex (sorted quadruple q, sphere s); vertex budget: a guard against runaway input. */
     void trace(int[] q, double[] s, int maxVertices, PhaseTimings timings) {
-        addVertex(q, 0, s);
+        addVertex(q, 0, 0, s, 0);
         while (stack.size > 0) {
             if (nv > maxVertices) {
                 throw new AccelGeomException("the edge tracing found more than " + maxVertices
@@ -116,15 +122,25 @@ final class EdgeTracer {
                 continue;
             }
             long t1 = System.nanoTime();
+            if (DEBUG) System.err.println("level " + batches + ": " + count);
             search.search(count, frames, framesF, gates, out);
             timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
             batches++;
             long t2 = System.nanoTime();
-            forEach(count, this::endVertex);
+            if (rechecked.length < count) {
+                rechecked = new int[batchLimit];
+            }
+            if (floatCheck) {
+                forEach(count, this::checkFloat);
+            } else {
+                forEach(count, this::checkTie);
+            }
+            long t3 = System.nanoTime();
+            timings.add("end vertices (parallel)", Kind.HOST, t3 - t2);
             for (int e = 0; e < count; e++) {
                 resolve(e, slotOf[e]);
             }
-            timings.add("vertices", Kind.HOST, System.nanoTime() - t2);
+            timings.add("links, VIDIC (sequential)", Kind.HOST, System.nanoTime() - t3);
         }
     }
 
@@ -199,10 +215,52 @@ final class EdgeTracer {
         endState[e] = 1;
     }
 
+    /**
+     * Precision float: edge e searched again in double ({@link FloatCheck}), its end vertex made from the double
+     * answer; out[e*OS+1] keeps the float ball, so a float error counts as a swap.
+     */
+    private void checkFloat(int e) {
+        int before = out[e * OS];
+        rechecked[e] = 0;
+        recheck.research(e, frames, framesF, gates, out);
+        out[e * OS + 1] = before;
+        endVertex(e);
+    }
+
+    /** Edge e searched again on the host when the backend flagged a near tie, then its end vertex. */
+    private void checkTie(int e) {
+        rechecked[e] = 0;
+        if (DEBUG && recheck != null) {
+            int[] copy = out.clone();
+            recheck.research(e, frames, framesF, gates, copy);
+            if (copy[e * OS] != out[e * OS]) {
+                int fo = e * FS;
+                System.err.println("mismatch edge gates " + gates[e * GS] + " " + gates[e * GS + 1] + " " + gates[e * GS + 2]
+                        + " start " + gates[e * GS + 3] + ": device " + out[e * OS] + " theta "
+                        + (out[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, out[e * OS], frames, fo, 0, EPS) : -1) + ", host "
+                        + copy[e * OS] + " theta " + (copy[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, copy[e * OS], frames, fo, 0, EPS) : -1)
+                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3] + " pinf " + frames[fo + PINF]);
+            }
+        }
+        int best = out[e * OS];
+        // a near tie the device flagged, or an end ball the host's double theta finds no valid tangent sphere for
+        if (out[e * OS + 3] >= EndVertexScans.TIE
+                || (best >= 0 && thetaD(b.x, b.y, b.z, b.r, best, frames, e * FS, 0, EPS) >= NONE)) {
+            rechecked[e] = 1;
+            if (recheck != null) {
+                recheck.research(e, frames, framesF, gates, out);
+            } else if (out[e * OS + 3] >= EndVertexScans.TIE) {
+                out[e * OS + 3] -= EndVertexScans.TIE;
+            }
+        }
+        endVertex(e);
+    }
+
     /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */
     private void resolve(int e, int slot) {
         searches++;
         passes += out[e * OS + 3];
+        tieRechecks += rechecked[e];
         doubleEvals += out[e * OS + 2];
         if (out[e * OS + 1] != out[e * OS]) {
             swaps++;
@@ -221,18 +279,13 @@ final class EdgeTracer {
             return;
         }
         int v = slot >> 2;
-        int[] q = Arrays.copyOfRange(endQuad, 4 * e, 4 * e + 4);
         int root = endRoot[e];
-        Key key = new Key(q[0], q[1], q[2], q[3], root);
-        Integer u = vidic.get(key);
-        int ui;
-        if (u == null) {
-            ui = addVertex(q, root, Arrays.copyOfRange(endSphere, 4 * e, 4 * e + 4));
-        } else {
-            ui = u;
+        int ui = find(endQuad, 4 * e, root);
+        if (ui < 0) {
+            ui = addVertex(endQuad, 4 * e, root, endSphere, 4 * e);
         }
         link[slot] = ui;
-        int back = 4 * ui + indexOf(q, endBall[e]);
+        int back = 4 * ui + indexOf(endQuad, 4 * e, endBall[e]);
         if (link[back] == OPEN) {
             link[back] = v;
         } else if (link[back] != v) {
@@ -248,26 +301,79 @@ final class EdgeTracer {
                 frames[fo + E2X] * wx + frames[fo + E2X + 1] * wy + frames[fo + E2X + 2] * wz);
     }
 
-    private static int indexOf(int[] q, int v) {
+    private static int indexOf(int[] q, int qo, int v) {
         for (int i = 0; i < 4; i++) {
-            if (q[i] == v) {
+            if (q[qo + i] == v) {
                 return i;
             }
         }
         throw new IllegalStateException("ball " + v + " not in quadruple");
     }
 
-    private int addVertex(int[] q, int root, double[] s) {
+    private static int[] filled(int n) {
+        int[] t = new int[n];
+        Arrays.fill(t, -1);
+        return t;
+    }
+
+    private static int hash(int[] q, int qo, int root) {
+        long h = root * 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < 4; i++) {
+            h = (h ^ q[qo + i]) * 0xBF58476D1CE4E5B9L;
+        }
+        return (int) (h ^ (h >>> 31));
+    }
+
+    /** VIDIC lookup: the vertex of sorted quadruple q[qo ..] and root, or -1. */
+    private int find(int[] q, int qo, int root) {
+        int mask = table.length - 1;
+        for (int i = hash(q, qo, root) & mask;; i = (i + 1) & mask) {
+            int v = table[i];
+            if (v < 0) {
+                return -1;
+            }
+            if (rootOf[v] == root && quad[4 * v] == q[qo] && quad[4 * v + 1] == q[qo + 1] && quad[4 * v + 2] == q[qo + 2]
+                    && quad[4 * v + 3] == q[qo + 3]) {
+                return v;
+            }
+        }
+    }
+
+    private void insert(int v) {
+        if (2 * nv > table.length) {
+            int[] old = table;
+            table = filled(old.length * 2);
+            for (int w : old) {
+                if (w >= 0 && w != v) {
+                    place(w);
+                }
+            }
+        }
+        place(v);
+    }
+
+    private void place(int v) {
+        int mask = table.length - 1;
+        int i = hash(quad, 4 * v, rootOf[v]) & mask;
+        while (table[i] >= 0) {
+            i = (i + 1) & mask;
+        }
+        table[i] = v;
+    }
+
+    private int addVertex(int[] q, int qo, int root, double[] s, int so) {
         int v = nv++;
         if (4 * nv > quad.length) {
             quad = Arrays.copyOf(quad, quad.length * 2);
             sphere = Arrays.copyOf(sphere, sphere.length * 2);
             link = Arrays.copyOf(link, link.length * 2);
+            rootOf = Arrays.copyOf(rootOf, rootOf.length * 2);
         }
-        System.arraycopy(q, 0, quad, 4 * v, 4);
-        System.arraycopy(s, 0, sphere, 4 * v, 4);
+        System.arraycopy(q, qo, quad, 4 * v, 4);
+        System.arraycopy(s, so, sphere, 4 * v, 4);
         Arrays.fill(link, 4 * v, 4 * v + 4, OPEN);
-        vidic.put(new Key(q[0], q[1], q[2], q[3], root), v);
+        rootOf[v] = root;
+        insert(v);
         for (int k = 3; k >= 0; k--) {
             stack.push(4 * v + k);
         }

@@ -2,16 +2,31 @@ package org.accelgeom.voronoi;
 
 import org.accelgeom.engine.ParallelLoops;
 
-/** The {@code jvm} (one thread) and {@code jvm-parallel} (one edge per task, all cores) end-vertex search. */
+/**
+ * The {@code jvm} (one thread) and {@code jvm-parallel} (one edge per task, all cores) end-vertex search; with
+ * {@code lanes > 0} it runs the device's lane layout instead ({@link EndVertexScans#searchLane} for every lane,
+ * then {@link EndVertexScans#reduceLanes} per edge, pass by pass), which the tests check against the serial sweep.
+ */
 final class JvmEndVertexSearch implements EndVertexSearch {
     private final ParallelLoops loops;
+    private final int lanes;
+    private double[] qs = new double[0];
+    private float[] lf = new float[0];
+    private double[] ld = new double[0];
+    private int[] li = new int[0];
     private double[] bx, by, bz, br, p;
     private float[] fx, fy, fz, fr;
     private int[] cellStart, cellBalls, ip;
 
     /** {@code loops == null}: a plain loop (the reference). */
     JvmEndVertexSearch(ParallelLoops loops) {
+        this(loops, 0);
+    }
+
+    /** {@code lanes > 0}: the lane layout of the device search with that many lanes per edge. */
+    JvmEndVertexSearch(ParallelLoops loops, int lanes) {
         this.loops = loops;
+        this.lanes = lanes;
     }
 
     @Override
@@ -33,6 +48,10 @@ final class JvmEndVertexSearch implements EndVertexSearch {
 
     @Override
     public void search(int count, double[] frames, float[] framesF, int[] gates, int[] out) {
+        if (lanes > 0) {
+            searchLanes(count, frames, framesF, gates, out);
+            return;
+        }
         ParallelLoops.RangeBody body = (from, to) -> {
             for (int e = from; e < to; e++) {
                 VoronoiKernels.searchEdge(e, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
@@ -48,5 +67,40 @@ final class JvmEndVertexSearch implements EndVertexSearch {
 
     @Override
     public void close() {
+    }
+
+    private void searchLanes(int count, double[] frames, float[] framesF, int[] gates, int[] out) {
+        if (qs.length < count) {
+            qs = new double[count];
+            lf = new float[count * lanes];
+            ld = new double[count * lanes];
+            li = new int[count * lanes * EndVertexScans.LS];
+        }
+        for (int pass = 0; pass < EndVertexScans.PASSES; pass++) {
+            final int ps = pass;
+            run(count * lanes, (from, to) -> {
+                for (int k = from; k < to; k++) {
+                    if (ps == 0 || qs[k / lanes] > 0) {
+                        EndVertexScans.searchLane(k, lanes, ps, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip,
+                                frames, framesF, gates, qs, lf, ld, li);
+                    }
+                }
+            });
+            run(count, (from, to) -> {
+                for (int e = from; e < to; e++) {
+                    if (ps == 0 || qs[e] > 0) {
+                        EndVertexScans.reduceLanes(e, lanes, ps, lf, ld, li, qs, p, ip, frames, out);
+                    }
+                }
+            });
+        }
+    }
+
+    private void run(int n, ParallelLoops.RangeBody body) {
+        if (loops == null) {
+            body.run(0, n);
+        } else {
+            loops.forRange(n, 64, body);
+        }
     }
 }

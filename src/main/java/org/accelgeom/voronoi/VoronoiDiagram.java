@@ -1,6 +1,5 @@
 package org.accelgeom.voronoi;
 
-import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
@@ -73,9 +72,10 @@ public final class VoronoiDiagram {
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
         if (!found) {
             keep(balls, options, prep, search);
+            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], new double[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
-                    new int[0], new int[0], new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0), timings, options.backend(),
-                    precision);
+                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
+                    options.backend(), precision);
         }
         boolean ok = false;
         try {
@@ -88,20 +88,15 @@ public final class VoronoiDiagram {
             }
             EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
-            try {
-                tracer.trace(q, s, 64 * prep.visible + 1024, timings);
-            } catch (AccelGeomException e) {
-                if (precision == VoronoiOptions.Precision.FLOAT) {
-                    throw new AccelGeomException("precision 'float' chose inconsistent end vertices and the tracing ran away "
-                            + "(float alone is for error studies, see the swap counts of two-phase): use two-phase or double");
-                }
-                throw e;
-            }
+            tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
+            tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
+            tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
+            int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
-                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1],
+                    tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
-                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches),
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches, tracer.tieRechecks),
                     timings, options.backend(), precision);
             ok = true;
             return r;
@@ -112,6 +107,36 @@ public final class VoronoiDiagram {
                 search.close();
             }
         }
+    }
+
+    /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
+    private static int[] closedEdges(Prepared prep, int[] quads, double[] spheres, VoronoiOptions options,
+            PhaseTimings timings) {
+        long t0 = System.nanoTime();
+        BallGrid g = prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
+        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads, spheres,
+                options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+        int[] m = mapSorted(t, 3, prep.perm);
+        // in the order of the input indices
+        Integer[] order = new Integer[m.length / 3];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> {
+            for (int k = 0; k < 3; k++) {
+                int c = Integer.compare(m[3 * a + k], m[3 * b + k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        int[] out = new int[m.length];
+        for (int i = 0; i < order.length; i++) {
+            System.arraycopy(m, 3 * order[i], out, 3 * i, 3);
+        }
+        timings.add("elliptic edges", Kind.HOST, System.nanoTime() - t0);
+        return out;
     }
 
     private static ParallelLoops pool;
@@ -210,6 +235,9 @@ public final class VoronoiDiagram {
         p[VoronoiKernels.P_CELL] = grid.cell;
         p[VoronoiKernels.P_GROW] = GROW;
         p[VoronoiKernels.P_COVER] = grid.coverRadius();
+        p[VoronoiKernels.P_SHIFT] = sx;
+        p[VoronoiKernels.P_SHIFT + 1] = sy;
+        p[VoronoiKernels.P_SHIFT + 2] = sz;
         int[] ip = new int[VoronoiKernels.IN];
         ip[VoronoiKernels.I_NX] = grid.nx;
         ip[VoronoiKernels.I_NX + 1] = grid.ny;
@@ -217,7 +245,10 @@ public final class VoronoiDiagram {
         ip[VoronoiKernels.I_N] = n;
         ip[VoronoiKernels.I_MODE] = options.effectivePrecision().mode();
         ip[VoronoiKernels.I_GRID] = options.grid() ? 1 : 0;
-        int capacity = options.batch() > 0 ? options.batch() : Math.max(256, Math.min(1 << 16, 4 * visible));
+        ip[VoronoiKernels.I_LANES] = options.effectiveLanes();
+        // a tracing level holds up to about 0.6-1.2 x the visible balls (random balls, 4HHB, 4JSV: 0.6-0.8; 1UBQ: 1.2);
+        // a larger level is split, a smaller capacity uploads less per launch on tornado
+        int capacity = options.batch() > 0 ? options.batch() : Math.max(1024, Math.min(1 << 16, 3 * visible / 2));
         return new Prepared(balls, perm, hidden, hiddenIdx, visible, grid, fx, fy, fz, fr, p, ip, sx, sy, sz, capacity);
     }
 
@@ -228,8 +259,8 @@ public final class VoronoiDiagram {
 
     private static EndVertexSearch backend(VoronoiOptions o) {
         return switch (o.backend()) {
-            case JVM -> new JvmEndVertexSearch(null);
-            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()));
+            case JVM -> new JvmEndVertexSearch(null, o.lanes());
+            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()), o.lanes());
             case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
         };
     }

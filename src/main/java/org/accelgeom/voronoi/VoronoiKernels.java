@@ -45,14 +45,18 @@ public final class VoronoiKernels {
 
     // parameters P: eps, thres, rmax, grid x0 y0 z0 cell, growth, cover radius
     public static final int P_EPS = 0, P_THRES = 1, P_RMAX = 2, P_GX = 3, P_CELL = 6, P_GROW = 7, P_COVER = 8;
+    /** Parameter slots of the origin shift of the float ball copies (x, y, z). */
+    public static final int P_SHIFT = 10;
     /** Doubles of the search parameters. */
-    public static final int PN = 10;
-    // ints I: nx ny nz, n balls, edge count, mode, grid on
+    public static final int PN = 13;
+    // ints I: nx ny nz, n balls, edge count, mode, grid on, (7: tornado launch number), lanes per edge
     static final int I_NX = 0, I_N = 3, I_MODE = 5, I_GRID = 6;
+    /** ip slot of the lanes per edge of the device search. */
+    public static final int I_LANES = 8;
     /** ip slot of the batch size. */
     public static final int I_COUNT = 4;
     /** Ints of the search parameters. */
-    public static final int IN = 8;
+    public static final int IN = 9;
 
     /** Search modes. */
     public static final int MODE_DOUBLE = 0, MODE_TWO_PHASE = 1, MODE_FLOAT = 2;
@@ -329,6 +333,15 @@ public final class VoronoiKernels {
         return r;
     }
 
+    /** 1 (two-phase: fragile candidates flagged for the double phase) unless the precision is float (0: plain float). */
+    static int strictF(int[] ip) {
+        int s = 1;
+        if (ip[I_MODE] == MODE_FLOAT) {
+            s = 0;
+        }
+        return s;
+    }
+
     /** 1 if |v - c| &lt; tol. */
     static int near(float v, float c, float tol) {
         int r = 0;
@@ -364,7 +377,7 @@ public final class VoronoiKernels {
      * candidate is always recomputed in double in phase 2.
      */
     public static float thetaF(float[] bx, float[] by, float[] bz, float[] br, int i, float[] f, int fo, int isStart,
-            float tol) {
+            float tol, int strict) {
         float cx = bx[i] - f[fo + OX];
         float cy = by[i] - f[fo + OX + 1];
         float cz = bz[i] - f[fo + OX + 2];
@@ -406,24 +419,25 @@ public final class VoronoiKernels {
             t2 = 0.0f;
         }
         float t = (float) Math.sqrt(t2);
-        float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol);
-        float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol);
+        float pa = rootF(w0x + t * dx, w0y + t * dy, w0z + t * dz, ri, f, fo, tol, strict);
+        float pb = rootF(w0x - t * dx, w0y - t * dy, w0z - t * dz, ri, f, fo, tol, strict);
         float pinf = f[fo + PINF];
-        float result = betterF(NONE_F, pa, tol, pinf);
-        result = betterF(result, pb, tol, pinf);
+        float lo = tol * strict;
+        float result = betterF(NONE_F, pa, lo, pinf);
+        result = betterF(result, pb, lo, pinf);
         // fragile: a root flagged so, or near v_s (either side), or near theta_inf
         fragile = fragile + near(pa, FRAGILE, 0.5f) + near(pb, FRAGILE, 0.5f) + near(pa, 0.0f, tol) + near(pb, 0.0f, tol)
                 + near(pa, 4.0f, tol) + near(pb, 4.0f, tol) + near(pa, pinf, tol) + near(pb, pinf, tol);
         if (bad > 0) {
             result = NONE_F;
         }
-        if (fragile > 0) {
+        if (fragile * strict > 0) {
             result = FRAGILE;
         }
         return result;
     }
 
-    private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol) {
+    private static float rootF(float wx, float wy, float wz, float ri, float[] f, int fo, float tol, int strict) {
         float c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
         float den = c2x * wx + c2y * wy + c2z * wz + r2;
         float scale = absF(c2x) + absF(c2y) + absF(c2z) + absF(r2);
@@ -452,6 +466,20 @@ public final class VoronoiKernels {
         }
         if (absF(den) < tol * scale) {
             state = 1;
+        }
+        // not strict (precision float): valid as in double, den > 0 and rho + r_i >= 0, nothing fragile
+        int plain = 0;
+        if (den > 0.0f) {
+            plain = plain + 1;
+        }
+        if (rho + ri >= 0.0f) {
+            plain = plain + 1;
+        }
+        if (strict == 0) {
+            state = 0;
+        }
+        if (strict + plain == 2) {
+            state = 2;
         }
         float p = pseudoF(f[fo + E1X] * wx + f[fo + E1X + 1] * wy + f[fo + E1X + 2] * wz,
                 f[fo + E2X] * wx + f[fo + E2X + 1] * wy + f[fo + E2X + 2] * wz);
@@ -503,8 +531,7 @@ public final class VoronoiKernels {
         int fo = e * FS;
         int go = e * GS;
         int mode = ip[I_MODE];
-        double den0 = frames[fo + DENA] + frames[fo + DENCA];
-        double q = 2.0 * p[P_GROW] * frames[fo + K2] / den0 + p[P_RMAX] - frames[fo + RG1];
+        double q = EndVertexScans.firstRadius(p, frames, fo);
         int done = 0;
         int best = -1;
         int bestF = -1;
@@ -524,23 +551,25 @@ public final class VoronoiKernels {
                 }
                 bestF = -1;
                 double minF = NONE;
+                int total = EndVertexScans.boxTotal(e, q, full, cellStart, p, ip, frames);
                 if (mode != MODE_DOUBLE) {
-                    bestF = scanFloat(e, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
+                    bestF = EndVertexScans.scanFloat(e, 0, 1, total, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
                             gates);
                 }
                 if (bestF >= 0) {
-                    minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES]);
+                    minF = thetaF(fx, fy, fz, fr, bestF, framesF, fo, 0, (float) p[P_THRES], strictF(ip));
                 }
                 if (mode == MODE_FLOAT) {
                     best = bestF;
                 }
                 if (mode == MODE_DOUBLE) {
-                    best = scanDouble(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
+                    best = EndVertexScans.scanDouble(e, 0, 1, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates,
+                            out, e * OS + 3);
                 }
                 if (mode == MODE_TWO_PHASE) {
                     float cut = (float) minF + (float) p[P_THRES];
-                    best = scanSuspects(cut, e, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
-                            framesF, gates, out);
+                    best = EndVertexScans.scanSuspects(cut, e, 0, 1, total, q, full, bx, by, bz, br, fx, fy, fz, fr, cellStart,
+                            cellBalls, p, ip, frames, framesF, gates, out, e * OS + 2);
                 }
                 passes = pass + 1;
                 if (full == 1) {
@@ -627,152 +656,5 @@ public final class VoronoiKernels {
             ok = 1;
         }
         return ok;
-    }
-
-    /**
-     * The sweeps over the candidates of the cells within q of c_g1 (every cell when full). scanDouble: arg-min of
-     * theta in double; scanFloat: arg-min of the float theta, fragile ones ignored (phase 1); scanSuspects: float
-     * theta, then double for the suspects theta_f &lt;= cut or fragile, arg-min of the double values, counted in
-     * out[e*OS+2] (phase 2). Each returns the arg-min ball or -1.
-     */
-    static int scanDouble(int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
-            int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames, int[] gates) {
-        int fo = e * FS;
-        int go = e * GS;
-        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
-        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
-        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
-        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
-        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
-        double q2 = q * q;
-        if (full == 1) {
-            q2 = 1e300;
-        }
-        double eps = p[P_EPS];
-        int arg = -1;
-        double minD = NONE;
-        for (int z = z0; z <= z1; z++) {
-            for (int y = y0; y <= y1; y++) {
-                for (int x = x0; x <= x1; x++) {
-                    int c = (z * ny + y) * nx + x;
-                    int end = cellStart[c + 1];
-                    for (int j = cellStart[c]; j < end; j++) {
-                        int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
-                                q2) == 1) {
-                            double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
-                            if (t < minD) {
-                                minD = t;
-                                arg = i;
-                                q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return arg;
-    }
-
-    static int scanFloat(int e, double q, int full, double[] bx, double[] by, double[] bz, float[] fx, float[] fy,
-            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
-            float[] framesF, int[] gates) {
-        int fo = e * FS;
-        int go = e * GS;
-        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
-        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
-        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
-        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
-        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
-        double q2 = q * q;
-        if (full == 1) {
-            q2 = 1e300;
-        }
-        float tol = (float) p[P_THRES];
-        int arg = -1;
-        float minF = NONE_F;
-        for (int z = z0; z <= z1; z++) {
-            for (int y = y0; y <= y1; y++) {
-                for (int x = x0; x <= x1; x++) {
-                    int c = (z * ny + y) * nx + x;
-                    int end = cellStart[c + 1];
-                    for (int j = cellStart[c]; j < end; j++) {
-                        int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
-                                q2) == 1) {
-                            float t = thetaF(fx, fy, fz, fr, i, framesF, fo, 0, tol);
-                            int lower = 0;
-                            if (t >= 0.0f) {
-                                lower = lower + 1;
-                            }
-                            if (t < minF) {
-                                lower = lower + 1;
-                            }
-                            if (lower == 2) {
-                                minF = t;
-                                arg = i;
-                                q2 = shrink(q2, frames, fo, minD(t + 4.0 * tol, 3.999999), p[P_RMAX]);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return arg;
-    }
-
-    static int scanSuspects(float cut, int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br,
-            float[] fx, float[] fy, float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip,
-            double[] frames, float[] framesF, int[] gates, int[] out) {
-        int fo = e * FS;
-        int go = e * GS;
-        int nx = ip[I_NX], ny = ip[I_NX + 1], nz = ip[I_NX + 2];
-        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2], cell = p[P_CELL];
-        int x0 = cellLo(ox, q, p[P_GX], cell, full), x1 = cellHi(ox, q, p[P_GX], cell, nx, full);
-        int y0 = cellLo(oy, q, p[P_GX + 1], cell, full), y1 = cellHi(oy, q, p[P_GX + 1], cell, ny, full);
-        int z0 = cellLo(oz, q, p[P_GX + 2], cell, full), z1 = cellHi(oz, q, p[P_GX + 2], cell, nz, full);
-        double q2 = q * q;
-        if (full == 1) {
-            q2 = 1e300;
-        }
-        float tol = (float) p[P_THRES];
-        double eps = p[P_EPS];
-        int arg = -1;
-        double minD = NONE;
-        int suspects = 0;
-        for (int z = z0; z <= z1; z++) {
-            for (int y = y0; y <= y1; y++) {
-                for (int x = x0; x <= x1; x++) {
-                    int c = (z * ny + y) * nx + x;
-                    int end = cellStart[c + 1];
-                    for (int j = cellStart[c]; j < end; j++) {
-                        int i = cellBalls[j];
-                        if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz,
-                                q2) == 1) {
-                            int st = 0;
-                            float tf = thetaF(fx, fy, fz, fr, i, framesF, fo, st, tol);
-                            int suspect = 0;
-                            if (tf < 0.0f) {
-                                suspect = 1;
-                            }
-                            if (tf <= cut) {
-                                suspect = 1;
-                            }
-                            if (suspect == 1) {
-                                suspects++;
-                                double t = thetaD(bx, by, bz, br, i, frames, fo, st, eps);
-                                if (t < minD) {
-                                    minD = t;
-                                    arg = i;
-                                    q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        out[e * OS + 2] = out[e * OS + 2] + suspects;
-        return arg;
     }
 }

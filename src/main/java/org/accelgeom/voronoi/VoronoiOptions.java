@@ -17,9 +17,14 @@ import java.util.Locale;
  *                  launch, for every frontier edge); 1: one edge at a time, the stack of Alg. 5.1
  * @param threads   worker threads of {@code jvm-parallel} (0: all cores)
  * @param device    TornadoVM device index
+ * @param resident  keep the prepared balls and the backend (tornado: the compiled plan and the device buffers) for
+ *                  the next diagram of the same balls and options
+ * @param lanes     work-items per edge in the end-vertex search: tornado 0 = {@link EndVertexScans#LANES}, 1 = one
+ *                  work-item per edge; jvm backends 0 = the serial sweep per edge, L &gt; 0 = the device's lane
+ *                  layout run on the CPU (for checking it)
  */
 public record VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
-        int device, boolean resident) {
+        int device, boolean resident, int lanes) {
 
     /** Precision of the end-vertex search. */
     public enum Precision {
@@ -74,6 +79,9 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
         if (!(threshold > 0 && threshold < 1)) {
             throw new AccelGeomException("the two-phase threshold must be in (0, 1), got " + threshold);
         }
+        if (lanes < 0 || lanes > 1024) {
+            throw new AccelGeomException("the lanes per edge must be in 0..1024, got " + lanes);
+        }
         if (batch < 0) {
             throw new AccelGeomException("the batch size must be >= 0, got " + batch);
         }
@@ -81,35 +89,44 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
 
     /** Defaults for a backend: grid on, precision by backend, batch 1 on {@code jvm} and the whole stack otherwise. */
     public static VoronoiOptions of(Backend backend) {
-        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false);
+        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false, 0);
     }
 
     public VoronoiOptions withPrecision(Precision p) {
-        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident);
+        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident, lanes);
     }
 
     public VoronoiOptions withGrid(boolean g) {
-        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident);
+        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident, lanes);
     }
 
     public VoronoiOptions withThreshold(double t) {
-        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident);
+        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident, lanes);
     }
 
     public VoronoiOptions withBatch(int b) {
-        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident);
+        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident, lanes);
     }
 
     public VoronoiOptions withThreads(int t) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident, lanes);
     }
 
     public VoronoiOptions withDevice(int d) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident, lanes);
     }
 
     public VoronoiOptions withResident(boolean r) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r, lanes);
+    }
+
+    public VoronoiOptions withLanes(int l) {
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, resident, l);
+    }
+
+    /** The lanes per edge in effect (tornado). */
+    public int effectiveLanes() {
+        return lanes > 0 ? lanes : EndVertexScans.LANES;
     }
 
     /** The precision in effect. */

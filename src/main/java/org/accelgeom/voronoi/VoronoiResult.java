@@ -12,30 +12,37 @@ import org.accelgeom.engine.PhaseTimings;
  * tetrahedron of the dual quasi-triangulation (the same quadruple).
  *
  * <p>Edge k: generator triple {@code triples[3k .. 3k+2]} (sorted) between vertices {@code ends[2k]} and
- * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Elliptic edges
- * without vertices, and components of the edge graph not connected to the first vertex, are not traced.
+ * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Components of the
+ * edge graph not connected to the first vertex are not traced.
+ *
+ * <p>Closed edge c: an elliptic edge without any vertex (a closed trisector no fourth ball touches, e.g. a small ball
+ * between two large ones; the quasi-triangulation's degenerate triangle), generator triple
+ * {@code closedTriples[3c .. 3c+2]} (sorted; see {@link EllipticEdges} for which are searched).
  *
  * @param ballCount number of input balls
  * @param hidden    indices of hidden balls (contained in another ball; empty cells), excluded from the diagram
  */
 public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] spheres, int[] triples, int[] ends,
-        Stats stats, PhaseTimings timings, Backend backend, VoronoiOptions.Precision precision) {
+        int[] closedTriples, Stats stats, PhaseTimings timings, Backend backend, VoronoiOptions.Precision precision) {
 
     /**
      * Counters of one run.
      *
      * @param searches       end-vertex searches (the thesis' number of v_e, Table 8.2)
      * @param swaps          searches whose float phase-1 winner was replaced by the double result (Table 8.2;
-     *                       0 unless two-phase)
+     *                       0 in precision double; in precision float the float errors: searches whose float answer the host's
+     *                       double search of every edge contradicted)
      * @param doubleEvals    candidates recomputed in double in phase 2
      * @param passes         pruning passes summed over searches (1 per search when the first radius was enough)
      * @param infiniteEdges  edges that go to infinity
      * @param unresolved     searches whose end vertex could not be computed (degenerate input), left open
      * @param inconsistent   end vertices whose reverse edge was already linked elsewhere (degenerate input)
      * @param batches        calls to the backend (device launches on tornado)
+     * @param tieRechecks    searches the backend flagged as a near tie of two candidates, decided again on the host
+     *                       in Java double (the device's arithmetic may order near ties otherwise)
      */
     public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
-            int inconsistent, int batches) {
+            int inconsistent, int batches, long tieRechecks) {
     }
 
     public int vertexCount() {
@@ -44,5 +51,10 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
 
     public int edgeCount() {
         return triples.length / 3;
+    }
+
+    /** Closed elliptic edges without vertices. */
+    public int closedEdgeCount() {
+        return closedTriples.length / 3;
     }
 }

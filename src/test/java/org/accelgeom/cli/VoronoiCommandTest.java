@@ -111,4 +111,58 @@ class VoronoiCommandTest {
         Files.writeString(bad, "0 0 0 1\n1 0 0 NaN\n");
         MainTest.assertOneLineError(MainTest.run("voronoi", "--input", bad.toString()));
     }
+
+    /** A DCD trajectory of 1UBQ's balls: frame 1 as the file, frame 2 moved by 10 Å (same diagram), frame 3 jiggled. */
+    @Test
+    void trajectoryFramesAsABatch() throws Exception {
+        Path balls = dir.resolve("1ubq.xyzr");
+        try (var in = VoronoiCommandTest.class.getResourceAsStream("/voronoi/1ubq.xyzr")) {
+            Files.copy(in, balls);
+        }
+        List<String> lines = Files.readAllLines(balls);
+        int n = lines.size();
+        float[][][] frames = new float[3][3][n];
+        java.util.Random rnd = new java.util.Random(1);
+        for (int i = 0; i < n; i++) {
+            String[] t = lines.get(i).trim().split("\\s+");
+            for (int a = 0; a < 3; a++) {
+                float v = Float.parseFloat(t[a]);
+                frames[0][a][i] = v;
+                frames[1][a][i] = v + 10;
+                frames[2][a][i] = v + (float) (0.05 * rnd.nextGaussian());
+            }
+        }
+        Path dcd = dir.resolve("t.dcd");
+        Files.write(dcd, org.accelgeom.io.DcdWriter.write(java.nio.ByteOrder.LITTLE_ENDIAN, true, true, 0, frames, n));
+        Path vertices = dir.resolve("v.txt");
+        MainTest.Run r = MainTest.run("voronoi", "--input", balls.toString(), "--trajectory", dcd.toString(), "--output",
+                vertices.toString(), "--backend", "jvm-parallel", "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("frame 1: 602 balls, 0 hidden, 3793 vertices"), r.out());
+        assertTrue(r.out().contains("frame 2: 602 balls, 0 hidden, 3793 vertices"), r.out());
+        assertTrue(r.out().contains("frame 3: 602 balls"), r.out());
+        assertEquals(3, r.value("frames"));
+        List<String> v1 = Files.readAllLines(dir.resolve("v-frame1.txt")), v2 = Files.readAllLines(dir.resolve("v-frame2.txt"));
+        assertEquals(v1.stream().map(l -> l.substring(0, l.indexOf(' ', l.indexOf(' ', l.indexOf(' ', l.indexOf(' ') + 1) + 1) + 1)))
+                .sorted().toList(), v2.stream().map(l -> l.substring(0, l.indexOf(' ', l.indexOf(' ', l.indexOf(' ',
+                l.indexOf(' ') + 1) + 1) + 1))).sorted().toList());
+        assertTrue(Files.exists(dir.resolve("v-frame3.txt")));
+        // a trajectory of another molecule, and a broken file: one line each
+        Files.write(dcd, org.accelgeom.io.DcdWriter.write(java.nio.ByteOrder.BIG_ENDIAN, false, false, 0,
+                DcdReaderFrames.of(2, 10), 10));
+        r = MainTest.run("voronoi", "--input", balls.toString(), "--trajectory", dcd.toString(), "--quiet");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("has 10 atoms per frame"), r.err());
+        Files.write(dcd, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        r = MainTest.run("voronoi", "--input", balls.toString(), "--trajectory", dcd.toString(), "--quiet");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("not a DCD file"), r.err());
+    }
+
+    /** Random frames for the mismatch case. */
+    static final class DcdReaderFrames {
+        static float[][][] of(int frames, int atoms) {
+            return new float[frames][3][atoms];
+        }
+    }
 }

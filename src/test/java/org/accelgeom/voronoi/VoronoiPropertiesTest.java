@@ -67,7 +67,9 @@ class VoronoiPropertiesTest {
             List<VoronoiOptions> variants = List.of(VoronoiOptions.of(Backend.JVM_PARALLEL),
                     VoronoiOptions.of(Backend.JVM).withPrecision(Precision.TWO_PHASE),
                     VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE).withThreshold(1e-4),
-                    VoronoiOptions.of(Backend.JVM).withGrid(false).withBatch(0));
+                    VoronoiOptions.of(Backend.JVM).withGrid(false).withBatch(0),
+                    VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.FLOAT),
+                    VoronoiOptions.of(Backend.JVM).withPrecision(Precision.FLOAT).withLanes(4));
             for (VoronoiOptions o : variants) {
                 VoronoiResult r = VoronoiDiagram.compute(b, o);
                 assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(r), o.toString());
@@ -104,6 +106,21 @@ class VoronoiPropertiesTest {
         ours.sort(null);
         theirs.sort(null);
         assertEquals(theirs, ours);
+    }
+
+    /**
+     * Precision float on a protein: the float search alone picks wrong end vertices (the errors the host's double
+     * search of every edge finds and repairs), and the diagram is still the reference one.
+     */
+    @Test
+    void floatPrecisionOn1ubqCountsItsErrorsAndKeepsTheDiagram() throws Exception {
+        Balls b = VoronoiChecks.resourceBalls("1ubq.xyzr");
+        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
+        VoronoiResult f = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.FLOAT));
+        assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(f));
+        assertEquals(VoronoiChecks.edgeKeys(ref), VoronoiChecks.edgeKeys(f));
+        long errors = f.stats().swaps();
+        assertTrue(errors > 10 && errors < f.stats().searches() / 20, "float errors " + errors);
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.voronoi.EndVertexScans;
 import org.accelgeom.voronoi.EndVertexSearch;
 import org.accelgeom.voronoi.VoronoiKernels;
 
@@ -15,7 +16,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
  * The {@code tornado} end-vertex search: one execution plan over {@link VoronoiTaskGraphs#graph}, built once per
- * diagram over fixed-capacity frame arrays (the batch size travels in ip[4]); one launch per batch.
+ * diagram over fixed-capacity frame arrays (the batch size travels in ip[4]); one execution per batch (a tracing
+ * level), its pruning passes and lane reductions inside.
  */
 public final class TornadoEndVertexSearch implements EndVertexSearch {
     private static final AtomicInteger PLANS = new AtomicInteger();
@@ -26,6 +28,10 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
     private float[] framesF;
     private int[] gates;
     private int[] out;
+    private double[] qs;
+    private float[] lf;
+    private double[] ld;
+    private int[] li;
     private final int[] beat = new int[1];
     private int capacity;
 
@@ -43,13 +49,20 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         this.framesF = new float[capacity * VoronoiKernels.FS];
         this.gates = new int[capacity * VoronoiKernels.GS];
         this.out = new int[capacity * VoronoiKernels.OS];
+        this.qs = new double[capacity];
+        int lanes = iparams[VoronoiKernels.I_LANES];
+        this.lf = new float[capacity * lanes];
+        this.ld = new double[capacity * lanes];
+        this.li = new int[capacity * lanes * EndVertexScans.LS];
         String name = "voronoi" + PLANS.incrementAndGet();
         plan = new TornadoExecutionPlan(VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart,
-                cellBalls, params, ip, frames, framesF, gates, out, beat, capacity).snapshot());
+                cellBalls, params, ip, frames, framesF, gates, qs, lf, ld, li, out, beat).snapshot());
         // IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-fast-relaxed-math -cl-mad-enable) change double
-        // results in the last bits, and the double phase is the reference the float phase is checked against
-        plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity))
-                .withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+        // results in the last bits, and the double phase is the reference the float phase is checked against;
+        // -Daccelgeom.voronoi.clflags=a,b,... replaces "-w" for experiments (POCL rejects -ffp-contract=off and
+        // crashed with -cl-opt-disable)
+        plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity, lanes))
+                .withCompilerFlags(TornadoVMBackendType.OPENCL, System.getProperty("accelgeom.voronoi.clflags", "-w").replace(",", " "));
     }
 
     @Override
@@ -58,13 +71,12 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
             throw new IllegalArgumentException("batch of " + count + " edges over the capacity " + capacity);
         }
         System.arraycopy(f, 0, frames, 0, count * VoronoiKernels.FS);
-        System.arraycopy(ff, 0, framesF, 0, count * VoronoiKernels.FS);
         System.arraycopy(g, 0, gates, 0, count * VoronoiKernels.GS);
         ip[VoronoiKernels.I_COUNT] = count;
         ip[VoronoiTaskGraphs.SEQ]++;
         TornadoExecutionResult r = Plans.execute(plan, device);
         r.transferToHost(out, beat);
-        if (beat[0] != ip[VoronoiTaskGraphs.SEQ]) {
+        if (beat[0] != ip[VoronoiTaskGraphs.SEQ] * 4 + EndVertexScans.PASSES - 1) {
             throw new AccelGeomException("the TornadoVM kernel of the Voronoi end-vertex search did not run on "
                     + device.getPhysicalDevice().getDeviceName()
                     + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
