@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.SplittableRandom;
 
 /** Structural and geometric invariants of a kd-tree. */
-final class TreeChecks {
+public final class TreeChecks {
 
     private TreeChecks() {
     }
@@ -17,7 +17,7 @@ final class TreeChecks {
      * range; depth within the limit; every listed triangle's box meets its leaf's voxel; and {@code samples}
      * random points of every triangle are found in the leaf (or leaves, on a plane) that contains them.
      */
-    static void check(KdTree tree, int depthLimit, int samples) {
+    public static void check(KdTree tree, int depthLimit, int samples) {
         int nodes = tree.nodeCount();
         boolean[] seen = new boolean[nodes];
         walk(tree, 0, tree.bounds().clone(), 0, depthLimit, seen, 0);

