@@ -104,6 +104,11 @@ final class VoronoiCommand implements Callable<Integer> {
     @Option(names = "--edges", paramLabel = "FILE", description = "Write the edges: .json or .csv.")
     Path edges;
 
+    @Option(names = "--tetrahedra", paramLabel = "FILE.csv", description = "Write the dual quasi-triangulation: one "
+            + "row per tetrahedron (a vertex's generator quadruple) with its four face neighbours (-1: the face is on the "
+            + "hull, b_inf; -2: not traced).")
+    Path tetrahedra;
+
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Compute R times, report each time.")
     int repeat;
 
@@ -234,6 +239,10 @@ final class VoronoiCommand implements Callable<Integer> {
         if (edges != null) {
             writeEdges(edges, r);
             out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
+        }
+        if (tetrahedra != null) {
+            writeTetrahedra(tetrahedra, r);
+            out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", tetrahedra, r.vertexCount());
         }
         out.flush();
         return 0;
@@ -389,6 +398,21 @@ final class VoronoiCommand implements Callable<Integer> {
      * JSON (to null: infinity; "closed": true, from and to null: a closed edge). Vertex numbers are lines of the
      * vertex file (from 0); the closed edges come last.
      */
+    /** The quasi-triangulation as CSV: t,q1,q2,q3,q4,n1,n2,n3,n4 (n_i: the neighbour across the face opposite q_i). */
+    static void writeTetrahedra(Path file, VoronoiResult r) {
+        int[] q = r.quads();
+        int[] n = r.tetrahedronNeighbours();
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("t,q1,q2,q3,q4,n1,n2,n3,n4\n");
+            for (int v = 0; v < r.vertexCount(); v++) {
+                w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%d,%d,%d%n", v, q[4 * v], q[4 * v + 1], q[4 * v + 2],
+                        q[4 * v + 3], n[4 * v], n[4 * v + 1], n[4 * v + 2], n[4 * v + 3]));
+            }
+        } catch (IOException e) {
+            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
     static void writeEdges(Path file, VoronoiResult r) {
         boolean json = file.toString().endsWith(".json");
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

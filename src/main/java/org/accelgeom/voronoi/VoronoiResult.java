@@ -53,6 +53,43 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
         return triples.length / 3;
     }
 
+    /** Neighbour of a tetrahedron across a face whose edge goes to infinity (the face is on the hull, b_inf). */
+    public static final int INFINITY = -1;
+    /** Neighbour of a tetrahedron across a face whose edge was not traced. */
+    public static final int UNKNOWN = -2;
+
+    /**
+     * The dual quasi-triangulation: tetrahedron v (the generator quadruple of vertex v) has four neighbours,
+     * {@code n[4v + i]} across the face opposite {@code quads[4v + i]}: the vertex at the other end of the edge of
+     * the three other generators ({@link #INFINITY} when that edge goes to infinity, {@link #UNKNOWN} when no
+     * traced edge of v has that triple). Mutual: if n[4a + i] = b then one of b's neighbours is a.
+     */
+    public int[] tetrahedronNeighbours() {
+        int nv = vertexCount();
+        int[] n = new int[4 * nv];
+        java.util.Arrays.fill(n, UNKNOWN);
+        for (int k = 0; k < edgeCount(); k++) {
+            int a = ends[2 * k];
+            int b = ends[2 * k + 1];
+            link(n, a, k, b < 0 ? INFINITY : b);
+            if (b >= 0) {
+                link(n, b, k, a);
+            }
+        }
+        return n;
+    }
+
+    /** At vertex v, the slot of the generator not in edge k's triple gets {@code other}. */
+    private void link(int[] n, int v, int k, int other) {
+        for (int i = 0; i < 4; i++) {
+            int g = quads[4 * v + i];
+            if (g != triples[3 * k] && g != triples[3 * k + 1] && g != triples[3 * k + 2]) {
+                n[4 * v + i] = other;
+                return;
+            }
+        }
+    }
+
     /** Closed elliptic edges without vertices. */
     public int closedEdgeCount() {
         return closedTriples.length / 3;

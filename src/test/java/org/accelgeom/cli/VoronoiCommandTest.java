@@ -24,8 +24,9 @@ class VoronoiCommandTest {
         }
         Path vertices = dir.resolve("v.txt");
         Path csv = dir.resolve("e.csv");
+        Path tets = dir.resolve("t.csv");
         MainTest.Run r = MainTest.run("voronoi", "--input", balls.toString(), "--output", vertices.toString(), "--edges",
-                csv.toString(), "--backend", "jvm-parallel", "--quiet", "--timings");
+                csv.toString(), "--tetrahedra", tets.toString(), "--backend", "jvm-parallel", "--quiet", "--timings");
         assertEquals(0, r.exit(), r.err());
         assertEquals(3793, r.value("vertices"));
         List<String> lines = Files.readAllLines(vertices);
@@ -37,6 +38,10 @@ class VoronoiCommandTest {
         List<String> edges = Files.readAllLines(csv);
         assertEquals("g1,g2,g3,from,to", edges.get(0));
         assertEquals(r.value("edges") + 1, edges.size());
+        List<String> tet = Files.readAllLines(tets);
+        assertEquals("t,q1,q2,q3,q4,n1,n2,n3,n4", tet.get(0));
+        assertEquals(3793 + 1, tet.size());
+        assertEquals(9, tet.get(1).split(",").length);
         Path json = dir.resolve("e.json");
         r = MainTest.run("voronoi", "--input", balls.toString(), "--edges", json.toString(), "--backend", "jvm", "--quiet",
                 "--precision", "two-phase");

@@ -59,6 +59,40 @@ class VoronoiPropertiesTest {
     }
 
     @Test
+    void quasiTriangulationNeighboursAreMutualAndShareAFace() {
+        Random rnd = new Random(17);
+        for (int t = 0; t < 3; t++) {
+            Balls b = VoronoiChecks.random(rnd, 200, 14, 0.5, 2.2);
+            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            int[] n = r.tetrahedronNeighbours();
+            int[] q = r.quads();
+            int hull = 0;
+            for (int a = 0; a < r.vertexCount(); a++) {
+                for (int i = 0; i < 4; i++) {
+                    int m = n[4 * a + i];
+                    assertTrue(m != VoronoiResult.UNKNOWN, "tetrahedron " + a + " face " + i + " has no traced edge");
+                    if (m == VoronoiResult.INFINITY) {
+                        hull++;
+                        continue;
+                    }
+                    // the neighbour across the face opposite q[4a+i] shares the other three generators, not q[4a+i]
+                    // (the multiplicity anomaly: two tetrahedra of one quadruple are neighbours across every face)
+                    int shared = 0;
+                    for (int j = 0; j < 4; j++) {
+                        for (int k = 0; k < 4; k++) {
+                            shared += j != i && q[4 * a + j] == q[4 * m + k] ? 1 : 0;
+                        }
+                    }
+                    assertEquals(3, shared, "tetrahedra " + a + " and " + m);
+                    final int self = a;
+                    assertTrue(java.util.Arrays.stream(n, 4 * m, 4 * m + 4).anyMatch(x -> x == self), "not mutual: " + a + ", " + m);
+                }
+            }
+            assertEquals(r.stats().infiniteEdges(), hull, "hull faces = edges to infinity");
+        }
+    }
+
+    @Test
     void everyJvmVariantGivesTheSameTopology() {
         Random rnd = new Random(5);
         for (int t = 0; t < 4; t++) {
