@@ -116,30 +116,35 @@ class VoronoiPropertiesTest {
      * Voronota 1.22.3149 (Debian package voronota) on 1UBQ: src/test/resources/voronoi/README.md has the commands.
      * Same balls, same vertex set: sorted quadruple and tangent-sphere radius (to 1e-6).
      */
-    @Test
-    void sameVerticesAsVoronotaOn1ubq() throws Exception {
-        Balls b = VoronoiChecks.resourceBalls("1ubq.xyzr");
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"1ubq, 3793", "1a0q, 20957"})
+    void sameVerticesAsVoronota(String protein, int count) throws Exception {
+        Balls b = VoronoiChecks.resourceBalls(protein + ".xyzr");
         VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE));
-        List<String> voronota = new ArrayList<>();
-        List<double[]> radii = new ArrayList<>();
-        for (String l : VoronoiChecks.resourceLines("1ubq.voronota-quadruples.txt.gz")) {
-            String[] t = l.split(" ");
-            voronota.add(t[0] + " " + t[1] + " " + t[2] + " " + t[3]);
-            radii.add(new double[] {Double.parseDouble(t[4])});
+        // Voronota's vertices as "q1 q2 q3 q4" with their radius (6 decimals), sorted by quadruple then radius
+        List<String[]> theirs = new ArrayList<>();
+        for (String l : VoronoiChecks.resourceLines(protein + ".voronota-quadruples.txt.gz")) {
+            theirs.add(l.split(" "));
         }
-        assertEquals(3793, voronota.size());
-        List<String> ours = new ArrayList<>();
+        assertEquals(count, theirs.size());
+        List<String[]> ours = new ArrayList<>();
         for (int v = 0; v < r.vertexCount(); v++) {
-            ours.add(r.quads()[4 * v] + " " + r.quads()[4 * v + 1] + " " + r.quads()[4 * v + 2] + " " + r.quads()[4 * v + 3]
-                    + String.format(java.util.Locale.ROOT, " %.6f", r.spheres()[4 * v + 3]));
+            ours.add(new String[] {"" + r.quads()[4 * v], "" + r.quads()[4 * v + 1], "" + r.quads()[4 * v + 2],
+                "" + r.quads()[4 * v + 3], String.format(java.util.Locale.ROOT, "%.6f", r.spheres()[4 * v + 3])});
         }
-        List<String> theirs = new ArrayList<>();
-        for (int i = 0; i < voronota.size(); i++) {
-            theirs.add(voronota.get(i) + String.format(java.util.Locale.ROOT, " %.6f", radii.get(i)[0]));
+        java.util.Comparator<String[]> order = java.util.Comparator.<String[], String>comparing(
+                t -> t[0] + " " + t[1] + " " + t[2] + " " + t[3]).thenComparingDouble(t -> Double.parseDouble(t[4]));
+        theirs.sort(order);
+        ours.sort(order);
+        assertEquals(theirs.size(), ours.size(), protein + ": vertex count");
+        for (int i = 0; i < ours.size(); i++) {
+            String[] o = ours.get(i);
+            String[] t = theirs.get(i);
+            assertEquals(String.join(" ", java.util.Arrays.copyOf(t, 4)), String.join(" ", java.util.Arrays.copyOf(o, 4)),
+                    protein + ": vertex " + i);
+            // both print the radius to 6 decimals: the last one may round either way
+            assertEquals(Double.parseDouble(t[4]), Double.parseDouble(o[4]), 1.5e-6, protein + ": radius of " + String.join(" ", o));
         }
-        ours.sort(null);
-        theirs.sort(null);
-        assertEquals(theirs, ours);
     }
 
     /**
