@@ -13,7 +13,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * The {@code tornado} backend of the CBT: one execution plan over {@link CbtTaskGraphs#graph}, built once per
@@ -93,7 +92,7 @@ public final class TornadoCbtBackend implements CbtBackend {
                     .snapshot());
             plan.withDevice(device).withGridScheduler(CbtTaskGraphs.grid(name, tasks, workers));
             if (Plans.PROFILE) {
-                plan.withProfiler(ProfilerMode.SILENT);
+                Plans.profiled(plan);
             }
         });
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending

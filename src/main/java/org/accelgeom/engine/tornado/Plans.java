@@ -31,11 +31,21 @@ public final class Plans {
      */
     private static final ThreadLocal<Object[]> LAST = new ThreadLocal<>();
 
+    /** Plans whose profiler is on (reading a plan's figures without one prints a warning on every call). */
+    private static final java.util.Set<TornadoExecutionPlan> PROFILED =
+            java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+
+    /** Turns the plan's profiler on (silently) so that {@link #charge} can split its executions. */
+    public static void profiled(TornadoExecutionPlan plan) {
+        plan.withProfiler(uk.ac.manchester.tornado.api.enums.ProfilerMode.SILENT);
+        PROFILED.add(plan);
+    }
+
     /** One execution of {@code plan} on {@code device}. */
     public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device) {
         try {
             TornadoExecutionResult r = plan.execute();
-            if (PROFILE) {
+            if (PROFILE && PROFILED.contains(plan)) {
                 TornadoProfilerResult pr = r.getProfilerResult();
                 LAST.set(new Object[] {r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
                     Math.max(0, pr.getCompileTime())});
@@ -78,6 +88,15 @@ public final class Plans {
         }
         timings.add("launch overhead", Kind.HOST, Math.max(0, wallNanos - kernel - upload - compile));
         return kernel;
+    }
+
+    /** Kernel nanoseconds of an execution (as read right after it), 0 without the profiler. */
+    public static long kernelNanos(TornadoExecutionResult result) {
+        Object[] last = LAST.get();
+        if (last != null && last[0] == result) {
+            return (Long) last[1];
+        }
+        return 0;
     }
 
     /** Frees the plan's device memory and closes it; a plan that is already gone is fine. */

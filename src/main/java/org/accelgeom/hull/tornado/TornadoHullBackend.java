@@ -19,7 +19,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.WorkerGrid;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * The {@code tornado} backend of the QuickHull: one execution plan over the four graphs of
@@ -119,7 +118,7 @@ public final class TornadoHullBackend implements HullBackend {
             plan = new TornadoExecutionPlan(frozen);
             plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b, pointGrids));
             if (Plans.PROFILE) {
-                plan.withProfiler(ProfilerMode.SILENT);
+                Plans.profiled(plan);
             }
         });
         setActive(b.n);

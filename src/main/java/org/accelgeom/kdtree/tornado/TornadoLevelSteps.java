@@ -17,7 +17,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * The large-node stage on a TornadoVM device: {@link LevelTaskGraphs} in one execution plan, executed once per
@@ -56,7 +55,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
         plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
         if (Plans.PROFILE) {
-            plan.withProfiler(ProfilerMode.SILENT);
+            Plans.profiled(plan);
         }
     }
 

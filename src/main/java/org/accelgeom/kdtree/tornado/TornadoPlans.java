@@ -10,7 +10,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * One execution plan of a one-task graph, its launch size, heartbeat and timings: upload, kernel and download
@@ -56,7 +55,7 @@ final class TornadoPlans implements AutoCloseable {
         }
         plan.withDevice(device).withGridScheduler(gs);
         if (Plans.PROFILE) {
-            plan.withProfiler(ProfilerMode.SILENT);
+            Plans.profiled(plan);
         }
     }
 

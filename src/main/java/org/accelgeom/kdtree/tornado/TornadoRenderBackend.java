@@ -12,7 +12,6 @@ import org.accelgeom.kdtree.RenderBackend;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
@@ -102,7 +101,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         plan.withDevice(device).withGridScheduler(RenderTaskGraphs.grid(name, n))
                 .withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
         if (Plans.PROFILE) {
-            plan.withProfiler(ProfilerMode.SILENT);
+            Plans.profiled(plan);
         }
     }
 

@@ -15,7 +15,6 @@ import org.accelgeom.ridge.RidgeEvolver;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * The {@code tornado} evolution: {@link RidgeTaskGraphs} in one execution plan. The cloud goes to the device once
@@ -95,7 +94,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
             if (Plans.PROFILE) {
-                plan.withProfiler(ProfilerMode.SILENT);
+                Plans.profiled(plan);
             }
         });
     }

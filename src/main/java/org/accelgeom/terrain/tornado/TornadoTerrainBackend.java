@@ -18,7 +18,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 
 /**
  * The {@code tornado} terrain backend: one plan over {@link TerrainTaskGraphs#graph}; the heap, the flags and the
@@ -87,7 +86,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
                     node, info, infoB).snapshot());
             plan.withDevice(device).withGridScheduler(gs);
             if (Plans.PROFILE) {
-                plan.withProfiler(ProfilerMode.SILENT);
+                Plans.profiled(plan);
             }
         });
         pa[CbtTaskGraphs.MODE] = TerrainTaskGraphs.MODE_CLEAR; // first execution: upload, compile, zero the flags on the device
@@ -136,7 +135,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
-        long kernel = Plans.PROFILE ? Math.max(0, last.getProfilerResult().getDeviceKernelTime()) : 0;
+        long kernel = Plans.kernelNanos(last); // read before the download above cleared TornadoVM's profiler
         if (kernel > 0) {
             timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
             timings.add("launch overhead", Kind.HOST, Math.max(0, wall - kernel));
