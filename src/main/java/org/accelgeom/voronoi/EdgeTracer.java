@@ -47,7 +47,7 @@ final class EdgeTracer {
     private final double[] endSphere;
     private final org.accelgeom.engine.ParallelLoops loops;
 
-    /** The host's double search: near ties the device flagged, and every edge in precision float (null: none). */
+    /** The host's double search: near ties and borderline searches the device flagged, and every edge in precision float. */
     HostRecheck recheck;
     /** Precision float: every edge is searched again on the host. */
     boolean floatCheck;

@@ -51,12 +51,31 @@ public final class RobustTheta {
      * (1e-8 -> 1e-16 -> an ulp), and leave a correctly rounded sqrt within an ulp.
      */
     public static double sqrtD(double x) {
-        // below float range: scaled by 2^128 (exact), the root by 2^-64
+        // into float's range, exactly: four coarse steps of 2^(+-256) into [2^-200, 2^200] (the root by 2^(-+128)),
+        // then one of 2^(+-128) into [2^-72, 2^72]
         double xs = x;
         double sc = 1.0;
-        if (x < 0x1p-60) {
-            xs = x * 0x1p128;
-            sc = 0x1p-64;
+        for (int k = 0; k < 5; k++) {
+            double lim = 0x1p-200;
+            double step = 0x1p256;
+            double root = 0x1p-128;
+            if (k == 4) {
+                lim = 0x1p-64;
+                step = 0x1p128;
+                root = 0x1p-64;
+            }
+            double up = 1.0;
+            double back = 1.0;
+            if (xs < lim) {
+                up = step;
+                back = root;
+            }
+            if (xs * lim > 1.0) {
+                up = 1.0 / step;
+                back = 1.0 / root;
+            }
+            xs = xs * up;
+            sc = sc * back;
         }
         double s = Math.sqrt(xs);
         double zero = 1.0;
