@@ -8,12 +8,13 @@ import static org.accelgeom.voronoi.VoronoiKernels.*;
  * decides on, so that the device's answer is either the host's (Java double, the reference arithmetic) or flagged
  * as <i>uncertain</i>, and then the host searches the edge again ({@link HostRecheck}).
  *
- * <p><b>Why.</b> OpenCL compilers may contract a*b + c into one fused multiply-add (POCL does; NVIDIA's did not
- * change 4JSV's answer by luck), so the device's double values differ from Java's in the last bits. The search's
+ * <p><b>Why.</b> The device's double arithmetic is not Java's: POCL's double sqrt is only float-accurate (hence
+ * {@link #sqrtD}), and OpenCL compilers may contract a*b + c into one fused multiply-add, so even with an exact
+ * sqrt the device's values differ from Java's in the last bits. The search's
  * decisions (the plane normal non-zero, det &gt; 1e-14, the discriminant t2 &gt;= 0, den &gt; 0, rho + r_i &gt;= 0,
  * eps &lt; theta &lt; theta_inf, the wrap at 4, the arg-min) flip when a value is within that difference of its
  * threshold: on 4JSV, POCL missed three end vertices of 380,194 searches (an end vertex 1.9e-6 after the start, two
- * vertices 2e-5 apart).
+ * vertices 2e-5 apart) before sqrtD and these flags.
  *
  * <p><b>The margins.</b> A sum of n products evaluated with or without contractions and in any order differs
  * from Java's by at most about 2 n u times the sum of the absolute values of its terms (u = 2^-53); the inputs of
