@@ -219,7 +219,7 @@ final class VoronoiCommand implements Callable<Integer> {
                     s.swaps(), s.searches() == 0 ? 0.0 : 100.0 * s.swaps() / s.searches());
         }
         if (s.tieRechecks() > 0) {
-            out.printf(Locale.ROOT, "near ties:        %d searches decided again on the host in double%n", s.tieRechecks());
+            out.printf(Locale.ROOT, "host re-searches: %d searches the device flagged (near ties, borderline decisions), decided in Java double%n", s.tieRechecks());
         }
         if (s.unresolved() + s.inconsistent() > 0) {
             out.printf(Locale.ROOT, "degenerate:       %d unresolved searches, %d inconsistent links%n", s.unresolved(),

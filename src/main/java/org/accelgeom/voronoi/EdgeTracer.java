@@ -47,7 +47,7 @@ final class EdgeTracer {
     private final double[] endSphere;
     private final org.accelgeom.engine.ParallelLoops loops;
 
-    /** The host's double search: near ties the device flagged, and every edge in precision float (null: none). */
+    /** The host's double search: near ties and borderline searches the device flagged, and every edge in precision float. */
     HostRecheck recheck;
     /** Precision float: every edge is searched again on the host. */
     boolean floatCheck;
@@ -239,7 +239,8 @@ final class EdgeTracer {
                         + " start " + gates[e * GS + 3] + ": device " + out[e * OS] + " theta "
                         + (out[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, out[e * OS], frames, fo, 0, EPS) : -1) + ", host "
                         + copy[e * OS] + " theta " + (copy[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, copy[e * OS], frames, fo, 0, EPS) : -1)
-                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3] + " pinf " + frames[fo + PINF]);
+                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3] + " pinf " + frames[fo + PINF]
+                        + (out[e * OS + 3] >= EndVertexScans.TIE ? " (flagged: the host decides)" : " (NOT flagged)"));
             }
         }
         int best = out[e * OS];

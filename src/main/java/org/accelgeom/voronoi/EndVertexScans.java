@@ -30,6 +30,11 @@ public final class EndVertexScans {
      * may order them otherwise than the host, so the host decides such an edge again ({@link VoronoiKernels#searchEdge}).
      */
     public static final int TIE = 1 << 20;
+    /**
+     * Flag of a lane result (li[LS k + 2]) whose arg-min is uncertain ({@link RobustTheta}: a borderline decision
+     * of the device's arithmetic); {@link #reduceLanes} turns it into {@link #TIE} when that lane wins.
+     */
+    public static final int UNCERTAIN = 1 << 21;
     /** The near-tie band of double theta (pseudo-angle units). */
     public static final double TIE_BAND = 1e-9;
 
@@ -173,6 +178,69 @@ public final class EndVertexScans {
         if (ties > 0) {
             tie[to] = TIE;
         }
+        return arg;
+    }
+
+    /**
+     * scanDouble on the device: as {@link #scanDouble}, theta by {@link RobustTheta} (the least possible theta of an
+     * uncertain candidate: the shrunk radius stays proven); tie[to] gets TIE for a near tie, UNCERTAIN when the
+     * arg-min is uncertain.
+     */
+    static int scanDoubleU(int e, int lane, int lanes, int total, double q, int full, double[] bx, double[] by,
+            double[] bz, double[] br, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
+            int[] gates, int[] tie, int to) {
+        int fo = e * FS;
+        int go = e * GS;
+        int x0 = boxLo(e, 0, q, full, p, frames), y0 = boxLo(e, 1, q, full, p, frames), z0 = boxLo(e, 2, q, full, p, frames);
+        int wx = boxW(e, 0, q, full, p, ip, frames), wy = boxW(e, 1, q, full, p, ip, frames);
+        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
+        double q2 = radius2(q, full);
+        double eps = p[P_EPS];
+        int arg = -1;
+        double minD = NONE;
+        int ties = 0;
+        int uncD = 0;
+        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
+        int nx = ip[I_NX], ny = ip[I_NX + 1];
+        int ry = 0;
+        int rz = 0;
+        int c0 = (z0 * ny + y0) * nx + x0;
+        int start = cellStart[c0];
+        int base = 0;
+        int cnt = cellStart[c0 + wx] - start;
+        for (int pos = lane; pos < total; pos += lanes) {
+            while (pos >= base + cnt) {
+                base = base + cnt;
+                ry = ry + 1;
+                int wrap = 0;
+                if (ry == wy) {
+                    wrap = 1;
+                }
+                ry = ry - wrap * wy;
+                rz = rz + wrap;
+                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
+                start = cellStart[c0];
+                cnt = cellStart[c0 + wx] - start;
+            }
+            int i = cellBalls[start + pos - base];
+            if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
+                double tu = RobustTheta.theta(bx, by, bz, br, i, frames, fo, eps);
+                int unc = RobustTheta.flagged(tu);
+                double t = tu - RobustTheta.FLAG * unc;
+                ties = ties + nearTie(t, minD);
+                if (t < minD) {
+                    minD = t;
+                    arg = i;
+                    uncD = unc;
+                    q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
+                }
+            }
+        }
+        int flag = 0;
+        if (ties > 0) {
+            flag = TIE;
+        }
+        tie[to] = flag + UNCERTAIN * uncD;
         return arg;
     }
 
@@ -343,12 +411,19 @@ public final class EndVertexScans {
         }
         int arg = argF;
         if (mode == MODE_DOUBLE) {
-            arg = scanDouble(e, lane, lanes, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates, li,
+            arg = scanDoubleU(e, lane, lanes, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates, li,
                     LS * k + 2);
         }
         double t = NONE;
+        double tu = NONE;
         if (arg >= 0) {
             t = thetaD(bx, by, bz, br, arg, frames, fo, 0, p[P_EPS]);
+            tu = RobustTheta.theta(bx, by, bz, br, arg, frames, fo, p[P_EPS]);
+        }
+        // double: the arg-min's own (least possible) theta, as the lanes compare it; float: the plain double theta
+        double tr = tu - RobustTheta.FLAG * RobustTheta.flagged(tu);
+        if (mode == MODE_DOUBLE) {
+            t = tr;
         }
         if (mode != MODE_TWO_PHASE) {
             lf[k] = minF;
@@ -387,6 +462,7 @@ public final class EndVertexScans {
         double minDv = NONE;
         int suspects = 0;
         int ties = 0;
+        int uncD = 0;
         // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
         int nx = ip[I_NX], ny = ip[I_NX + 1];
         int ry = 0;
@@ -433,11 +509,14 @@ public final class EndVertexScans {
                 }
                 if (suspect == 1) {
                     suspects++;
-                    double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
+                    double tu = RobustTheta.theta(bx, by, bz, br, i, frames, fo, eps);
+                    int unc = RobustTheta.flagged(tu);
+                    double t = tu - RobustTheta.FLAG * unc;
                     ties = ties + nearTie(t, minDv);
                     if (t < minDv) {
                         minDv = t;
                         argD = i;
+                        uncD = unc;
                     }
                 }
             }
@@ -450,7 +529,7 @@ public final class EndVertexScans {
         if (ties > 0) {
             flag = TIE;
         }
-        li[LS * k + 2] = suspects + flag;
+        li[LS * k + 2] = suspects + flag + UNCERTAIN * uncD;
     }
 
     /**
@@ -470,6 +549,7 @@ public final class EndVertexScans {
         int ad = -1;
         int sus = 0;
         int tie = 0;
+        int adUnc = 0;
         for (int l = 0; l < lanes; l++) {
             int k = e * lanes + l;
             if (lf[k] < mf) {
@@ -482,6 +562,12 @@ public final class EndVertexScans {
             if (v < md) {
                 lower = 1;
             }
+            int c = li[LS * k + 2];
+            int unc = 0;
+            if (c >= UNCERTAIN) {
+                unc = 1;
+            }
+            c = c - unc * UNCERTAIN;
             double second = md2;
             if (v < md2) {
                 second = v;
@@ -493,8 +579,8 @@ public final class EndVertexScans {
             if (lower == 1) {
                 md = v;
                 ad = li[LS * k + 1];
+                adUnc = unc;
             }
-            int c = li[LS * k + 2];
             int flagged = 0;
             if (c >= TIE) {
                 flagged = 1;
@@ -536,6 +622,9 @@ public final class EndVertexScans {
         out[e * OS + 1] = af;
         out[e * OS + 2] = before + sus;
         tie = tie + nearTie(md2, md);
+        if (mode != MODE_FLOAT) {
+            tie = tie + adUnc;
+        }
         int tieFlag = 0;
         if (tie > 0) {
             tieFlag = TIE;

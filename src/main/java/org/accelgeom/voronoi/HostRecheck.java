@@ -4,8 +4,9 @@ package org.accelgeom.voronoi;
  * End-vertex searches done again on the host, in double, by the reference kernel ({@link VoronoiKernels#searchEdge},
  * mode double, the same arithmetic as the jvm backend): the edges the device flagged as near ties
  * ({@link EndVertexScans#TIE}: two candidates' theta within {@link EndVertexScans#TIE_BAND}, where the device's
- * contracted multiply-adds may order them otherwise than Java; without this 4JSV came out with 38 extra vertices and
- * 52 inconsistent links on POCL), and every edge in precision float.
+ * contracted multiply-adds may order them otherwise than Java) or whose arg-min the device found uncertain
+ * ({@link RobustTheta}: a decision within its error bound of the threshold; POCL's float-accurate double sqrt gave
+ * 4JSV 38 extra vertices and 52 inconsistent links before), and every edge in precision float.
  *
  * <p>Precision {@code float} (the device searches in float only: phase 1 of
  * Alg. 5.4 without phase 2, an error study): every edge is searched again on the host in double

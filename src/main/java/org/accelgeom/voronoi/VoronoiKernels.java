@@ -501,7 +501,7 @@ public final class VoronoiKernels {
     public static double needRadius(double[] f, int fo, double pEnd, double rmax) {
         double ux = pseudoX(pEnd);
         double uy = pseudoY(pEnd);
-        double len = Math.sqrt(ux * ux + uy * uy);
+        double len = RobustTheta.sqrtD(ux * ux + uy * uy); // the device's sqrt may be float-accurate
         double den1 = f[fo + DENA] + (f[fo + DENCA] * ux + f[fo + DENSB] * uy) / len;
         double den0 = f[fo + DENA] + f[fo + DENCA];
         double low = minD(den0, den1);

@@ -39,7 +39,8 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
      * @param inconsistent   end vertices whose reverse edge was already linked elsewhere (degenerate input)
      * @param batches        calls to the backend (device launches on tornado)
      * @param tieRechecks    searches the backend flagged as a near tie of two candidates, decided again on the host
-     *                       in Java double (the device's arithmetic may order near ties otherwise)
+     *                       in Java double (the device's arithmetic may order near ties otherwise), or that the device flagged as
+     *                       borderline ({@link RobustTheta}), or whose device end ball the host finds invalid
      */
     public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
             int inconsistent, int batches, long tieRechecks) {
