@@ -32,24 +32,13 @@ final class EdgeFrames {
         if (g3 < g2) {
             int t = g2; g2 = g3; g3 = t;
         }
-        double ox = x[g1], oy = y[g1], oz = z[g1], r1 = r[g1];
-        double c2x = x[g2] - ox, c2y = y[g2] - oy, c2z = z[g2] - oz, r2 = r[g2] - r1;
-        double c3x = x[g3] - ox, c3y = y[g3] - oy, c3z = z[g3] - oz, r3 = r[g3] - r1;
-        double k2 = 0.5 * (c2x * c2x + c2y * c2y + c2z * c2z - r2 * r2);
-        double k3 = 0.5 * (c3x * c3x + c3y * c3y + c3z * c3z - r3 * r3);
-        double mx = k3 * c2x - k2 * c3x, my = k3 * c2y - k2 * c3y, mz = k3 * c2z - k2 * c3z;
-        double h = k2 * r3 - k3 * r2;
-        double nm = Math.sqrt(mx * mx + my * my + mz * mz);
-        if (!(nm > 0) || !(k2 > 0) || !(k3 > 0)) {
+        if (!Trisector.frame(bl, g1, g2, g3, f, fo)) {
             return false;
         }
-        mx /= nm;
-        my /= nm;
-        mz /= nm;
-        h /= nm;
-        if (!(Math.abs(h) < 1)) {
-            return false;
-        }
+        double ox = x[g1], oy = y[g1], oz = z[g1];
+        double c2x = f[fo + C2X], c2y = f[fo + C2X + 1], c2z = f[fo + C2X + 2], r2 = f[fo + R2];
+        double k2 = f[fo + K2], h = f[fo + H];
+        double mx = f[fo + MX], my = f[fo + MX + 1], mz = f[fo + MX + 2];
         double wx = px - ox, wy = py - oy, wz = pz - oz;
         double wl = Math.sqrt(wx * wx + wy * wy + wz * wz);
         if (!(wl > 0)) {
@@ -104,19 +93,6 @@ final class EdgeFrames {
                 pinf = 4.0;
             }
         }
-        f[fo + OX] = ox;
-        f[fo + OX + 1] = oy;
-        f[fo + OX + 2] = oz;
-        f[fo + RG1] = r1;
-        f[fo + C2X] = c2x;
-        f[fo + C2X + 1] = c2y;
-        f[fo + C2X + 2] = c2z;
-        f[fo + R2] = r2;
-        f[fo + K2] = k2;
-        f[fo + MX] = mx;
-        f[fo + MX + 1] = my;
-        f[fo + MX + 2] = mz;
-        f[fo + H] = h;
         f[fo + E1X] = e1x;
         f[fo + E1X + 1] = e1y;
         f[fo + E1X + 2] = e1z;

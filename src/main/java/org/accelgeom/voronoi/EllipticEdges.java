@@ -188,24 +188,13 @@ final class EllipticEdges {
         if (r[g3] < r[g1]) {
             int t = g1; g1 = g3; g3 = t;
         }
+        if (!Trisector.frame(bl, g1, g2, g3, f, 0)) {
+            return false;
+        }
         double ox = x[g1], oy = y[g1], oz = z[g1], r1 = r[g1];
-        double c2x = x[g2] - ox, c2y = y[g2] - oy, c2z = z[g2] - oz, r2 = r[g2] - r1;
-        double c3x = x[g3] - ox, c3y = y[g3] - oy, c3z = z[g3] - oz, r3 = r[g3] - r1;
-        double k2 = 0.5 * (c2x * c2x + c2y * c2y + c2z * c2z - r2 * r2);
-        double k3 = 0.5 * (c3x * c3x + c3y * c3y + c3z * c3z - r3 * r3);
-        double mx = k3 * c2x - k2 * c3x, my = k3 * c2y - k2 * c3y, mz = k3 * c2z - k2 * c3z;
-        double h = k2 * r3 - k3 * r2;
-        double nm = Math.sqrt(mx * mx + my * my + mz * mz);
-        if (!(nm > 0) || !(k2 > 0) || !(k3 > 0)) {
-            return false;
-        }
-        mx /= nm;
-        my /= nm;
-        mz /= nm;
-        h /= nm;
-        if (!(Math.abs(h) < 1)) {
-            return false;
-        }
+        double c2x = f[C2X], c2y = f[C2X + 1], c2z = f[C2X + 2], r2 = f[R2];
+        double k2 = f[K2], h = f[H];
+        double mx = f[MX], my = f[MX + 1], mz = f[MX + 2];
         // (1) elliptic: den = c2.w + r2 on the circle w = h m + sqrt(1 - h^2) (cos t e1 + sin t e2) is
         // A + B cos(t - t0) with A = h c2.m + r2, B = sqrt(1 - h^2) |c2 - (c2.m) m|
         double along = c2x * mx + c2y * my + c2z * mz;
@@ -234,19 +223,6 @@ final class EllipticEdges {
             e1z /= l;
         }
         double e2x = my * e1z - mz * e1y, e2y = mz * e1x - mx * e1z, e2z = mx * e1y - my * e1x;
-        f[OX] = ox;
-        f[OX + 1] = oy;
-        f[OX + 2] = oz;
-        f[RG1] = r1;
-        f[C2X] = c2x;
-        f[C2X + 1] = c2y;
-        f[C2X + 2] = c2z;
-        f[R2] = r2;
-        f[K2] = k2;
-        f[MX] = mx;
-        f[MX + 1] = my;
-        f[MX + 2] = mz;
-        f[H] = h;
         f[E1X] = e1x;
         f[E1X + 1] = e1y;
         f[E1X + 2] = e1z;

@@ -101,23 +101,13 @@ final class InitialVertex {
         if (b.r[q] < b.r[a]) {
             int t = a; a = q; q = t;
         }
-        double c2x = b.x[p] - b.x[a], c2y = b.y[p] - b.y[a], c2z = b.z[p] - b.z[a], r2 = b.r[p] - b.r[a];
-        double c3x = b.x[q] - b.x[a], c3y = b.y[q] - b.y[a], c3z = b.z[q] - b.z[a], r3 = b.r[q] - b.r[a];
-        double k2 = 0.5 * (c2x * c2x + c2y * c2y + c2z * c2z - r2 * r2);
-        double k3 = 0.5 * (c3x * c3x + c3y * c3y + c3z * c3z - r3 * r3);
-        double mx = k3 * c2x - k2 * c3x, my = k3 * c2y - k2 * c3y, mz = k3 * c2z - k2 * c3z;
-        double h = k2 * r3 - k3 * r2;
-        double nm = Math.sqrt(mx * mx + my * my + mz * mz);
-        if (!(nm > 0) || !(k2 > 0) || !(k3 > 0)) {
+        double[] t = new double[VoronoiKernels.H + 1];
+        if (!Trisector.frame(b, a, p, q, t, 0)) {
             return Double.POSITIVE_INFINITY;
         }
-        mx /= nm;
-        my /= nm;
-        mz /= nm;
-        h /= nm;
-        if (!(Math.abs(h) < 1)) {
-            return Double.POSITIVE_INFINITY;
-        }
+        double c2x = t[VoronoiKernels.C2X], c2y = t[VoronoiKernels.C2X + 1], c2z = t[VoronoiKernels.C2X + 2];
+        double r2 = t[VoronoiKernels.R2], k2 = t[VoronoiKernels.K2], h = t[VoronoiKernels.H];
+        double mx = t[VoronoiKernels.MX], my = t[VoronoiKernels.MX + 1], mz = t[VoronoiKernels.MX + 2];
         double along = c2x * mx + c2y * my + c2z * mz;
         double px = c2x - along * mx, py = c2y - along * my, pz = c2z - along * mz;
         double denMax = h * along + r2 + Math.sqrt(1 - h * h) * Math.sqrt(px * px + py * py + pz * pz);
