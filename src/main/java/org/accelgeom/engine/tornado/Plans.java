@@ -29,7 +29,11 @@ public final class Plans {
      * The profiler's figures of the last execution on this thread, read as soon as it returned: TornadoVM 5.2 clears
      * its profiler on every {@code transferToHost} of the result, so figures read after a download are zeros.
      */
-    private static final ThreadLocal<Object[]> LAST = new ThreadLocal<>();
+    private static final ThreadLocal<Profile> LAST = new ThreadLocal<>();
+
+    /** Profiler figures of one execution, in nanoseconds. */
+    private record Profile(TornadoExecutionResult result, long kernel, long upload, long compile) {
+    }
 
     /** Plans whose profiler is on (reading a plan's figures without one prints a warning on every call). */
     private static final java.util.Set<TornadoExecutionPlan> PROFILED =
@@ -47,8 +51,8 @@ public final class Plans {
             TornadoExecutionResult r = plan.execute();
             if (PROFILE && PROFILED.contains(plan)) {
                 TornadoProfilerResult pr = r.getProfilerResult();
-                LAST.set(new Object[] {r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
-                    Math.max(0, pr.getCompileTime())});
+                LAST.set(new Profile(r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
+                        Math.max(0, pr.getCompileTime())));
             }
             return r;
         } catch (RuntimeException e) {
@@ -67,20 +71,10 @@ public final class Plans {
             timings.add(phase + " (device, wall)", Kind.KERNEL, wallNanos);
             return -1;
         }
-        Object[] last = LAST.get();
-        long kernel;
-        long upload;
-        long compile;
-        if (last != null && last[0] == result) {
-            kernel = (Long) last[1];
-            upload = (Long) last[2];
-            compile = (Long) last[3];
-        } else {
-            TornadoProfilerResult pr = result.getProfilerResult();
-            kernel = Math.max(0, pr.getDeviceKernelTime()); // 0 where the OpenCL driver has no kernel timers
-            upload = Math.max(0, pr.getDeviceWriteTime());
-            compile = Math.max(0, pr.getCompileTime());
-        }
+        Profile p = profileOf(result);
+        long kernel = p.kernel();
+        long upload = p.upload();
+        long compile = p.compile();
         timings.add(phase + " (kernels)", Kind.KERNEL, kernel);
         timings.add("upload", Kind.UPLOAD, upload);
         if (compile > 0) {
@@ -92,11 +86,16 @@ public final class Plans {
 
     /** Kernel nanoseconds of an execution (as read right after it), 0 without the profiler. */
     public static long kernelNanos(TornadoExecutionResult result) {
-        Object[] last = LAST.get();
-        if (last != null && last[0] == result) {
-            return (Long) last[1];
-        }
-        return 0;
+        return profileOf(result).kernel();
+    }
+
+    /**
+     * The figures read right after {@code result}'s execution by {@link #execute}; zeros for an execution of an
+     * unprofiled plan (0 is also what the OpenCL driver gives without kernel timers).
+     */
+    private static Profile profileOf(TornadoExecutionResult result) {
+        Profile p = LAST.get();
+        return p != null && p.result() == result ? p : new Profile(result, 0, 0, 0);
     }
 
     /** Frees the plan's device memory and closes it; a plan that is already gone is fine. */
