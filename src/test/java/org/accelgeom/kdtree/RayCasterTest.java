@@ -12,13 +12,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Traversal and intersection against brute force; renders on every jvm backend. */
-class RayCasterTest {
+public class RayCasterTest {
 
     /**
      * Random rays: from outside and inside the scene, towards random points, along axes, with zero direction
      * components, and (on the lattice scene) lying in the planes of axis-aligned triangles.
      */
-    static float[] ray(SplittableRandom r, float[] b, boolean lattice) {
+    public static float[] ray(SplittableRandom r, float[] b, boolean lattice) {
         float[] o = new float[3];
         float[] d = new float[3];
         for (int k = 0; k < 3; k++) {

@@ -119,30 +119,9 @@ class TornadoRayTest {
         return out[0];
     }
 
-    /** A random ray (as RayCasterTest's): origin in the box grown by half its size, towards a point of the box. */
+    /** A random ray of RayCasterTest (origin, direction) and a tMax: finite for a third of the rays. */
     static void ray(SplittableRandom r, float[] b, boolean lattice, float[] rays, int at) {
-        float[] o = new float[3];
-        float[] d = new float[3];
-        for (int k = 0; k < 3; k++) {
-            double ext = (double) b[3 + k] - b[k];
-            o[k] = (float) (b[k] - 0.5 * ext + 2 * ext * r.nextDouble());
-            d[k] = (float) (b[k] + ext * r.nextDouble() - o[k]);
-            if (lattice) {
-                o[k] = (float) Math.floor(o[k]) + (r.nextInt(4) == 0 ? 0.5f : 0f);
-            }
-        }
-        int mode = r.nextInt(6);
-        if (mode == 0) {
-            d[r.nextInt(3)] = 0;
-        } else if (mode == 1) {
-            Arrays.fill(d, 0);
-            d[r.nextInt(3)] = r.nextBoolean() ? 1 : -1;
-        }
-        if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
-            d[2] = 1;
-        }
-        System.arraycopy(o, 0, rays, at, 3);
-        System.arraycopy(d, 0, rays, at + 3, 3);
+        System.arraycopy(org.accelgeom.kdtree.RayCasterTest.ray(r, b, lattice), 0, rays, at, 6);
         rays[at + 6] = r.nextInt(3) == 0 ? (float) r.nextDouble() * 5 : Float.POSITIVE_INFINITY;
     }
 }
