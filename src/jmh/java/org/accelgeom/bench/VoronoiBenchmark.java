@@ -2,7 +2,6 @@ package org.accelgeom.bench;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
@@ -66,17 +65,7 @@ public class VoronoiBenchmark {
 
     static Balls load(String input) {
         if (input.startsWith("random:")) {
-            int n = Integer.parseInt(input.substring(7));
-            Random rnd = new Random(42);
-            double side = Math.cbrt(n / 0.05);
-            double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
-            for (int i = 0; i < n; i++) {
-                x[i] = rnd.nextDouble() * side;
-                y[i] = rnd.nextDouble() * side;
-                z[i] = rnd.nextDouble() * side;
-                r[i] = 1.5 + 0.4 * rnd.nextDouble();
-            }
-            return new Balls(x, y, z, r);
+            return Balls.randomAtoms(Integer.parseInt(input.substring(7)), 42);
         }
         Molecule m = Formats.readMolecule(Path.of(input));
         String f = input.toLowerCase(Locale.ROOT);

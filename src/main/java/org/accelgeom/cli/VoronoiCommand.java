@@ -348,17 +348,10 @@ final class VoronoiCommand implements Callable<Integer> {
         return p.resolveSibling(s);
     }
 
-    /** N random atom-like balls: uniform in a cube at 0.05 balls per cubic Å, radii uniform in [1.5, 1.9]. */
+    /** {@link org.accelgeom.voronoi.Balls#randomAtoms} as a molecule of nameless atoms carrying their radii. */
     static Molecule randomAtoms(int n, long seed) {
-        java.util.Random rnd = new java.util.Random(seed);
-        double side = Math.cbrt(n / 0.05);
-        double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = rnd.nextDouble() * side;
-            y[i] = rnd.nextDouble() * side;
-            z[i] = rnd.nextDouble() * side;
-            r[i] = 1.5 + 0.4 * rnd.nextDouble();
-        }
+        org.accelgeom.voronoi.Balls b = org.accelgeom.voronoi.Balls.randomAtoms(n, seed);
+        double[] x = b.x(), y = b.y(), z = b.z(), r = b.r();
         String[] empty = new String[n];
         java.util.Arrays.fill(empty, "");
         int[] serial = new int[n];

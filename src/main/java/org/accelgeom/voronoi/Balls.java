@@ -30,6 +30,23 @@ public final class Balls {
         this.r = r;
     }
 
+    /**
+     * N random atom-like balls (seeded): uniform in a cube at 0.05 balls per cubic Å, radii uniform in [1.5, 1.9] —
+     * the density and radii of a protein's heavy atoms, used by the CLI's --random and the benchmarks.
+     */
+    public static Balls randomAtoms(int n, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        double side = Math.cbrt(n / 0.05);
+        double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = rnd.nextDouble() * side;
+            y[i] = rnd.nextDouble() * side;
+            z[i] = rnd.nextDouble() * side;
+            r[i] = 1.5 + 0.4 * rnd.nextDouble();
+        }
+        return new Balls(x, y, z, r);
+    }
+
     public int size() {
         return x.length;
     }
