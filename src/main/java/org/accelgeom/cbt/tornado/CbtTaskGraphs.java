@@ -1,6 +1,7 @@
 package org.accelgeom.cbt.tornado;
 
 import org.accelgeom.cbt.CbtKernels;
+import org.accelgeom.cbt.WordReduction;
 
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
@@ -9,15 +10,21 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
- * TornadoVM kernels of the CBT usage cycle (§2.9) and the TaskGraph that chains them: init, decode-and-update
- * (one work-item per leaf), the sum reduction (the five deepest levels fused into one pass over the bitfield's
- * words, one kernel per level down to level 12, then levels 11..0 in one work-group), decode-all (one work-item per leaf), the single-thread bitfield scan and a
- * snapshot copy of the heap.
+ * TornadoVM kernels of the CBT usage cycle (§2.9) and the three TaskGraphs of one plan that chain them, sharing the
+ * resident heap (persistOnDevice / consumeFromDevice), so that an execution launches only its step's kernels:
+ * <ul>
+ * <li>cycle: decode-and-update (one work-item per leaf), then the sum reduction: the five deepest levels by word
+ * ownership from the bitfield, one kernel per level down to level 12 (D &gt; 17 only), then levels 11..0 in one
+ * work-group in local memory;</li>
+ * <li>leaves: decode-all, the leaf list, or the update alone (one work-item per leaf);</li>
+ * <li>words: init, the single-thread bitfield scan and a snapshot copy of the heap.</li>
+ * </ul>
  *
  * <p>Every kernel is a {@link KernelContext} kernel whose work-items check their index against a bound in
  * {@code params}: the host sizes each task's grid per execution (tasks that do not run get one work-item), so a
- * launch costs what its work needs. Word updates are {@code atomicAdd} of field deltas: TornadoVM has no atomic
- * AND/OR, and every field has one writer per pass (see {@link CbtKernels}).
+ * launch costs what its work needs. A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no
+ * atomic AND/OR, and every field has one writer per pass (see {@link CbtKernels}); the reduction composes whole
+ * words instead ({@link WordReduction}). {@link #reducePrepass} is the terrain's (per-node deltas).
  */
 public final class CbtTaskGraphs {
 
@@ -75,6 +82,9 @@ public final class CbtTaskGraphs {
         int packed = params[PACKED];
         int mode = params[MODE];
         int l = c.globalIdx;
+        if (l == 0) {
+            info[INFO_BEAT] = params[SEQ];
+        }
         if (((mode & (MODE_UPDATE | MODE_DECODE)) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
             int k = CbtKernels.decode(heap, D, packed, l);
             if ((mode & MODE_UPDATE) != 0) {
@@ -145,6 +155,20 @@ public final class CbtTaskGraphs {
         }
     }
 
+    /**
+     * The five deepest reduction levels by word ownership ({@link WordReduction#prepassWord}, packed heaps with D ≥
+     * 10): work-item w composes word 2^(D−7) + w of levels D − 1 .. D − 5 from the bitfield and stores it, no read of
+     * the old sums, no atomics.
+     */
+    public static void prepassWords(KernelContext c, int[] params, int[] heap) {
+        int D = params[DEPTH];
+        int w = c.globalIdx;
+        if (((params[MODE] & MODE_REDUCE) != 0 ? 1 : 0) + (w < WordReduction.prepassWordCount(D) ? 1 : 0) == 2) {
+            int W = WordReduction.prepassFirstWord(D) + w;
+            heap[W] = WordReduction.prepassWord(heap, D, W);
+        }
+    }
+
     /** One level of the sum reduction (§2.5): node 2^d + i gets the sum of its children; level 0 publishes L. */
     public static void reduceLevel(KernelContext c, int[] params, int[] heap, int[] info, int d) {
         int D = params[DEPTH];
@@ -163,43 +187,78 @@ public final class CbtTaskGraphs {
         }
     }
 
-    /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group. */
-    public static final int TOP_LEVEL = Math.max(0, Math.min(14, Integer.getInteger("accelgeom.cbt.topLevel", 11)));
+    /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group (at most 11: its sums
+     * fill a local array of 2^(TOP_LEVEL+2) ints). */
+    public static final int TOP_LEVEL = Math.max(0, Math.min(11, Integer.getInteger("accelgeom.cbt.topLevel", 11)));
+    /** The local array of {@link #reduceTop}: the sums of nodes 1 .. 2^(TOP_LEVEL+2) − 1. */
+    private static final int TOP_NODES = 8192;
     /** The work-group size of {@link #reduceTop}. */
-    public static final int TOP_GROUP = 256;
+    public static final int TOP_GROUP = Integer.getInteger("accelgeom.cbt.topGroup", 256);
 
     /**
-     * Levels min(top, TOP_LEVEL)..0 of the reduction in one work-group of 256 items (each item strides over the
-     * level's nodes), with a barrier between levels (global memory fence: the group's own writes are visible to it
-     * after the barrier); top = params[TOP]. Every kernel launch costs a few microseconds of device time even when
-     * nearly idle, so the small upper levels are one launch, not twelve. Publishes L in info[INFO_LEAVES].
+     * Levels T..0 of the reduction (T = params[TOP] ≤ {@link #TOP_LEVEL}) in one work-group: the sums of level
+     * T + 1 are read once into local memory, levels T..0 are summed there (a local barrier between levels), and
+     * each item then composes whole heap words of levels 0..T ({@link WordReduction#topWord}) and stores them, one
+     * writer per word. Every kernel launch costs a few microseconds of device time even when nearly idle, so the
+     * small upper levels are one launch, not twelve; and a level in local memory costs nanoseconds where a level
+     * in device memory costs a dependent round trip. Publishes L in info[INFO_LEAVES] and the heartbeat.
      */
     public static void reduceTop(KernelContext c, int[] params, int[] heap, int[] info) {
         int D = params[DEPTH];
         int packed = params[PACKED];
         int on = (params[MODE] & MODE_REDUCE) != 0 ? 1 : 0;
-        int top = params[TOP];
+        int T = params[TOP];
         int i = c.localIdx;
-        for (int d = TOP_LEVEL; d >= 0; d--) {
-            int count = (on & (d <= top ? 1 : 0)) == 1 ? 1 << d : 0;
+        int[] cnt = c.allocateIntLocalArray(TOP_NODES);
+        int below = on == 1 ? 1 << (T + 1) : 0;
+        for (int j = i; j < below; j += TOP_GROUP) {
+            cnt[below + j] = CbtKernels.readAt(heap, D, packed, below + j, T + 1);
+        }
+        c.localBarrier();
+        for (int d = T; d >= 0; d--) {
+            int count = on == 1 ? 1 << d : 0;
             for (int j = i; j < count; j += TOP_GROUP) {
                 int k = (1 << d) + j;
-                int v = CbtKernels.reduceValue(heap, D, packed, k);
-                int old = CbtKernels.read(heap, D, packed, k);
-                if (v != old) {
-                    write(c, heap, D, packed, k, old, v);
-                }
-                if (k == 1) {
-                    info[INFO_LEAVES] = v;
-                }
+                cnt[k] = cnt[2 * k] + cnt[2 * k + 1];
             }
-            c.globalBarrier();
+            c.localBarrier();
+        }
+        int words = on == 1 ? (packed == 1 ? WordReduction.topWordCount(D, T) : below) : 0;
+        for (int w = i; w < words; w += TOP_GROUP) {
+            if (packed == 1) {
+                // WordReduction.topWord, inline: cnt is a local array (see there)
+                int v = 0;
+                int mask = 0;
+                for (int d = 0; d <= T; d++) {
+                    int last = WordReduction.lastField(D, d, w);
+                    for (int f = WordReduction.firstField(D, d, w); f <= last; f++) {
+                        int o = WordReduction.fieldOffset(D, d, f, w);
+                        v |= WordReduction.place(cnt[(1 << d) + f], o);
+                        mask |= WordReduction.place(WordReduction.ones(D, d), o);
+                    }
+                }
+                heap[w] = (heap[w] & ~mask) | v;
+            }
+            if ((packed == 0 ? 1 : 0) + (w >= 1 ? 1 : 0) == 2) {
+                heap[w] = cnt[w]; // unpacked: element k is int k
+            }
+        }
+        if (i == 0) {
+            if (on == 1) {
+                info[INFO_LEAVES] = cnt[1];
+            }
+            info[INFO_BEAT] = params[SEQ];
         }
     }
 
-    /** True when the five deepest levels are reduced by {@link #reducePrepass}: packed heaps with D ≥ 6. */
+    /** The plan's graphs: the usage cycle (per leaf, then the reduction), the per-leaf task alone, the per-word task. */
+    public static final int G_CYCLE = 0;
+    public static final int G_LEAVES = 1;
+    public static final int G_WORDS = 2;
+
+    /** True when the five deepest levels are reduced by {@link #prepassWords} ({@link WordReduction#prepass}). */
     public static boolean fused(int D, int packed) {
-        return packed == 1 && D >= 6;
+        return WordReduction.prepass(D, packed);
     }
 
     /** The deepest level below the prepass (D − 6 fused, else D − 1). */
@@ -207,54 +266,85 @@ public final class CbtTaskGraphs {
         return fused(D, packed) ? D - 6 : D - 1;
     }
 
-    /** The task names of {@link #graph}, in order. */
-    public static String[] taskNames(int D, int packed) {
+    /** The task names of graph {@code g} ({@link #G_CYCLE}, {@link #G_LEAVES}, {@link #G_WORDS}), in order. */
+    public static String[] taskNames(int g, int D, int packed) {
         java.util.List<String> n = new java.util.ArrayList<>();
-        n.add("leaves");
-        n.add("words");
-        if (fused(D, packed)) {
-            n.add("prepass");
+        if (g == G_WORDS) {
+            n.add("words");
+        } else {
+            n.add("leaves");
         }
-        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
-            n.add("level" + d);
-        }
-        if (firstLevel(D, packed) >= 0) {
+        if (g == G_CYCLE) {
+            if (fused(D, packed)) {
+                n.add("prepass");
+            }
+            for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
+                n.add("level" + d);
+            }
             n.add("top");
         }
         return n.toArray(String[]::new);
     }
 
+    /** The graphs' names in a plan called {@code name}. */
+    public static String graphName(String name, int g) {
+        return name + new String[] {"", "l", "w"}[g];
+    }
+
     /**
-     * The graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first, and params[TOP] =
-     * min(7, {@link #firstLevel})): params in every execution, the heap in once; info, nodes, scan results and the
-     * snapshot out on demand. Five kinds of task: per leaf (update or decode; it comes first because TornadoVM 5.2
-     * skipped the heap's upload when the first task using it only wrote it), per word (init, snapshot, scan),
-     * the fused prepass, one kernel per level above it down to level TOP_LEVEL + 1 (12), and one work-group for levels TOP_LEVEL..0.
+     * The usage-cycle graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first, and
+     * params[TOP] = min(TOP_LEVEL, {@link #firstLevel})): it owns the heap (in once, then resident) and takes params
+     * in every execution. Tasks: per leaf (update; it comes first because TornadoVM 5.2 skipped the heap's upload
+     * when the first task using it only wrote it), the word-owned prepass, one kernel per level above it down to
+     * level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A D = 17 cycle
+     * is three launches.
      */
-    public static TaskGraph graph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes, long[] scanOut,
-            int[] heapOut) {
+    public static TaskGraph cycleGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes) {
         int D = params[DEPTH];
         int packed = params[PACKED];
-        TaskGraph g = new TaskGraph(name)
+        TaskGraph g = new TaskGraph(graphName(name, G_CYCLE))
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info)
-                .task("words", CbtTaskGraphs::words, c, params, heap, heapOut, scanOut, info);
+                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info);
         if (fused(D, packed)) {
-            g.task("prepass", CbtTaskGraphs::reducePrepass, c, params, heap);
+            g.task("prepass", CbtTaskGraphs::prepassWords, c, params, heap);
         }
         for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
             g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, heap, info, d);
         }
-        if (firstLevel(D, packed) >= 0) {
-            g.task("top", CbtTaskGraphs::reduceTop, c, params, heap, info);
-        }
-        return g.transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes, scanOut, heapOut);
+        return g.task("top", CbtTaskGraphs::reduceTop, c, params, heap, info)
+                .persistOnDevice(heap)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes);
+    }
+
+    /** The per-leaf graph (decode, list, update alone) on the cycle graph's heap; its leaves task writes the heartbeat. */
+    public static TaskGraph leavesGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes) {
+        return new TaskGraph(graphName(name, G_LEAVES))
+                .consumeFromDevice(graphName(name, G_CYCLE), heap)
+                .consumeFromDevice(graphName(name, G_WORDS), heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes);
+    }
+
+    /** The per-word graph (init, snapshot, scan) on the cycle graph's heap. */
+    public static TaskGraph wordsGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, long[] scanOut,
+            int[] heapOut) {
+        return new TaskGraph(graphName(name, G_WORDS))
+                .consumeFromDevice(graphName(name, G_CYCLE), heap)
+                .consumeFromDevice(graphName(name, G_LEAVES), heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                .task("words", CbtTaskGraphs::words, c, params, heap, heapOut, scanOut, info)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info, scanOut, heapOut);
     }
 
     /** A grid of one work-item per task; {@link #size} resizes a task's grid before an execution. */
     public static GridScheduler grid(String name, String[] tasks, WorkerGrid1D[] workers) {
-        GridScheduler gs = new GridScheduler();
+        return grid(new GridScheduler(), name, tasks, workers);
+    }
+
+    /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each. */
+    public static GridScheduler grid(GridScheduler gs, String name, String[] tasks, WorkerGrid1D[] workers) {
         for (int i = 0; i < tasks.length; i++) {
             workers[i] = new WorkerGrid1D(1);
             workers[i].setLocalWorkToNull();

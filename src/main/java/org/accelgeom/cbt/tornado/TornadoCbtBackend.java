@@ -8,6 +8,9 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 
+import org.accelgeom.cbt.WordReduction;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
@@ -15,10 +18,11 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
- * The {@code tornado} backend of the CBT: one execution plan over {@link CbtTaskGraphs#graph}, built once per
- * tree. The heap goes to the device once and stays there; each pass uploads the 8-int parameter array and
- * downloads the 3-int info array (L, the error count, a heartbeat). The heap comes back only on {@link #sync()},
- * through a snapshot copy (downloading a resident input corrupted later executions on TornadoVM 5.2).
+ * The {@code tornado} backend of the CBT: one execution plan over the three graphs of {@link CbtTaskGraphs} (cycle,
+ * leaves, words), built once per tree; each execution runs one graph, so it launches only its step's kernels. The
+ * heap goes to the device once and stays there; each pass uploads the parameter array and downloads the 4-int info
+ * array (L, the error count, a heartbeat). The heap comes back only on {@link #sync()}, through a snapshot copy
+ * (downloading a resident input corrupted later executions on TornadoVM 5.2).
  *
  * <p>Timing: with TornadoVM's profiler on (the default; {@code -Daccelgeom.tornado.profiler=false} turns it off)
  * each execution is charged as kernel time (the device's own kernel timers) and launch overhead (the rest of the
@@ -36,16 +40,19 @@ public final class TornadoCbtBackend implements CbtBackend {
     private Cbt tree;
     private int D;
     private int packed;
-    private int[] params;
-    private int[] info;
+    /** Per graph (G_CYCLE, G_LEAVES, G_WORDS): its parameters, info array, task names and grids. */
+    private int[][] params;
+    private int[][] info;
     private int[] nodes;
     private long[] scanOut;
     private int[] heapOut;
-    private String[] tasks;
-    private WorkerGrid1D[] workers;
+    private String[][] tasks;
+    private WorkerGrid1D[][] workers;
+    private int lastGraph = CbtTaskGraphs.G_CYCLE;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
     private int leaves;
+    private int seq;
     private int badSoFar;
     /** The device's sums are older than its bitfield (an update ran after the last reduction). */
     private boolean stale;
@@ -75,22 +82,33 @@ public final class TornadoCbtBackend implements CbtBackend {
             throw new AccelGeomException(String.format("a CBT of depth %d needs %.2f GiB on the device, more than %s has",
                     D, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
-        params = new int[CbtTaskGraphs.PARAMS];
-        params[CbtTaskGraphs.DEPTH] = D;
-        params[CbtTaskGraphs.PACKED] = packed;
-        params[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
-        info = new int[4];
+        params = new int[3][CbtTaskGraphs.PARAMS];
+        info = new int[3][4];
+        tasks = new String[3][];
+        workers = new WorkerGrid1D[3][];
+        for (int g = 0; g < 3; g++) {
+            params[g][CbtTaskGraphs.DEPTH] = D;
+            params[g][CbtTaskGraphs.PACKED] = packed;
+            params[g][CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
+            tasks[g] = CbtTaskGraphs.taskNames(g, D, packed);
+            workers[g] = new WorkerGrid1D[tasks[g].length];
+        }
         nodes = new int[Math.max(1, listCapacity)];
         scanOut = new long[2];
         heapOut = new int[syncable ? t.heap().length : 1];
-        tasks = CbtTaskGraphs.taskNames(D, packed);
-        workers = new WorkerGrid1D[tasks.length];
         String name = "cbt" + PLANS.incrementAndGet();
         timings.time("build task graph", Kind.HOST, () -> {
             KernelContext c = new KernelContext();
-            plan = new TornadoExecutionPlan(CbtTaskGraphs.graph(name, c, params, tree.heap(), info, nodes, scanOut, heapOut)
-                    .snapshot());
-            plan.withDevice(device).withGridScheduler(CbtTaskGraphs.grid(name, tasks, workers));
+            int[] heap = tree.heap();
+            plan = new TornadoExecutionPlan(
+                    CbtTaskGraphs.cycleGraph(name, c, params[0], heap, info[0], new int[1]).snapshot(),
+                    CbtTaskGraphs.leavesGraph(name, c, params[1], heap, info[1], nodes).snapshot(),
+                    CbtTaskGraphs.wordsGraph(name, c, params[2], heap, info[2], scanOut, heapOut).snapshot());
+            GridScheduler gs = new GridScheduler();
+            for (int g = 0; g < 3; g++) {
+                CbtTaskGraphs.grid(gs, CbtTaskGraphs.graphName(name, g), tasks[g], workers[g]);
+            }
+            plan.withDevice(device).withGridScheduler(gs);
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
             }
@@ -98,23 +116,31 @@ public final class TornadoCbtBackend implements CbtBackend {
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending
         stale = false;
         badSoFar = 0;
-        execute("upload heap", 0); // first execution: the heap goes to the device, every kernel is compiled
+        // first execution: the heap goes to the device; then the other graphs take it over (TornadoVM hands a
+        // consumed buffer on from the graph executed last) and every kernel is compiled now
+        execute("upload heap", CbtTaskGraphs.G_CYCLE, 0);
+        execute("compile", CbtTaskGraphs.G_LEAVES, 0);
+        execute("compile", CbtTaskGraphs.G_WORDS, 0);
     }
 
-    /** Sizes the grids for the steps in {@code mode}, runs the plan once and charges its time. */
-    private void execute(String phase, int mode) {
-        params[CbtTaskGraphs.MODE] = mode;
-        params[CbtTaskGraphs.LEAVES] = leaves;
-        params[CbtTaskGraphs.SEQ]++;
-        for (int i = 0; i < tasks.length; i++) {
+    /** Sizes graph g's grids for the steps in {@code mode}, runs it once and charges its time. */
+    private void execute(String phase, int g, int mode) {
+        int[] p = params[g];
+        p[CbtTaskGraphs.MODE] = mode;
+        p[CbtTaskGraphs.LEAVES] = leaves;
+        p[CbtTaskGraphs.SEQ] = ++seq;
+        for (int i = 0; i < tasks[g].length; i++) {
             // the top of the reduction is one work-group whatever the local size asked for
-            CbtTaskGraphs.size(workers[i], workItems(tasks[i], mode), tasks[i].equals("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
+            CbtTaskGraphs.size(workers[g][i], workItems(tasks[g][i], mode),
+                    tasks[g][i].equals("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
+        plan.withGraph(g);
         last = Plans.execute(plan, device);
-        last.transferToHost(info);
+        last.transferToHost(info[g]);
         long wall = System.nanoTime() - t0;
-        if (info[CbtTaskGraphs.INFO_BEAT] != params[CbtTaskGraphs.SEQ]) {
+        lastGraph = g;
+        if (info[g][CbtTaskGraphs.INFO_BEAT] != seq) {
             throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
@@ -130,7 +156,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             case "words":
                 return (mode & (CbtTaskGraphs.MODE_INIT | CbtTaskGraphs.MODE_SNAPSHOT)) != 0 ? tree.heap().length : 1;
             case "prepass":
-                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << (D - 5) : 1;
+                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
             case "top":
                 return CbtTaskGraphs.TOP_GROUP;
             default: // level<d>
@@ -145,12 +171,12 @@ public final class TornadoCbtBackend implements CbtBackend {
     }
 
     /**
-     * The empty pass: every task of the graph launched with one work-item and no step selected (mode 0), so its
-     * wall time is TornadoVM's launch and transfer floor for this graph.
+     * The empty pass: every task of the graph executed last launched with one work-item and no step selected
+     * (mode 0), so its wall time is TornadoVM's launch and transfer floor for that graph.
      */
     @Override
     public void idle() {
-        execute("empty pass", 0);
+        execute("empty pass", lastGraph, 0);
     }
 
     /** Wall nanoseconds of the last {@code execute()} including the info download. */
@@ -162,28 +188,29 @@ public final class TornadoCbtBackend implements CbtBackend {
     @Override
     public int init(int d) {
         Cbt.checkDepths(D, d, packed == 1);
-        params[CbtTaskGraphs.INIT_DEPTH] = d;
-        execute("init + reduce", CbtTaskGraphs.MODE_INIT | CbtTaskGraphs.MODE_REDUCE);
+        params[CbtTaskGraphs.G_WORDS][CbtTaskGraphs.INIT_DEPTH] = d;
+        execute("init", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_INIT);
+        execute("reduce", CbtTaskGraphs.G_CYCLE, CbtTaskGraphs.MODE_REDUCE);
         stale = false;
-        leaves = info[CbtTaskGraphs.INFO_LEAVES];
+        leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
         return leaves;
     }
 
     @Override
     public int reduce() {
-        execute("reduce", CbtTaskGraphs.MODE_REDUCE);
+        execute("reduce", CbtTaskGraphs.G_CYCLE, CbtTaskGraphs.MODE_REDUCE);
         stale = false;
-        leaves = info[CbtTaskGraphs.INFO_LEAVES];
+        leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
         return leaves;
     }
 
-    /** One usage cycle of Fig. 10 in one execution: decode-and-update, then the reduction; returns the new L. */
+    /** One usage cycle of Fig. 10 in one execution of the cycle graph: decode-and-update, then the reduction; returns the new L. */
     @Override
     public int cycle(int seed, int splitBelow, int mergeBelow, int minDepth) {
         setRule(seed, splitBelow, mergeBelow, minDepth);
-        execute("update + reduce", CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_REDUCE);
+        execute("update + reduce", CbtTaskGraphs.G_CYCLE, CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_REDUCE);
         stale = false;
-        leaves = info[CbtTaskGraphs.INFO_LEAVES];
+        leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
         return leaves;
     }
 
@@ -193,35 +220,38 @@ public final class TornadoCbtBackend implements CbtBackend {
         if (list && (out.length < leaves || leaves > listCapacity)) {
             throw new IllegalArgumentException("decodeAll lists " + leaves + " leaves: capacity " + listCapacity);
         }
-        execute("decode", CbtTaskGraphs.MODE_DECODE | (list ? CbtTaskGraphs.MODE_LIST : 0));
+        execute("decode", CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | (list ? CbtTaskGraphs.MODE_LIST : 0));
         if (list) {
             long t0 = System.nanoTime();
             last.transferToHost(nodes);
             timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
             System.arraycopy(nodes, 0, out, 0, leaves);
         }
-        int bad = info[CbtTaskGraphs.INFO_BAD] - badSoFar; // the device counter only grows
-        badSoFar = info[CbtTaskGraphs.INFO_BAD];
+        int[] in = info[CbtTaskGraphs.G_LEAVES];
+        int bad = in[CbtTaskGraphs.INFO_BAD] - badSoFar; // the device counter only grows
+        badSoFar = in[CbtTaskGraphs.INFO_BAD];
         return bad;
     }
 
     private void setRule(int seed, int splitBelow, int mergeBelow, int minDepth) {
-        params[CbtTaskGraphs.SEED] = seed;
-        params[CbtTaskGraphs.SPLIT] = splitBelow;
-        params[CbtTaskGraphs.MERGE] = mergeBelow;
-        params[CbtTaskGraphs.MIN_DEPTH] = minDepth;
+        for (int[] p : params) {
+            p[CbtTaskGraphs.SEED] = seed;
+            p[CbtTaskGraphs.SPLIT] = splitBelow;
+            p[CbtTaskGraphs.MERGE] = mergeBelow;
+            p[CbtTaskGraphs.MIN_DEPTH] = minDepth;
+        }
     }
 
     @Override
     public void update(int seed, int splitBelow, int mergeBelow, int minDepth) {
         setRule(seed, splitBelow, mergeBelow, minDepth);
-        execute("update", CbtTaskGraphs.MODE_UPDATE);
+        execute("update", CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_UPDATE);
         stale = true;
     }
 
     @Override
     public long[] scan() {
-        execute("bitfield scan (1 work-item)", CbtTaskGraphs.MODE_SCAN);
+        execute("bitfield scan (1 work-item)", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SCAN);
         last.transferToHost(scanOut);
         return scanOut.clone();
     }
@@ -231,7 +261,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         if (!syncable) {
             throw new IllegalStateException("this tornado CBT backend was created without a heap copy to download");
         }
-        execute("snapshot", CbtTaskGraphs.MODE_SNAPSHOT);
+        execute("snapshot", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SNAPSHOT);
         long t0 = System.nanoTime();
         last.transferToHost(heapOut);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);

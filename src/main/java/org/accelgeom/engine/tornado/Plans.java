@@ -22,6 +22,14 @@ public final class Plans {
      */
     public static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
 
+    /**
+     * Diagnostics: with {@code -Daccelgeom.tornado.profileLog=N} (N &gt; 0), every N-th profiled execution prints
+     * TornadoVM's per-task profile (JSON: each task's kernel time, dispatch time, transfers) to stderr.
+     */
+    private static final int PROFILE_LOG = Integer.getInteger("accelgeom.tornado.profileLog", 0);
+
+    private static final java.util.concurrent.atomic.AtomicLong EXECUTIONS = new java.util.concurrent.atomic.AtomicLong();
+
     private Plans() {
     }
 
@@ -53,6 +61,9 @@ public final class Plans {
                 TornadoProfilerResult pr = r.getProfilerResult();
                 LAST.set(new Profile(r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
                         Math.max(0, pr.getCompileTime())));
+                if (PROFILE_LOG > 0 && EXECUTIONS.incrementAndGet() % PROFILE_LOG == 0) {
+                    System.err.println(pr.getProfileLog());
+                }
             }
             return r;
         } catch (RuntimeException e) {
