@@ -188,20 +188,30 @@ public final class CbtTaskGraphs {
     }
 
     /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group (at most 11: its sums
-     * fill a local array of 2^(TOP_LEVEL+2) ints). */
+     * fill a local array of 2^(TOP_LEVEL+1) ints). */
     public static final int TOP_LEVEL = Math.max(0, Math.min(11, Integer.getInteger("accelgeom.cbt.topLevel", 11)));
-    /** The local array of {@link #reduceTop}: the sums of nodes 1 .. 2^(TOP_LEVEL+2) − 1. */
-    private static final int TOP_NODES = 8192;
-    /** The work-group size of {@link #reduceTop}. */
-    public static final int TOP_GROUP = Integer.getInteger("accelgeom.cbt.topGroup", 256);
+    /** The local arrays of {@link #reduceTop}: the sums of nodes 1 .. 2^(TOP_LEVEL+1) − 1, and the words of level
+     * TOP_LEVEL + 1 (2^12 fields of at most 19 bits: 2,432 words, plus one). */
+    private static final int TOP_NODES = 4096;
+    private static final int TOP_WORDS = 2560;
+    /** The work-group size asked for {@link #reduceTop} (the backend takes at most the device's maximum). */
+    public static final int TOP_GROUP = Integer.getInteger("accelgeom.cbt.topGroup", 1024);
+
+    /** The work-group size of {@link #reduceTop} on {@code device}: {@link #TOP_GROUP}, at most its maximum. */
+    public static int topGroup(uk.ac.manchester.tornado.api.common.TornadoDevice device) {
+        long[] max = device.getDeviceMaxWorkgroupDimensions();
+        return (int) Math.max(1, Math.min(TOP_GROUP, max != null && max.length > 0 && max[0] > 0 ? max[0] : 256));
+    }
 
     /**
-     * Levels T..0 of the reduction (T = params[TOP] ≤ {@link #TOP_LEVEL}) in one work-group: the sums of level
-     * T + 1 are read once into local memory, levels T..0 are summed there (a local barrier between levels), and
-     * each item then composes whole heap words of levels 0..T ({@link WordReduction#topWord}) and stores them, one
-     * writer per word. Every kernel launch costs a few microseconds of device time even when nearly idle, so the
-     * small upper levels are one launch, not twelve; and a level in local memory costs nanoseconds where a level
-     * in device memory costs a dependent round trip. Publishes L in info[INFO_LEAVES] and the heartbeat.
+     * Levels T..0 of the reduction (T = params[TOP] ≤ {@link #TOP_LEVEL}) in one work-group: the words of level
+     * T + 1 are copied once into local memory (one load per item), level T is summed from their fields, levels
+     * T − 1..0 in local memory (a local barrier between levels), and each item then composes whole heap words of
+     * levels 0..T ({@link WordReduction#topWord}) and stores them, one writer per word. Every kernel launch costs
+     * several microseconds of device time even when nearly idle, so the small upper levels are one launch, not
+     * twelve; and a level in local memory costs nanoseconds where a level in device memory costs a dependent round
+     * trip. Publishes L in info[INFO_LEAVES] and the heartbeat. The loops over local arrays are written out here:
+     * TornadoVM 5.2 addresses a local array passed to a callee as a global one (with the header offset).
      */
     public static void reduceTop(KernelContext c, int[] params, int[] heap, int[] info) {
         int D = params[DEPTH];
@@ -209,35 +219,70 @@ public final class CbtTaskGraphs {
         int on = (params[MODE] & MODE_REDUCE) != 0 ? 1 : 0;
         int T = params[TOP];
         int i = c.localIdx;
+        int G = c.localGroupSizeX;
         int[] cnt = c.allocateIntLocalArray(TOP_NODES);
-        int below = on == 1 ? 1 << (T + 1) : 0;
-        for (int j = i; j < below; j += TOP_GROUP) {
-            cnt[below + j] = CbtKernels.readAt(heap, D, packed, below + j, T + 1);
+        int[] lw = c.allocateIntLocalArray(TOP_WORDS);
+        // level T + 1's words (packed): bits [levelStart(T + 1), levelStart(T + 2))
+        int w0 = WordReduction.levelStart(D, T + 1) >> 5;
+        int nw = (on & packed) == 1 ? ((WordReduction.levelStart(D, T + 2) + 31) >> 5) - w0 : 0;
+        for (int j = i; j < nw; j += G) {
+            lw[j] = heap[w0 + j];
         }
         c.localBarrier();
-        for (int d = T; d >= 0; d--) {
+        int n1 = D - T; // the width of a level T + 1 field
+        int rel = WordReduction.levelStart(D, T + 1) - (w0 << 5);
+        int nodesT = on == 1 ? 1 << T : 0;
+        for (int j = i; j < nodesT; j += G) {
+            int k = (1 << T) + j;
+            int sum = 0;
+            if (packed == 1) {
+                for (int h = 0; h < 2; h++) {
+                    int x = rel + (2 * j + h) * n1; // field 2j + h of level T + 1, from the copied words
+                    int ww = x >> 5;
+                    int sh = x & 31;
+                    int lo = CbtKernels.ushr(lw[ww], sh);
+                    int hi = lw[Math.min(ww + 1, TOP_WORDS - 1)] << (32 - sh);
+                    int v = sh + n1 > 32 ? (lo | hi) : lo;
+                    sum += v & ((1 << n1) - 1);
+                }
+            } else {
+                sum = heap[2 * k] + heap[2 * k + 1];
+            }
+            cnt[k] = sum;
+        }
+        c.localBarrier();
+        for (int d = T - 1; d >= 0; d--) {
             int count = on == 1 ? 1 << d : 0;
-            for (int j = i; j < count; j += TOP_GROUP) {
+            for (int j = i; j < count; j += G) {
                 int k = (1 << d) + j;
                 cnt[k] = cnt[2 * k] + cnt[2 * k + 1];
             }
             c.localBarrier();
         }
-        int words = on == 1 ? (packed == 1 ? WordReduction.topWordCount(D, T) : below) : 0;
-        for (int w = i; w < words; w += TOP_GROUP) {
+        int words = on == 1 ? (packed == 1 ? WordReduction.topWordCount(D, T) : 2 << T) : 0;
+        for (int w = i; w < words; w += G) {
             if (packed == 1) {
-                // WordReduction.topWord, inline: cnt is a local array (see there)
+                // WordReduction.topWord, inline
                 int v = 0;
                 int mask = 0;
                 for (int d = 0; d <= T; d++) {
-                    int last = WordReduction.lastField(D, d, w);
-                    for (int f = WordReduction.firstField(D, d, w); f <= last; f++) {
-                        int o = WordReduction.fieldOffset(D, d, f, w);
-                        v |= WordReduction.place(cnt[(1 << d) + f], o);
-                        mask |= WordReduction.place(WordReduction.ones(D, d), o);
+                    // levels that miss the word cost two shifts, not the divisions of firstField/lastField
+                    int overlaps = (WordReduction.levelStart(D, d + 1) > (w << 5) ? 1 : 0)
+                            & (WordReduction.levelStart(D, d) < (w << 5) + 32 ? 1 : 0);
+                    if (overlaps == 1) {
+                        int last = WordReduction.lastField(D, d, w);
+                        for (int f = WordReduction.firstField(D, d, w); f <= last; f++) {
+                            int o = WordReduction.fieldOffset(D, d, f, w);
+                            v |= WordReduction.place(cnt[(1 << d) + f], o);
+                            mask |= WordReduction.place(WordReduction.ones(D, d), o);
+                        }
                     }
                 }
-                heap[w] = (heap[w] & ~mask) | v;
+                int old = 0;
+                if (mask != -1) {
+                    old = heap[w]; // element 0, or the first bits of level T + 1
+                }
+                heap[w] = (old & ~mask) | v;
             }
             if ((packed == 0 ? 1 : 0) + (w >= 1 ? 1 : 0) == 2) {
                 heap[w] = cnt[w]; // unpacked: element k is int k

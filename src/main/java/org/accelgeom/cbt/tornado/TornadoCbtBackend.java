@@ -34,6 +34,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoDevice device;
+    private final int topGroup;
     private final int listCapacity;
     private final boolean syncable;
     private PhaseTimings timings = new PhaseTimings();
@@ -66,6 +67,7 @@ public final class TornadoCbtBackend implements CbtBackend {
      */
     public TornadoCbtBackend(Integer deviceIndex, Integer listCapacity, Boolean syncable) {
         this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+        this.topGroup = CbtTaskGraphs.topGroup(device);
         this.listCapacity = listCapacity == null ? 0 : listCapacity;
         this.syncable = syncable == null || syncable;
     }
@@ -132,7 +134,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         for (int i = 0; i < tasks[g].length; i++) {
             // the top of the reduction is one work-group whatever the local size asked for
             CbtTaskGraphs.size(workers[g][i], workItems(tasks[g][i], mode),
-                    tasks[g][i].equals("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
+                    tasks[g][i].equals("top") ? topGroup : LOCAL);
         }
         long t0 = System.nanoTime();
         plan.withGraph(g);
@@ -158,7 +160,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             case "prepass":
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
             case "top":
-                return CbtTaskGraphs.TOP_GROUP;
+                return topGroup;
             default: // level<d>
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
         }

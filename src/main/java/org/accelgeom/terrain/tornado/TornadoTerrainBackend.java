@@ -30,6 +30,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
     private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoDevice device;
+    private final int topGroup;
     private PhaseTimings timings;
     private Cbt tree;
     private int D;
@@ -49,6 +50,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
 
     public TornadoTerrainBackend(Integer deviceIndex) {
         this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+        this.topGroup = CbtTaskGraphs.topGroup(device);
     }
 
     @Override
@@ -109,7 +111,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             return b ? leaves : 1;
         }
         if (task.startsWith("top")) {
-            return CbtTaskGraphs.TOP_GROUP;
+            return topGroup;
         }
         boolean on = task.endsWith("A") || task.startsWith("levelA") ? (modeA & CbtTaskGraphs.MODE_REDUCE) != 0
                 : (modeB & CbtTaskGraphs.MODE_REDUCE) != 0;
@@ -125,7 +127,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
     private void execute(String phase) {
         pb[CbtTaskGraphs.SEQ]++;
         for (int i = 0; i < tasks.size(); i++) {
-            CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), tasks.get(i).startsWith("top") ? CbtTaskGraphs.TOP_GROUP : LOCAL);
+            CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), tasks.get(i).startsWith("top") ? topGroup : LOCAL);
         }
         long t0 = System.nanoTime();
         last = Plans.execute(plan, device);
