@@ -1,6 +1,7 @@
 package org.accelgeom.terrain.tornado;
 
 import org.accelgeom.cbt.CbtKernels;
+import org.accelgeom.cbt.WordReduction;
 import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.terrain.LebKernels;
 import org.accelgeom.terrain.TerrainKernels;
@@ -108,7 +109,11 @@ public final class TerrainTaskGraphs {
     }
 
     private static void reduction(TaskGraph g, KernelContext c, int[] p, int[] heap, int[] info, int D, String half) {
-        g.task("prepass" + half, CbtTaskGraphs::reducePrepass, c, p, heap);
+        if (WordReduction.prepass(D, 1)) {
+            g.task("prepass" + half, CbtTaskGraphs::prepassWords, c, p, heap); // word ownership, D >= 10
+        } else {
+            g.task("prepass" + half, CbtTaskGraphs::reducePrepass, c, p, heap);
+        }
         for (int d = D - 6; d > CbtTaskGraphs.TOP_LEVEL; d--) {
             g.task("level" + half + d, CbtTaskGraphs::reduceLevel, c, p, heap, info, d);
         }

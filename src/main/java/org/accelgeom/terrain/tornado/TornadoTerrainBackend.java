@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.accelgeom.cbt.Cbt;
+import org.accelgeom.cbt.WordReduction;
 import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
@@ -119,7 +120,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             return 1;
         }
         if (task.startsWith("prepass")) {
-            return 1L << (D - 5);
+            return WordReduction.prepass(D, 1) ? WordReduction.prepassWordCount(D) : 1L << (D - 5);
         }
         return 1L << Integer.parseInt(task.substring(6));
     }
