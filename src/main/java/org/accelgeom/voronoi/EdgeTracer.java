@@ -52,6 +52,8 @@ final class EdgeTracer {
     /** Precision float: every edge is searched again on the host. */
     boolean floatCheck;
     private int[] rechecked = new int[0];
+    /** Batch indices of the edges {@link #flagTie} flagged. */
+    private int[] slotTmp = new int[0];
 
     long searches, swaps, doubleEvals, passes, tieRechecks;
     int infinite, unresolved, inconsistent, batches;
@@ -129,11 +131,23 @@ final class EdgeTracer {
             long t2 = System.nanoTime();
             if (rechecked.length < count) {
                 rechecked = new int[batchLimit];
+                slotTmp = new int[batchLimit];
             }
             if (floatCheck) {
                 forEach(count, this::checkFloat);
             } else {
-                forEach(count, this::checkTie);
+                forEach(count, this::flagTie);
+                // the host's re-searches, one edge per task: they are few (under 1 %) but each sweeps its whole
+                // candidate list, and they cluster in the batch, so chunks of 32 edges left cores idle
+                int flagged = 0;
+                for (int e = 0; e < count; e++) {
+                    if (rechecked[e] == 1) {
+                        slotTmp[flagged++] = e;
+                    }
+                }
+                final int nf = flagged;
+                forEachOne(nf, i -> researchTie(slotTmp[i]));
+                forEach(count, this::endVertex);
             }
             long t3 = System.nanoTime();
             timings.add("end vertices (parallel)", Kind.HOST, t3 - t2);
@@ -227,34 +241,50 @@ final class EdgeTracer {
         endVertex(e);
     }
 
-    /** Edge e searched again on the host when the backend flagged a near tie, then its end vertex. */
-    private void checkTie(int e) {
+    /**
+     * Whether edge e must be searched again on the host (rechecked[e] = 1): the backend flagged a near tie, or its
+     * end ball has no valid tangent sphere by the host's double theta.
+     */
+    private void flagTie(int e) {
         rechecked[e] = 0;
+        int best = out[e * OS];
+        if (out[e * OS + 3] >= EndVertexScans.TIE
+                || (best >= 0 && thetaD(b.x, b.y, b.z, b.r, best, frames, e * FS, 0, EPS) >= NONE)) {
+            rechecked[e] = 1;
+        }
+    }
+
+    /** Edge e, flagged by {@link #flagTie}, searched again on the host (without a host search: the flag dropped). */
+    private void researchTie(int e) {
         if (DEBUG && recheck != null) {
             int[] copy = out.clone();
             recheck.research(e, frames, framesF, gates, copy);
             if (copy[e * OS] != out[e * OS]) {
-                int fo = e * FS;
                 System.err.println("mismatch edge gates " + gates[e * GS] + " " + gates[e * GS + 1] + " " + gates[e * GS + 2]
-                        + " start " + gates[e * GS + 3] + ": device " + out[e * OS] + " theta "
-                        + (out[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, out[e * OS], frames, fo, 0, EPS) : -1) + ", host "
-                        + copy[e * OS] + " theta " + (copy[e * OS] >= 0 ? thetaD(b.x, b.y, b.z, b.r, copy[e * OS], frames, fo, 0, EPS) : -1)
-                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3] + " pinf " + frames[fo + PINF]
-                        + (out[e * OS + 3] >= EndVertexScans.TIE ? " (flagged: the host decides)" : " (NOT flagged)"));
+                        + " start " + gates[e * GS + 3] + ": device " + out[e * OS] + ", host " + copy[e * OS]
+                        + " passes dev " + out[e * OS + 3] + " host " + copy[e * OS + 3]);
             }
         }
-        int best = out[e * OS];
-        // a near tie the device flagged, or an end ball the host's double theta finds no valid tangent sphere for
-        if (out[e * OS + 3] >= EndVertexScans.TIE
-                || (best >= 0 && thetaD(b.x, b.y, b.z, b.r, best, frames, e * FS, 0, EPS) >= NONE)) {
-            rechecked[e] = 1;
-            if (recheck != null) {
-                recheck.research(e, frames, framesF, gates, out);
-            } else if (out[e * OS + 3] >= EndVertexScans.TIE) {
-                out[e * OS + 3] -= EndVertexScans.TIE;
-            }
+        if (recheck != null) {
+            recheck.research(e, frames, framesF, gates, out);
+        } else if (out[e * OS + 3] >= EndVertexScans.TIE) {
+            out[e * OS + 3] -= EndVertexScans.TIE;
         }
-        endVertex(e);
+    }
+
+    /** Runs body for 0..n-1 on the pool one index per task (uneven work), or in a plain loop without a pool. */
+    private void forEachOne(int n, java.util.function.IntConsumer body) {
+        if (loops == null || n < 2) {
+            for (int i = 0; i < n; i++) {
+                body.accept(i);
+            }
+        } else {
+            loops.forRange(n, 1, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    body.accept(i);
+                }
+            });
+        }
     }
 
     /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */
