@@ -48,8 +48,8 @@ final class EllipticEdges {
     private EllipticEdges() {
     }
 
-    /** The sorted triples of the closed vertex-free edges (3 ints each), in increasing order. */
-    static int[] find(Balls b, boolean[] hidden, BallGrid grid, int[] quads, double[] spheres, ParallelLoops loops) {
+    /** The sorted triples of the closed vertex-free edges (3 ints each), in increasing order; quads: the traced vertices. */
+    static int[] find(Balls b, boolean[] hidden, BallGrid grid, int[] quads, ParallelLoops loops) {
         int n = b.size();
         if (n >= 1 << 21) {
             throw new org.accelgeom.engine.AccelGeomException("the search for elliptic edges handles up to 2^21 balls, got " + n);

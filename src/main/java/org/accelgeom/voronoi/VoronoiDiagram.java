@@ -82,7 +82,7 @@ public final class VoronoiDiagram {
                 reload.close();
             }
             keep(balls, options, prep, search);
-            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], new double[0], options, timings) : new int[0];
+            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
                     new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
@@ -103,7 +103,7 @@ public final class VoronoiDiagram {
             tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
             tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
-            int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
+            int[] closed = closedEdges(prep, tracer.quads(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
@@ -124,11 +124,10 @@ public final class VoronoiDiagram {
     }
 
     /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
-    private static int[] closedEdges(Prepared prep, int[] quads, double[] spheres, VoronoiOptions options,
-            PhaseTimings timings) {
+    private static int[] closedEdges(Prepared prep, int[] quads, VoronoiOptions options, PhaseTimings timings) {
         long t0 = System.nanoTime();
         BallGrid g = prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
-        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads, spheres,
+        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads,
                 options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
         int[] m = mapSorted(t, 3, prep.perm);
         // in the order of the input indices
