@@ -75,7 +75,15 @@ public final class VoronoiDiagram {
         double[] s = new double[4];
         long t1 = System.nanoTime();
         Balls pb = prep.pb; // the balls in grid-cell order (memory locality); results are mapped back
-        boolean found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
+        boolean found;
+        try {
+            found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
+        } catch (RuntimeException e) {
+            if (reload != null) {
+                reload.close();
+            }
+            throw e;
+        }
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
         if (!found) {
             if (reload != null) {
