@@ -254,6 +254,15 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /** Every model of the input in turn (models are read until the file has no more). */
     private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        try {
+            // the models of an ensemble have as many atoms: the backend stays loaded (tornado: one plan)
+            return models(out, table, options.withResident(true));
+        } finally {
+            VoronoiDiagram.release();
+        }
+    }
+
+    private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         long total = 0;
         int k = 1;
         for (;; k++) {
@@ -290,6 +299,15 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
     private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+        try {
+            // frames of as many balls: the backend stays loaded (tornado: one plan, compiled once, for every frame)
+            return trajectoryFrames(out, table, options.withResident(true));
+        } finally {
+            VoronoiDiagram.release();
+        }
+    }
+
+    private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         Molecule m = Formats.readMolecule(Path.of(common.input), model);
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
         long total = 0;

@@ -21,157 +21,203 @@ import org.accelgeom.engine.ParallelLoops;
  * the balls within 2 rho_max + r_max - r_g1 of c_g1 (farther ones cannot touch a sphere of the edge, the bound of
  * {@link VoronoiKernels#needRadius}): then, one sphere being empty and none touched, all are empty.</li>
  * </ol>
- * The candidate triples are the triangles {a, b, c} of Voronoi neighbours (every two share a traced vertex) that are
- * not traced edges, and, for a ball in no traced vertex (its cell has no vertex: the small ball of the example),
- * every triple of it with two balls whose gap to it is at most 2 R_cap (R_cap: the largest traced vertex sphere, at
- * least 4 r_max; with no vertex at all, every pair). So a closed edge is found when its three faces carry traced
- * vertices or one of its balls has none; one with a vertex-free face between balls that have vertices elsewhere is
- * not searched for.
+ *
+ * <p><b>Which triples are searched, and why that is complete.</b> Lemma (chambers): if e is a closed vertex-free
+ * edge of balls a, b, c, at least one of the three is in no traced vertex. Proof: the cells of visible balls are
+ * strictly star-shaped about their centres (for q in VR_a and x strictly between c_a and q, d(x, y) &ge; d(q, y) -
+ * |q - x| &ge; d(q, a) - |q - x| = d(x, a), with equality only for a ball y that contains a or is contained in it),
+ * so the cone K_a = union of the segments [c_a, q], q on e, is a disc bounded by e whose other points are interior
+ * to VR_a; likewise K_b, K_c. Three discs with one boundary circle and disjoint interiors split space into three
+ * chambers (Alexander duality: the complement has H_0 of rank 3), U_ab bounded by K_a and K_b, U_bc, U_ca. No
+ * vertex or other edge meets K_a, K_b, K_c (they lie on cell boundaries, and a point of e on another edge would be
+ * a vertex of e), so the traced vertices, connected by edges from the first one, lie in one chamber, say U_ab. A
+ * vertex v in U_ab does not touch c: else the segment [c_c, v] lies in VR_c, its points other than v interior to
+ * VR_c, and it joins c_c (on K_c, outside the closure of U_ab) to v, so it crosses K_a or K_b, which lie in VR_a and
+ * VR_b: impossible. So c is in no traced vertex. (Hence the face between two balls with vertices elsewhere that
+ * carries no vertex cannot bound such an edge: tested, never seen, in the brute-force tests.)
+ *
+ * <p>So the candidate triples are those {c, x, y} with c in no traced vertex, and x, y among the balls whose gap to c
+ * is at most 2 E_c, E_c an upper bound of d(p, c) over VR_c ({@link #cellReach}): every sphere of e is centred in
+ * VR_c and touches x and y, so gap(c, x) &le; 2 d(p, c). E_c comes from a cover of the directions about c by
+ * half-spaces of other balls (d(p, c) &le; d(p, y) bounds the ray from c_c in direction u where u.w_y &gt;
+ * -(r_y - r_c) / |c_y - c_c|); a ball whose directions cannot be covered (its cell is unbounded) takes every visible
+ * ball. Proteins have no ball outside every traced vertex, so the search costs only the pass over the vertices.
  */
 final class EllipticEdges {
 
     private EllipticEdges() {
     }
 
-    /** The sorted triples of the closed vertex-free edges (3 ints each), in increasing order. */
-    static int[] find(Balls b, boolean[] hidden, BallGrid grid, int[] quads, double[] spheres, ParallelLoops loops) {
+    /** The sorted triples of the closed vertex-free edges (3 ints each), in increasing order; quads: the traced vertices. */
+    static int[] find(Balls b, boolean[] hidden, BallGrid grid, int[] quads, ParallelLoops loops) {
         int n = b.size();
         if (n >= 1 << 21) {
             throw new org.accelgeom.engine.AccelGeomException("the search for elliptic edges handles up to 2^21 balls, got " + n);
         }
-        int nv = quads.length / 4;
-        // Voronoi neighbours from the traced vertices
-        int[][] nb = new int[n][];
-        int[] deg = new int[n];
-        int[][] tmp = new int[n][4];
-        for (int v = 0; v < nv; v++) {
-            for (int i = 0; i < 4; i++) {
-                for (int j = 0; j < 4; j++) {
-                    if (i != j) {
-                        int a = quads[4 * v + i];
-                        if (deg[a] == tmp[a].length) {
-                            tmp[a] = Arrays.copyOf(tmp[a], 2 * deg[a]);
-                        }
-                        tmp[a][deg[a]++] = quads[4 * v + j];
-                    }
-                }
-            }
+        boolean[] inVertex = new boolean[n];
+        for (int q : quads) {
+            inVertex[q] = true;
         }
+        int[] lonely = java.util.stream.IntStream.range(0, n).filter(i -> !hidden[i] && !inVertex[i]).toArray();
         double rmax = b.maxRadius();
-        double rcap = 4 * rmax;
-        for (int v = 0; v < nv; v++) {
-            rcap = Math.max(rcap, spheres[4 * v + 3]);
-        }
-        for (int a = 0; a < n; a++) {
-            int[] s = Arrays.copyOf(tmp[a], deg[a]);
-            Arrays.sort(s);
-            int u = 0;
-            for (int i = 0; i < s.length; i++) {
-                if (u == 0 || s[i] != s[u - 1]) {
-                    s[u++] = s[i];
-                }
-            }
-            nb[a] = Arrays.copyOf(s, u);
-        }
-        final double cap = nv == 0 ? Double.POSITIVE_INFINITY : rcap;
-        // the traced edges have vertices: not candidates
-        long[] traced = new long[4 * nv];
-        for (int v = 0; v < nv; v++) {
-            for (int s = 0; s < 4; s++) {
-                int[] t = new int[3];
-                for (int q = 0, m = 0; q < 4; q++) {
-                    if (q != s) {
-                        t[m++] = quads[4 * v + q];
-                    }
-                }
-                Arrays.sort(t);
-                traced[4 * v + s] = key(t[0], t[1], t[2]);
-            }
-        }
-        Arrays.sort(traced);
         ConcurrentHashMap<Long, Boolean> found = new ConcurrentHashMap<>();
         ParallelLoops.RangeBody body = (from, to) -> {
-            double[] f = new double[FS];
-            int[] stamp = new int[n]; // stamp[c] == b + 1: c is a neighbour of b
-
-            for (int a = from; a < to; a++) {
-                if (hidden[a]) {
-                    continue;
-                }
-                int[] na = nb[a];
-                if (na.length > 0) {
-                    // a triangle a < b < c of Voronoi neighbours (all three faces carry a traced vertex)
-                    for (int i = 0; i < na.length; i++) {
-                        int b2 = na[i];
-                        if (b2 < a) {
-                            continue;
-                        }
-                        for (int c : nb[b2]) {
-                            stamp[c] = b2 + 1;
-                        }
-                        for (int j = i + 1; j < na.length; j++) {
-                            int c = na[j];
-                            if (stamp[c] == b2 + 1) {
-                                test(b, hidden, grid, a, b2, c, rmax, f, traced, found, na);
-                            }
-                        }
-                    }
-                } else {
-                    // a ball in no traced vertex: every pair of balls near it
-                    int[] cand = near(b, hidden, grid, a, cap);
-                    for (int i = 0; i < cand.length; i++) {
-                        for (int j = i + 1; j < cand.length; j++) {
-                            test(b, hidden, grid, a, cand[i], cand[j], rmax, f, traced, found, cand);
-                        }
+            double[] f = new double[SCRATCH];
+            for (int l = from; l < to; l++) {
+                int c = lonely[l];
+                int[] cand = near(b, hidden, grid, c, cellReach(b, hidden, grid, c));
+                for (int i = 0; i < cand.length; i++) {
+                    for (int j = i + 1; j < cand.length; j++) {
+                        test(b, hidden, grid, c, cand[i], cand[j], rmax, f, found, cand);
                     }
                 }
             }
         };
-        if (loops == null || n < 256) {
-            body.run(0, n);
+        if (loops == null || lonely.length < 8) {
+            body.run(0, lonely.length);
         } else {
-            loops.forRange(n, 64, body);
+            loops.forRange(lonely.length, 1, body);
         }
         long[] keys = found.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
         int[] out = new int[3 * keys.length];
-        long mask = (1L << 21) - 1;
         for (int k = 0; k < keys.length; k++) {
             out[3 * k] = (int) (keys[k] >>> 42);
-            out[3 * k + 1] = (int) ((keys[k] >>> 21) & mask);
-            out[3 * k + 2] = (int) (keys[k] & mask);
+            out[3 * k + 1] = (int) ((keys[k] >>> 21) & MASK);
+            out[3 * k + 2] = (int) (keys[k] & MASK);
         }
         return out;
     }
+
+    private static final long MASK = (1L << 21) - 1;
 
     /** A sorted triple as one number (21 bits per index). */
     private static long key(int a, int b, int c) {
         return ((long) a << 42) | ((long) b << 21) | c;
     }
 
-    /** Records the triple {i, j, k} if it is not traced and is a closed vertex-free edge. */
+    /** Records the triple {i, j, k} if it is a closed vertex-free edge (none is traced: ball i is in no vertex). */
     private static void test(Balls b, boolean[] hidden, BallGrid grid, int i, int j, int k, double rmax, double[] f,
-            long[] traced, ConcurrentHashMap<Long, Boolean> found, int[] quick) {
+            ConcurrentHashMap<Long, Boolean> found, int[] quick) {
+        if (!ellipticFrame(b, i, j, k, f)) {
+            return; // most triples
+        }
         int lo = Math.min(i, Math.min(j, k)), hi = Math.max(i, Math.max(j, k)), mid = i + j + k - lo - hi;
         long key = key(lo, mid, hi);
-        if (Arrays.binarySearch(traced, key) < 0 && !found.containsKey(key) && closed(b, hidden, grid, i, j, k, rmax, f, quick)) {
+        if (!found.containsKey(key) && vertexFree(b, hidden, grid, i, j, k, rmax, f, quick)) {
             found.put(key, Boolean.TRUE);
         }
     }
 
-    /** The visible balls other than a whose gap to a is at most 2 cap. */
-    private static int[] near(Balls b, boolean[] hidden, BallGrid grid, int a, double cap) {
+    /** The visible balls other than c whose gap to c is at most 2 reach (every visible ball when reach is infinite). */
+    private static int[] near(Balls b, boolean[] hidden, BallGrid grid, int c, double reach) {
         EdgeTracer.IntStack s = new EdgeTracer.IntStack();
-        double reach = Double.isInfinite(cap) ? 1e300 : 2 * cap + 2 * b.maxRadius() + b.r[a];
-        grid.forEachNear(b.x[a], b.y[a], b.z[a], Math.min(reach, 1e150), j -> {
-            if (j == a || hidden[j]) {
+        double q = Double.isInfinite(reach) ? grid.coverRadius() + 2 * b.maxRadius() : 2 * reach + 2 * b.maxRadius() + b.r[c];
+        grid.forEachNear(b.x[c], b.y[c], b.z[c], q, j -> {
+            if (j == c || hidden[j]) {
                 return;
             }
-            double dx = b.x[j] - b.x[a], dy = b.y[j] - b.y[a], dz = b.z[j] - b.z[a];
-            if (Math.sqrt(dx * dx + dy * dy + dz * dz) - b.r[a] - b.r[j] <= 2 * cap) {
+            double dx = b.x[j] - b.x[c], dy = b.y[j] - b.y[c], dz = b.z[j] - b.z[c];
+            if (Double.isInfinite(reach) || Math.sqrt(dx * dx + dy * dy + dz * dz) - b.r[c] - b.r[j] <= 2 * reach) {
                 s.push(j);
             }
         });
         return s.toArray();
+    }
+
+    /** Cube-map cells per face edge of the direction cover of {@link #cellReach}. */
+    private static final int CELLS = 4;
+
+    /**
+     * An upper bound of d(p, c) = |p - c_c| - r_c over the cell VR_c, or infinity when the cover fails (an unbounded
+     * cell). VR_c lies in every H_y = {p : d(p, c) &le; d(p, y)}; on the ray p = c_c + t u, with w the direction and D
+     * the distance of c_y from c_c and s = r_y - r_c, H_y means t (D u.w + s) &le; (D^2 - s^2) / 2, a bound on t when
+     * D u.w + s &gt; 0. The directions are split into the cells of a cube map; over a cell (centre u0, angular radius
+     * alpha: the largest angle to its corners, the angle being quasi-convex on the face plane) u.w &ge; cos(angle(u0,
+     * w) + alpha), so the cell's t is at most the least such bound over the balls tried; the largest over the cells
+     * bounds the cell. The balls tried: those within a radius that doubles until every cell is bounded, up to all.
+     */
+    static double cellReach(Balls b, boolean[] hidden, BallGrid grid, int c) {
+        double cx = b.x[c], cy = b.y[c], cz = b.z[c], rc = b.r[c];
+        double radius = 4 * b.maxRadius() + grid.cell;
+        double all = grid.coverRadius() + 2 * b.maxRadius();
+        while (true) {
+            double[] best = new double[6 * CELLS * CELLS];
+            Arrays.fill(best, Double.POSITIVE_INFINITY);
+            final double q = Math.min(radius, all);
+            grid.forEachNear(cx, cy, cz, q, y -> {
+                if (y == c || hidden[y]) {
+                    return;
+                }
+                double wx = b.x[y] - cx, wy = b.y[y] - cy, wz = b.z[y] - cz;
+                double d = Math.sqrt(wx * wx + wy * wy + wz * wz);
+                double s = b.r[y] - rc;
+                if (!(d > Math.abs(s))) {
+                    return; // coincident or containing: no bound from it (hidden balls are left out anyway)
+                }
+                wx /= d;
+                wy /= d;
+                wz /= d;
+                for (int cell = 0; cell < best.length; cell++) {
+                    double[] u = CUBE[cell];
+                    double ang = Math.acos(Math.max(-1, Math.min(1, u[0] * wx + u[1] * wy + u[2] * wz))) + u[3];
+                    double den = ang >= Math.PI ? s - d : d * Math.cos(ang) + s;
+                    if (den > 0) {
+                        best[cell] = Math.min(best[cell], (d * d - s * s) / (2 * den));
+                    }
+                }
+            });
+            double t = 0;
+            for (double v : best) {
+                t = Math.max(t, v);
+            }
+            if (t < Double.POSITIVE_INFINITY) {
+                return t * (1 + 1e-9) - rc;
+            }
+            if (q >= all) {
+                return Double.POSITIVE_INFINITY;
+            }
+            radius *= 2;
+        }
+    }
+
+    /** The cube-map cells: unit centre direction and angular radius (x, y, z, alpha), the radius padded by 1e-9. */
+    private static final double[][] CUBE = cube();
+
+    private static double[][] cube() {
+        double[][] out = new double[6 * CELLS * CELLS][];
+        int k = 0;
+        for (int face = 0; face < 6; face++) {
+            int axis = face / 2;
+            double sign = face % 2 == 0 ? 1 : -1;
+            for (int i = 0; i < CELLS; i++) {
+                for (int j = 0; j < CELLS; j++) {
+                    double[] c = onFace(axis, sign, -1 + (2 * i + 1.0) / CELLS, -1 + (2 * j + 1.0) / CELLS);
+                    double alpha = 0;
+                    for (int di = 0; di <= 1; di++) {
+                        for (int dj = 0; dj <= 1; dj++) {
+                            double[] v = onFace(axis, sign, -1 + 2.0 * (i + di) / CELLS, -1 + 2.0 * (j + dj) / CELLS);
+                            double dot = c[0] * v[0] + c[1] * v[1] + c[2] * v[2];
+                            alpha = Math.max(alpha, Math.acos(Math.max(-1, Math.min(1, dot))));
+                        }
+                    }
+                    out[k++] = new double[] {c[0], c[1], c[2], alpha + 1e-9};
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The unit direction of the point (s, t) of the cube face {x_axis = sign}. */
+    private static double[] onFace(int axis, double sign, double s, double t) {
+        double[] v = new double[3];
+        v[axis] = sign;
+        v[(axis + 1) % 3] = s;
+        v[(axis + 2) % 3] = t;
+        double l = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        v[0] /= l;
+        v[1] /= l;
+        v[2] /= l;
+        return v;
     }
 
     /**
@@ -180,7 +226,20 @@ final class EllipticEdges {
      */
     static boolean closed(Balls bl, boolean[] hidden, BallGrid grid, int i, int j, int k, double rmax, double[] f,
             int[] quick) {
-        double[] x = bl.x, y = bl.y, z = bl.z, r = bl.r;
+        return ellipticFrame(bl, i, j, k, f) && vertexFree(bl, hidden, grid, i, j, k, rmax, f, quick);
+    }
+
+    /** Scratch slots after the frame: A and B of den = A + B cos(t - t0), the smallest ball. */
+    private static final int DA = FS, DB = FS + 1, G1 = FS + 2;
+    /** Length of the scratch array of {@link #closed}. */
+    static final int SCRATCH = FS + 3;
+
+    /**
+     * Condition (1), the cheap rejection of most triples: true if the trisector of i, j, k is a closed ellipse; then
+     * {@code f} (length {@link #SCRATCH}) holds its frame with e1 towards the minimal tangent sphere and a full turn.
+     */
+    static boolean ellipticFrame(Balls bl, int i, int j, int k, double[] f) {
+        double[] r = bl.r;
         int g1 = i, g2 = j, g3 = k;
         if (r[g2] < r[g1]) {
             int t = g1; g1 = g2; g2 = t;
@@ -191,9 +250,8 @@ final class EllipticEdges {
         if (!Trisector.frame(bl, g1, g2, g3, f, 0)) {
             return false;
         }
-        double ox = x[g1], oy = y[g1], oz = z[g1], r1 = r[g1];
         double c2x = f[C2X], c2y = f[C2X + 1], c2z = f[C2X + 2], r2 = f[R2];
-        double k2 = f[K2], h = f[H];
+        double h = f[H];
         double mx = f[MX], my = f[MX + 1], mz = f[MX + 2];
         // (1) elliptic: den = c2.w + r2 on the circle w = h m + sqrt(1 - h^2) (cos t e1 + sin t e2) is
         // A + B cos(t - t0) with A = h c2.m + r2, B = sqrt(1 - h^2) |c2 - (c2.m) m|
@@ -230,10 +288,26 @@ final class EllipticEdges {
         f[E2X + 1] = e2y;
         f[E2X + 2] = e2z;
         f[PINF] = 4.0; // a full turn
+        f[DA] = dA;
+        f[DB] = dB;
+        f[G1] = g1;
+        return true;
+    }
+
+    /** Conditions (2) and (3) for the triple whose {@link #ellipticFrame} is in f. */
+    private static boolean vertexFree(Balls bl, boolean[] hidden, BallGrid grid, int i, int j, int k, double rmax,
+            double[] f, int[] quick) {
+        double[] x = bl.x, y = bl.y, z = bl.z, r = bl.r;
+        int g1 = (int) f[G1];
+        double ox = x[g1], oy = y[g1], oz = z[g1], r1 = r[g1];
+        double k2 = f[K2], h = f[H], dA = f[DA], dB = f[DB];
+        double mx = f[MX], my = f[MX + 1], mz = f[MX + 2];
+        double e1x = f[E1X], e1y = f[E1X + 1], e1z = f[E1X + 2];
+        double sr = Math.sqrt(1 - h * h);
         // (2) the minimal tangent sphere is empty (the cheaper test first)
         double rho = k2 / (dA + dB);
         double wx = h * mx + sr * e1x, wy = h * my + sr * e1y, wz = h * mz + sr * e1z;
-        final int a = g1, b = g2, c = g3;
+        final int a = i, b = j, c = k;
         double sx = ox + rho * wx, sy = oy + rho * wy, sz = oz + rho * wz, sR = rho - r1;
         if (quick != null) {
             for (int q : quick) {

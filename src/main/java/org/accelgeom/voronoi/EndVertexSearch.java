@@ -9,10 +9,15 @@ public interface EndVertexSearch extends AutoCloseable {
 
     /**
      * Takes the balls (double and float copies), the grid and the parameters; {@code capacity} is the most
-     * edges a batch will hold (the frame arrays passed to {@link #search} have room for that many).
+     * edges a batch will hold (the frame arrays passed to {@link #search} have room for that many). May be called
+     * again with other balls (the next frame of a trajectory): the backend keeps what it can (tornado: the compiled
+     * plan and its device buffers, when the balls are as many and the grid and capacity fit) and uploads the rest.
      */
     void load(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz, float[] fr,
             int[] cellStart, int[] cellBalls, double[] params, int[] iparams, int capacity);
+
+    /** The most edges a batch may hold since the last {@link #load}: at least the capacity asked for. */
+    int capacity();
 
     /**
      * Searches the end balls of edges {@code 0 .. count-1} of the frames; results in {@code out} (stride

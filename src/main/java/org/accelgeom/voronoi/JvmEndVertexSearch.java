@@ -17,6 +17,7 @@ final class JvmEndVertexSearch implements EndVertexSearch {
     private double[] bx, by, bz, br, p;
     private float[] fx, fy, fz, fr;
     private int[] cellStart, cellBalls, ip;
+    private int capacity;
 
     /** {@code loops == null}: a plain loop (the reference). */
     JvmEndVertexSearch(ParallelLoops loops) {
@@ -44,6 +45,12 @@ final class JvmEndVertexSearch implements EndVertexSearch {
         this.cellBalls = cellBalls;
         this.p = params;
         this.ip = iparams;
+        this.capacity = capacity;
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
     }
 
     @Override

@@ -52,13 +52,20 @@ public final class VoronoiDiagram {
         int n = balls.size();
         Prepared prep;
         EndVertexSearch search = null;
+        EndVertexSearch reload = null; // a resident backend to load with other balls (a trajectory's next frame)
         synchronized (VoronoiDiagram.class) {
             if (options.resident() && residentBalls == balls && options.equals(residentOptions)) {
                 prep = residentPrepared;
                 search = residentSearch;
                 residentSearch = null; // in use; put back when done
             } else {
-                releaseResident();
+                if (options.resident()) { // a diagram that is not resident leaves the resident state alone
+                    if (options.equals(residentOptions)) {
+                        reload = residentSearch;
+                        residentSearch = null;
+                    }
+                    releaseResident();
+                }
                 long t0 = System.nanoTime();
                 prep = prepare(balls, options);
                 timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
@@ -68,11 +75,22 @@ public final class VoronoiDiagram {
         double[] s = new double[4];
         long t1 = System.nanoTime();
         Balls pb = prep.pb; // the balls in grid-cell order (memory locality); results are mapped back
-        boolean found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
+        boolean found;
+        try {
+            found = prep.visible >= 4 && InitialVertex.find(pb, prep.hidden, 64, TOLERANCE, q, s);
+        } catch (RuntimeException e) {
+            if (reload != null) {
+                reload.close();
+            }
+            throw e;
+        }
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
         if (!found) {
+            if (reload != null) {
+                reload.close();
+            }
             keep(balls, options, prep, search);
-            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], new double[0], options, timings) : new int[0];
+            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
                     new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
@@ -81,18 +99,19 @@ public final class VoronoiDiagram {
         try {
             if (search == null) {
                 long t2 = System.nanoTime();
-                search = backend(options);
+                search = reload != null ? reload : backend(options);
+                reload = null;
                 search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
                 timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
             }
-            EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
+            EdgeTracer tracer = new EdgeTracer(pb, search, search.capacity(), prep.sx, prep.sy, prep.sz,
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
             tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
             tracer.trace(q, s, 64 * prep.visible + 1024, timings);
             int[][] edges = tracer.edges();
-            int[] closed = closedEdges(prep, tracer.quads(), tracer.spheres(), options, timings);
+            int[] closed = closedEdges(prep, tracer.quads(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
@@ -101,6 +120,9 @@ public final class VoronoiDiagram {
             ok = true;
             return r;
         } finally {
+            if (reload != null) {
+                reload.close(); // the load failed before it was taken
+            }
             if (ok) {
                 keep(balls, options, prep, search);
             } else if (search != null) {
@@ -110,11 +132,10 @@ public final class VoronoiDiagram {
     }
 
     /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
-    private static int[] closedEdges(Prepared prep, int[] quads, double[] spheres, VoronoiOptions options,
-            PhaseTimings timings) {
+    private static int[] closedEdges(Prepared prep, int[] quads, VoronoiOptions options, PhaseTimings timings) {
         long t0 = System.nanoTime();
         BallGrid g = prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
-        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads, spheres,
+        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads,
                 options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
         int[] m = mapSorted(t, 3, prep.perm);
         // in the order of the input indices
@@ -165,6 +186,14 @@ public final class VoronoiDiagram {
                 search.close();
             }
         }
+    }
+
+    /**
+     * Releases the resident state (see {@link VoronoiOptions#resident()}): the last prepared balls and their backend,
+     * with its device memory on tornado. The next diagram prepares and starts anew.
+     */
+    public static synchronized void release() {
+        releaseResident();
     }
 
     private static void releaseResident() {

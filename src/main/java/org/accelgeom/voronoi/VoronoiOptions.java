@@ -18,7 +18,9 @@ import java.util.Locale;
  * @param threads   worker threads of {@code jvm-parallel} (0: all cores)
  * @param device    TornadoVM device index
  * @param resident  keep the prepared balls and the backend (tornado: the compiled plan and the device buffers) for
- *                  the next diagram of the same balls and options
+ *                  the next diagram with the same options: of the same balls, everything is reused; of other balls
+ *                  (a trajectory's next frame), the backend is loaded with them (tornado: as many balls whose grid
+ *                  fits reuse the plan, no new JIT compilation); {@link VoronoiDiagram#release} frees it
  * @param lanes     work-items per edge in the end-vertex search: tornado 0 = {@link EndVertexScans#LANES}, 1 = one
  *                  work-item per edge; jvm backends 0 = the serial sweep per edge, L &gt; 0 = the device's lane
  *                  layout run on the CPU (for checking it)

@@ -18,6 +18,10 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * goes on in the next pass (the last one scans every cell), the others idle. The balls, the grid and the lanes'
  * scratch arrays go to the device once and stay there; the frames of a level go up and the results come down with
  * every execution. Public so that other TornadoVM programs can embed the graph.
+ *
+ * <p>Two graphs in one plan: {@link #load} owns the balls, the grid and the parameters (uploaded when it runs, once
+ * per set of balls: a trajectory frame) and keeps them on the device; {@link #graph}, the search, consumes them, so a
+ * new frame of as many balls reuses the compiled plan (TornadoVM's persistOnDevice / consumeFromDevice).
  */
 public final class VoronoiTaskGraphs {
 
@@ -25,6 +29,47 @@ public final class VoronoiTaskGraphs {
     public static final int SEQ = 7;
 
     private VoronoiTaskGraphs() {
+    }
+
+    /**
+     * Task method of the load graph: writes the load's sequence number to beat[0] and reads an element of every
+     * array it uploads (so that each is a parameter TornadoVM transfers and keeps on the device).
+     */
+    public static void loaded(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz,
+            float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] seq, int[] beat) {
+        for (@Parallel int i = 0; i < 1; i++) {
+            beat[0] = seq[0];
+            double d = bx[i] + by[i] + bz[i] + br[i] + p[i];
+            float f = fx[i] + fy[i] + fz[i] + fr[i];
+            int s = cellStart[i] + cellBalls[i];
+            int z = 0;
+            if (d != d) {
+                z = 1;
+            }
+            if (f != f) {
+                z = 1;
+            }
+            beat[1] = s + z;
+        }
+    }
+
+    /** Name of the load graph of the search graph {@code name}. */
+    public static String loadName(String name) {
+        return name + "load";
+    }
+
+    /**
+     * The load graph: balls (double and float), grid and parameters go to the device on every execution of this
+     * graph (once per set of balls) and stay there for {@link #graph}; seq[0] comes back in beat[0].
+     */
+    public static TaskGraph load(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
+            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] seq, int[] beat) {
+        return new TaskGraph(loadName(name))
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p,
+                        seq)
+                .task("load", VoronoiTaskGraphs::loaded, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, beat)
+                .persistOnDevice(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, beat);
     }
 
     /** Task method: lanes of the live edges (e &lt; ip[count]; after pass 0, those with qs[e] &gt; 0) of one pass. */
@@ -87,15 +132,16 @@ public final class VoronoiTaskGraphs {
     }
 
     /**
-     * The graph over arrays of one capacity (edges per execution): balls, grid, parameters and scratch once;
-     * counts, gates and double frames every execution (the float frames are made on the device); results on demand.
+     * The search graph over arrays of one capacity (edges per execution): balls, grid and parameters from the load
+     * graph's device buffers; scratch once; counts, gates and double frames every execution (the float frames are made
+     * on the device); results on demand.
      */
     public static TaskGraph graph(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
             float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
             float[] framesF, int[] gates, double[] qs, float[] lf, double[] ld, int[] li, int[] out, int[] beat) {
         TaskGraph g = new TaskGraph(name)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p,
-                        qs, lf, ld, li, framesF)
+                .consumeFromDevice(loadName(name), bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, qs, lf, ld, li, framesF)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, ip, frames, gates)
                 .task("floats", VoronoiTaskGraphs::floatFrames, p, ip, frames, framesF, qs);
         for (int pass = 0; pass < EndVertexScans.PASSES; pass++) {
@@ -106,9 +152,12 @@ public final class VoronoiTaskGraphs {
         return g.transferToHost(DataTransferMode.UNDER_DEMAND, out, beat);
     }
 
-    /** One work-item per lane or per edge slot, the work-group size left to the driver. */
+    /** One work-item per lane or per edge slot (and one for the load task), the work-group size left to the driver. */
     public static GridScheduler grid(String name, int capacity, int lanes) {
         GridScheduler gs = new GridScheduler();
+        WorkerGrid one = new WorkerGrid1D(1);
+        one.setLocalWorkToNull();
+        gs.addWorkerGrid(loadName(name) + ".load", one);
         WorkerGrid f = new WorkerGrid1D(capacity);
         f.setLocalWorkToNull();
         gs.addWorkerGrid(name + ".floats", f);
