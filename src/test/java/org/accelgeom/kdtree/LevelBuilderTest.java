@@ -80,7 +80,7 @@ class LevelBuilderTest {
         // every node is small: the large-node stage hands the root on and the exact builder does the rest
         Triangles t = Triangles.of(KdTreeBuilderTest.scene("grid", 500, 3));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        assertTrue(LevelBuilder.build(t, o, 1000).tree().sameTree(KdTreeBuilder.build(t, o).tree()));
+        assertTrue(LevelBuilder.build(t, o, 1000, LevelBuilder.SmallStage.EXACT).tree().sameTree(KdTreeBuilder.build(t, o).tree()));
     }
 
     @Test

@@ -48,10 +48,10 @@ public final class LevelTaskGraphs {
 
     /** Kernel 2: per node, the binned SAH plane and the decision. */
     public static void split(int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt, float[] nodePos,
-            float[] gVox, int cap) {
+            float[] gVox, int[] gDepth, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
             if (i < state[P_M]) {
-                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox);
+                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox, gDepth);
             }
             if (i == 0) {
                 state[C_BEAT + 1] = state[P_SEQ];
@@ -107,7 +107,7 @@ public final class LevelTaskGraphs {
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c)
                 .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
                         b.g, b.bins, b.rCap)
-                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.mCap)
+                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.gDepth, b.mCap)
                 .task("count", LevelTaskGraphs::count, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side, b.chunk,
                         b.cCap)
                 .task("scan", LevelTaskGraphs::scan, b.state, b.nodeInt, b.chunk)
