@@ -40,6 +40,7 @@ final class BitmaskStage {
         st[SmallKernels.S_SMCAP] = s.smCap;
         st[SmallKernels.S_OCAP] = s.oCap;
         st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;
+        st[SmallKernels.S_CSLOTS] = s.cPos.length;
         int levels = 0;
         int forced = 0;
         long t0 = System.nanoTime();

@@ -54,6 +54,8 @@ public final class SmallKernels {
     public static final int S_OCAP = 40;
     /** 1: references clipped exactly to each node's voxel; 0: Zhou et al.'s masks over the small root's boxes. */
     public static final int S_CLIP = 41;
+    /** Length of the candidates' position array (indices are clamped to it: loads under a false guard stay in bounds). */
+    public static final int S_CSLOTS = 42;
     /** Counters set by the kernels: next level's nodes, the forced flag, records so far; heartbeats. */
     public static final int S_NEXT_M = 48;
     public static final int S_FORCE = 49;
@@ -125,7 +127,9 @@ public final class SmallKernels {
                 if (cnt <= MAX_REFS) {
                     root = i;
                     if (cnt > 0) {
-                        mask = -1L >>> (MAX_REFS - cnt);
+                        // the cnt low bits (2^cnt - 1, also for cnt = 64), with left shifts only: TornadoVM 5.2
+                        // emits Java's >>> on a long as OpenCL's arithmetic >>
+                        mask = ((1L << (cnt - 1)) << 1) - 1L;
                     }
                 }
                 if (cnt > MAX_REFS) {
@@ -150,7 +154,14 @@ public final class SmallKernels {
      */
     public static void candidates(int[] state, int r, int[] doneInt, float[] doneBox, int[] gFirst, int[] gEnd,
             float[] cPos, long[] cMask) {
+        int slots = 0;
         if (r < state[S_D]) {
+            slots = 1;
+        }
+        if (state[S_CLIP] == 1) {
+            slots = 0;
+        }
+        if (slots == 1) {
             int gid = doneInt[2 * r + 1];
             int f = gFirst[gid];
             int cnt = gEnd[gid] - f;
@@ -170,7 +181,7 @@ public final class SmallKernels {
                                 right |= 1L << q;
                             }
                         }
-                        int slot = 6 * r + 2 * k + e;
+                        int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
                         cPos[slot] = x;
                         cMask[2 * slot] = left;
                         cMask[2 * slot + 1] = right;
@@ -254,7 +265,7 @@ public final class SmallKernels {
                             long lm = 0L;
                             long rm = 0L;
                             if (clip == 0) {
-                                int slot = 6 * r + 2 * k + e;
+                                int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
                                 lm = mask & cMask[2 * slot];
                                 rm = mask & cMask[2 * slot + 1];
                             }
