@@ -13,13 +13,16 @@ import org.accelgeom.engine.TornadoSupport;
  * The breadth-first kd-tree builder of Zhou, Hou, Wang &amp; Guo, "Real-time kd-tree construction on graphics
  * hardware" (SIGGRAPH Asia 2008), on any backend: a large-node stage that processes all nodes of a level together
  * over flat (reference, node) arrays with binned SAH ({@link LevelKernels}: histograms, per-node plane choice,
- * scans and compaction), followed by a small-node stage for nodes of at most {@code small} references with the
- * exact event SAH of Wald &amp; Havran ({@link SahBuilder}, perfect splits).
+ * scans and compaction), followed by a small-node stage for nodes of at most {@code small} references: by default
+ * Zhou et al.'s, all small nodes level by level with 64-bit reference masks on the same backend ({@link SmallKernels},
+ * {@link SmallStage#BITMASK}), or the exact event SAH of Wald &amp; Havran on the host ({@link SahBuilder}, perfect
+ * splits, {@link SmallStage#EXACT}).
  *
  * <p>Where it runs: the large-node stage on the backend ({@code jvm}: one thread, the reference;
  * {@code jvm-parallel}: the same loops over all cores; {@code tornado}: the kernels on the device, all level arrays
- * resident, only the counters downloaded per level). The small-node stage runs on the host: one thread for
- * {@code jvm}, all cores (independent subtrees) otherwise. Every backend gives the same tree, bit for bit.
+ * resident, only the counters downloaded per level); the bit-mask small-node stage likewise; the exact small-node
+ * stage on the host: one thread for {@code jvm}, all cores (independent subtrees) otherwise. Every backend gives the
+ * same tree, bit for bit.
  *
  * <p>Differences from the exact builder: large nodes try only the {@link LevelBuffers#BINS} − 1 bin boundaries
  * per axis; a straddling reference's box is clipped to the child on the split axis only (box clipping); at the
