@@ -62,8 +62,8 @@ final class BitmaskStage {
             st[SmallKernels.S_MODE] = SmallKernels.MODE_OFF;
         }
         int total = st[SmallKernels.S_TOTAL];
-        t.add("small nodes: " + levels + " levels, bit masks (total)" + (forced > 0 ? ", " + forced + " forced" : ""),
-                Kind.HOST, System.nanoTime() - t0);
+        t.add("small nodes: " + levels + " levels, bit masks, " + total + " records (total)"
+                + (forced > 0 ? ", " + forced + " forced" : ""), Kind.HOST, System.nanoTime() - t0);
         steps.downloadSmall(false, t);
         int[] ext = t.time("small nodes: check runs, find host roots", Kind.HOST, () -> externals(s, b, g, d));
         TreeWriter[] sub = new TreeWriter[ext.length == 0 ? 0 : g];
@@ -74,8 +74,8 @@ final class BitmaskStage {
             t.add("small nodes: " + ext.length + " roots of > " + SmallKernels.MAX_REFS + " references (host, exact SAH)",
                     Kind.HOST, System.nanoTime() - t1);
         }
-        return t.time("assemble depth-first layout (" + total + " records)", Kind.HOST, () -> FlatLayout.assemble(total,
-                s.oInt, s.oPos, s.oMask, s.gFirst, b.doneInt, sub, tris.bounds(), tris, loops));
+        return FlatLayout.assemble(g, b.gInt, s.oInt, s.oPos, s.oMask, s.gFirst, b.doneInt, sub, tris.bounds(), tris,
+                loops, t);
     }
 
     /**
