@@ -143,6 +143,11 @@ public final class LevelBuffers {
      * @param stage   the small-node stage (the arrays of a bit-mask stage; null or EXACT: none)
      */
     public LevelBuffers(int n, int small, LevelBuilder.SmallStage stage) {
+        this(n, small, stage, -1);
+    }
+
+    /** As above; {@code extraRecords}: the small stage's records beyond gCap (-1: the default; tests). */
+    LevelBuffers(int n, int small, LevelBuilder.SmallStage stage, int extraRecords) {
         this.n = n;
         this.rCap = (int) Math.min(Integer.MAX_VALUE / 8, 2L * Math.max(n, 1) + CHUNK);
         // a split node has more than `small` references, so a level has at most 2·rCap/(small+1) nodes
@@ -167,7 +172,7 @@ public final class LevelBuffers {
         doneInt = new int[2 * rCap];
         doneBox = new float[6 * rCap];
         this.small = stage == null || stage == LevelBuilder.SmallStage.EXACT ? null
-                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS);
+                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS, extraRecords);
         state[P_SMALL] = small;
         state[P_RCAP] = rCap;
         state[P_MCAP] = mCap;

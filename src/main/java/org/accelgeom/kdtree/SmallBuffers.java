@@ -49,8 +49,13 @@ public final class SmallBuffers {
 
     /** @param masks with Zhou et al.'s precomputed candidate masks (else those arrays are empty) */
     SmallBuffers(int rCap, int gCap, boolean masks) {
+        this(rCap, gCap, masks, -1);
+    }
+
+    /** @param extra records beyond the large stage's gCap (-1: 4·rCap; tests make it small to force levels) */
+    SmallBuffers(int rCap, int gCap, boolean masks, int extra) {
         smCap = (int) Math.min(Integer.MAX_VALUE / 16, (long) gCap + rCap);
-        oCap = (int) Math.min(Integer.MAX_VALUE / 4, (long) gCap + 4L * rCap);
+        oCap = (int) Math.min(Integer.MAX_VALUE / 4, (long) gCap + (extra < 0 ? 4L * rCap : extra));
         cCap = (smCap + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK;
         gFirst = new int[gCap];
         gEnd = new int[gCap];

@@ -86,6 +86,20 @@ class SmallStageTest {
     }
 
     @Test
+    void fullRecordArraysForceLeavesAndTheTreeStaysValid() {
+        // room for only 300 records beyond the large stage's: a small level that would not fit makes all its nodes leaves
+        Triangles t = Triangles.of(KdTreeBuilderTest.scene("random", 3000, 6));
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
+        org.accelgeom.engine.PhaseTimings pt = new org.accelgeom.engine.PhaseTimings();
+        LevelBuffers b = new LevelBuffers(t.count(), 64, SmallStage.BITMASK, 300);
+        KdTree tree = LevelBuilder.build(t, o, new LoopLevelSteps(b, null), null, pt, SmallStage.BITMASK);
+        assertTrue(pt.phases().stream().anyMatch(p -> p.name().contains("forced")), "no level was forced");
+        TreeChecks.check(tree, o.depthLimit(t.count()), 2000);
+        LevelBuilderTest.raysHitTheBruteForceTriangle(tree, 6, false);
+        assertTrue(sameLayout(tree));
+    }
+
+    @Test
     void popcountIsLongBitCount() {
         long x = 0x8000_0000_0000_0001L;
         assertEquals(2, SmallKernels.popcount(x));
