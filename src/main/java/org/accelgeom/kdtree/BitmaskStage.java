@@ -43,12 +43,18 @@ final class BitmaskStage {
         st[SmallKernels.S_CSLOTS] = s.cPos.length;
         int levels = 0;
         int forced = 0;
+        int[] bounds = new int[64]; // bounds[k] .. bounds[k+1]: the records of small level k + 1 (bounds[0] = g)
+        bounds[0] = g;
         long t0 = System.nanoTime();
         try {
             while (true) {
                 steps.small(t);
                 levels++;
                 forced += st[SmallKernels.S_FORCE];
+                if (levels == bounds.length) {
+                    bounds = Arrays.copyOf(bounds, 2 * levels);
+                }
+                bounds[levels] = st[SmallKernels.S_TOTAL]; // the next level's records end here
                 if (st[SmallKernels.S_NEXT_M] == 0) {
                     break;
                 }
@@ -74,8 +80,8 @@ final class BitmaskStage {
             t.add("small nodes: " + ext.length + " roots of > " + SmallKernels.MAX_REFS + " references (host, exact SAH)",
                     Kind.HOST, System.nanoTime() - t1);
         }
-        return FlatLayout.assemble(g, b.gInt, s.oInt, s.oPos, s.oMask, s.gFirst, b.doneInt, sub, tris.bounds(), tris,
-                loops, t);
+        return FlatLayout.assemble(g, Arrays.copyOf(bounds, levels + 1), s.oInt, s.oPos, s.oMask, s.gFirst,
+                b.doneInt, sub, tris.bounds(), tris, loops, t);
     }
 
     /**

@@ -6,31 +6,28 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 
 /**
  * The flat depth-first layout of {@link KdTree} from node records by id ({@link SmallBuffers#oInt} ...), in O(nodes)
- * without per-node objects, the small roots' subtrees in parallel:
+ * without per-node objects. Every node is one record; siblings are adjacent (left id, left id + 1) and a child's id
+ * is above its parent's: the large stage's nodes and the small roots are ids 0 .. g-1 (the large stage numbers each
+ * level after the previous one), the small stage's level k is the id range {@code bounds[k-1] .. bounds[k]-1}.
  * <ol>
- * <li>per small root (in parallel): its subtree's node count and leaf-list length, by an iterative traversal of its
- * records (children: left id, left id + 1); a host-built subtree ({@link SmallKernels#EXTERNAL}) has its
- * {@link TreeWriter}'s;
- * <li>the large stage's nodes (ids below g, children after parents): one backward pass for their subtrees' totals
- * and one forward pass for each node's depth-first index and leaf offset (left child: parent + 1; right child: after
- * the left subtree);
- * <li>per global node (in parallel): a large node's entry; a small root's subtree written by an iterative pre-order
- * traversal from its index (a right child's index, known once the left subtree is written, is patched into its
- * parent); a host-built subtree copied with its indices shifted.
+ * <li>subtree totals (nodes, leaf-list words), bottom-up: the small levels from the deepest, each in parallel, then
+ * ids g-1 .. 0 in one pass;
+ * <li>each node's depth-first index and leaf offset, top-down: ids 0 .. g-1 in one pass, then the small levels in
+ * order, each in parallel (left child: parent + 1; right child: after the left subtree);
+ * <li>the arrays, all ids in parallel (a leaf's triangles in its run's order; a host-built subtree,
+ * {@link SmallKernels#EXTERNAL}, copied with its indices shifted).
  * </ol>
- * The result equals a recursive depth-first emission (tested).
+ * Within a level the children of consecutive parents are consecutive, so every pass streams. The result equals a
+ * recursive depth-first emission (tested).
  */
 final class FlatLayout {
-
-    /** Traversal stack: a subtree is at most {@link KdTreeOptions#MAX_DEPTH_LIMIT} deep. */
-    private static final int STACK = 2 * KdTreeOptions.MAX_DEPTH_LIMIT + 4;
 
     private FlatLayout() {
     }
 
     /**
-     * @param g        the large stage's global nodes (ids 0 .. g-1; id 0 is the root)
-     * @param gInt     their (split axis or {@link LevelBuffers#HANDED}, left child's id)
+     * @param g        ids of the large stage's nodes and small roots (0 .. g-1; id 0 is the root)
+     * @param bounds   {@code bounds[0] = g}; the small stage's level k is ids {@code bounds[k-1] .. bounds[k]-1}
      * @param kind     (kind, left child id / small root) per id: split axis 0..2, {@link SmallKernels#LEAF} or
      *                 {@link SmallKernels#EXTERNAL}
      * @param pos      the split plane per id
@@ -41,126 +38,101 @@ final class FlatLayout {
      * @param loops    parallel loops, or null
      * @param t        gets the parts' times
      */
-    static KdTree assemble(int g, int[] gInt, int[] kind, float[] pos, long[] mask, int[] first, int[] doneInt,
-            TreeWriter[] external, float[] bounds, Triangles tris, ParallelLoops loops, PhaseTimings t) {
+    static KdTree assemble(int g, int[] bounds, int[] kind, float[] pos, long[] mask, int[] first, int[] doneInt,
+            TreeWriter[] external, float[] box, Triangles tris, ParallelLoops loops, PhaseTimings t) {
         long t0 = System.nanoTime();
-        int[] size = new int[g];
-        int[] words = new int[g];
-        forRange(loops, g, (from, to) -> {
-            int[] stack = new int[STACK];
-            for (int i = from; i < to; i++) {
-                if (gInt[2 * i] != LevelBuffers.HANDED) {
-                    continue;
+        int total = bounds[bounds.length - 1];
+        int[] size = new int[total];
+        int[] words = new int[total];
+        for (int k = bounds.length - 1; k >= 1; k--) {
+            int from = bounds[k - 1];
+            forRange(loops, bounds[k] - from, (a, b) -> {
+                for (int id = from + a; id < from + b; id++) {
+                    totals(id, kind, mask, external, size, words);
                 }
-                if (kind[2 * i] == SmallKernels.EXTERNAL) {
-                    size[i] = external[i].nodes;
-                    words[i] = external[i].leafSize;
-                    continue;
-                }
-                int nodes = 0;
-                int w = 0;
-                int sp = 0;
-                stack[sp++] = i;
-                while (sp > 0) {
-                    int id = stack[--sp];
-                    nodes++;
-                    int k = kind[2 * id];
-                    if (k < SmallKernels.LEAF) {
-                        int l = kind[2 * id + 1];
-                        stack[sp++] = l + 1;
-                        stack[sp++] = l;
-                    } else {
-                        w += 1 + Long.bitCount(mask[id]);
-                    }
-                }
-                size[i] = nodes;
-                words[i] = w;
-            }
-        });
-        for (int i = g - 1; i >= 0; i--) {
-            if (gInt[2 * i] != LevelBuffers.HANDED) {
-                int l = gInt[2 * i + 1];
-                size[i] = 1 + size[l] + size[l + 1];
-                words[i] = words[l] + words[l + 1];
-            }
+            });
+        }
+        for (int id = g - 1; id >= 0; id--) {
+            totals(id, kind, mask, external, size, words);
         }
         int nodes = size[0];
         int leafWords = words[0];
-        // size and words become each id's depth-first index and leaf offset; the children's totals are read first
+        // size and words become each id's depth-first index and leaf offset: a parent reads its left child's totals
+        // and then overwrites both children's entries, which no other parent touches
         int[] at = size;
         int[] off = words;
         at[0] = 0;
         off[0] = 0;
-        for (int i = 0; i < g; i++) {
-            if (gInt[2 * i] != LevelBuffers.HANDED) {
-                int l = gInt[2 * i + 1];
-                int leftSize = size[l];
-                int leftWords = words[l];
-                at[l] = at[i] + 1;
-                off[l] = off[i];
-                at[l + 1] = at[i] + 1 + leftSize;
-                off[l + 1] = off[i] + leftWords;
-            }
+        for (int id = 0; id < g; id++) {
+            place(id, kind, size, words, at, off);
+        }
+        for (int k = 1; k < bounds.length; k++) {
+            int from = bounds[k - 1];
+            forRange(loops, bounds[k] - from, (a, b) -> {
+                for (int id = from + a; id < from + b; id++) {
+                    place(id, kind, size, words, at, off);
+                }
+            });
         }
         long t1 = System.nanoTime();
-        t.add("assemble: subtree sizes, depth-first indices (host)", Kind.HOST, t1 - t0);
+        t.add("assemble: subtree totals, depth-first indices (host, " + total + " records)", Kind.HOST, t1 - t0);
         float[] split = new float[nodes];
         int[] info = new int[nodes];
         int[] leafTris = new int[leafWords];
-        forRange(loops, g, (from, to) -> {
-            int[] stack = new int[2 * STACK];
-            for (int i = from; i < to; i++) {
-                int gk = gInt[2 * i];
-                if (gk != LevelBuffers.HANDED) {
-                    split[at[i]] = pos[i];
-                    info[at[i]] = (at[gInt[2 * i + 1] + 1] << 2) | gk;
-                } else if (kind[2 * i] == SmallKernels.EXTERNAL) {
-                    copy(external[i], at[i], off[i], split, info, leafTris);
+        forRange(loops, total, (a, b) -> {
+            for (int id = a; id < b; id++) {
+                int k = kind[2 * id];
+                int n = at[id];
+                if (k < SmallKernels.LEAF) {
+                    split[n] = pos[id];
+                    info[n] = (at[kind[2 * id + 1] + 1] << 2) | k;
+                } else if (k == SmallKernels.LEAF) {
+                    int o = off[id];
+                    info[n] = (o << 2) | 3;
+                    long m = mask[id];
+                    leafTris[o] = Long.bitCount(m);
+                    int base = first[kind[2 * id + 1]];
+                    int j = o + 1;
+                    while (m != 0) {
+                        int q = Long.numberOfTrailingZeros(m);
+                        leafTris[j++] = doneInt[2 * (base + q)];
+                        m &= m - 1;
+                    }
                 } else {
-                    emit(i, at[i], off[i], kind, pos, mask, first[i], doneInt, split, info, leafTris, stack);
+                    copy(external[id], n, off[id], split, info, leafTris);
                 }
             }
         });
         t.add("assemble: write split, info, leafTris (host)", Kind.HOST, System.nanoTime() - t1);
-        return new KdTree(split, info, leafTris, bounds, tris);
+        return new KdTree(split, info, leafTris, box, tris);
     }
 
-    /** The subtree of small root {@code root} in pre-order from node index {@code n} and leaf offset {@code w}. */
-    private static void emit(int root, int n, int w, int[] kind, float[] pos, long[] mask, int base, int[] doneInt,
-            float[] split, int[] info, int[] leafTris, int[] stack) {
-        int cur = n;
-        int o = w;
-        int sp = 0;
-        stack[sp++] = root;
-        stack[sp++] = -1; // the parent whose right child this is (-1: none)
-        while (sp > 0) {
-            int parent = stack[--sp];
-            int id = stack[--sp];
-            int idx = cur++;
-            if (parent >= 0) {
-                info[parent] |= idx << 2;
-            }
-            int k = kind[2 * id];
-            if (k < SmallKernels.LEAF) {
-                split[idx] = pos[id];
-                info[idx] = k;
-                int l = kind[2 * id + 1];
-                stack[sp++] = l + 1;
-                stack[sp++] = idx;
-                stack[sp++] = l;
-                stack[sp++] = -1;
-            } else {
-                long m = mask[id];
-                info[idx] = (o << 2) | 3;
-                leafTris[o] = Long.bitCount(m);
-                int j = o + 1;
-                while (m != 0) {
-                    int q = Long.numberOfTrailingZeros(m);
-                    leafTris[j++] = doneInt[2 * (base + q)];
-                    m &= m - 1;
-                }
-                o = j;
-            }
+    /** Node count and leaf-list words of id's subtree (its children's already known). */
+    private static void totals(int id, int[] kind, long[] mask, TreeWriter[] external, int[] size, int[] words) {
+        int k = kind[2 * id];
+        if (k < SmallKernels.LEAF) {
+            int l = kind[2 * id + 1];
+            size[id] = 1 + size[l] + size[l + 1];
+            words[id] = words[l] + words[l + 1];
+        } else if (k == SmallKernels.LEAF) {
+            size[id] = 1;
+            words[id] = 1 + Long.bitCount(mask[id]);
+        } else {
+            size[id] = external[id].nodes;
+            words[id] = external[id].leafSize;
+        }
+    }
+
+    /** The depth-first index and leaf offset of an inner node's children from its own. */
+    private static void place(int id, int[] kind, int[] size, int[] words, int[] at, int[] off) {
+        if (kind[2 * id] < SmallKernels.LEAF) {
+            int l = kind[2 * id + 1];
+            int leftSize = size[l];
+            int leftWords = words[l];
+            at[l] = at[id] + 1;
+            off[l] = off[id];
+            at[l + 1] = at[id] + 1 + leftSize;
+            off[l + 1] = off[id] + leftWords;
         }
     }
 
@@ -168,7 +140,7 @@ final class FlatLayout {
         if (loops == null) {
             body.run(0, n);
         } else {
-            loops.forRange(n, 256, body);
+            loops.forRange(n, 1 << 13, body);
         }
     }
 
