@@ -90,9 +90,10 @@ public final class LevelBuilder {
         ParallelLoops loops = o.backend() == Backend.JVM ? null : new ParallelLoops(o.threads());
         LevelSteps steps = switch (o.backend()) {
             case JVM, JVM_PARALLEL -> t.time("allocate level arrays", Kind.HOST,
-                    () -> new LoopLevelSteps(new LevelBuffers(n, small, stage), loops));
+                    () -> new LoopLevelSteps(loopBuffers(n, small, stage), loops));
             case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small, stage));
         };
+        boolean done = false;
         try {
             KdTree tree = build(tris, o, steps, loops, t, stage);
             KdTreeStats stats = t.time("statistics", Kind.HOST, () -> tree.stats(o.kT(), o.kI()));
@@ -107,6 +108,7 @@ public final class LevelBuilder {
                 case BITMASK -> "bit-mask SAH below over clipped boxes (Zhou et al.'s small-node stage, same backend)";
                 case ZHOU_MASKS -> "bit-mask SAH below, masks of the small roots' boxes (Zhou et al., same backend)";
             };
+            done = true;
             return new KdTreeResult(tree, stats, t, o.backend(), "zhou: breadth-first binned SAH for nodes of > "
                     + small + " references on " + where + ", " + below);
         } finally {
@@ -115,8 +117,31 @@ public final class LevelBuilder {
             }
             if (o.backend() != Backend.TORNADO) {
                 steps.close();
+                if (done) {
+                    spareBuffers(steps.buffers()); // every array is rewritten by the next build (as on the device)
+                }
             }
         }
+    }
+
+    private static LevelBuffers spare;
+
+    /**
+     * The loop backends' arrays: those of the last build when they fit these sizes (the bit-mask stage's take a
+     * second to allocate for the dragon), else new ones. A build takes them, so concurrent builds never share.
+     */
+    private static synchronized LevelBuffers loopBuffers(int n, int small, SmallStage stage) {
+        LevelBuffers b = spare;
+        if (b != null && b.n == n && b.state[LevelBuffers.P_SMALL] == small && stageOf(b) == stage) {
+            spare = null;
+            return b;
+        }
+        spare = null;
+        return new LevelBuffers(n, small, stage);
+    }
+
+    private static synchronized void spareBuffers(LevelBuffers b) {
+        spare = b;
     }
 
     private static LevelSteps cachedSteps;

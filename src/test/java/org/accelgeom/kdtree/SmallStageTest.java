@@ -99,6 +99,22 @@ class SmallStageTest {
         assertTrue(sameLayout(tree));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"BITMASK", "EXACT"})
+    void reusedArraysGiveTheSameTree(String stage) {
+        // the loop backends keep the last build's arrays for the next one of the same size: nothing may leak between
+        SmallStage st = SmallStage.valueOf(stage);
+        Triangles a = Triangles.of(KdTreeBuilderTest.scene("random", 2500, 1));
+        Triangles b = Triangles.of(KdTreeBuilderTest.scene("large", 2500, 2));
+        assertEquals(a.count(), b.count());
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
+        KdTree first = LevelBuilder.build(a, o, 64, st).tree();
+        KdTree other = LevelBuilder.build(b, o, 64, st).tree();
+        KdTree again = LevelBuilder.build(a, o, 64, st).tree();
+        assertTrue(first.sameTree(again));
+        TreeChecks.check(other, o.depthLimit(b.count()), 1000);
+    }
+
     @Test
     void popcountIsLongBitCount() {
         long x = 0x8000_0000_0000_0001L;
