@@ -19,6 +19,7 @@ repeat=10
 warmup=3
 jvm_repeat=3
 small=64
+stages="bitmask exact"
 out="$ACCELGEOM_ROOT/target/bench-kdtree-zhou"
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -28,8 +29,9 @@ while [[ $# -gt 0 ]]; do
         --warmup) warmup=$2; shift 2 ;;
         --jvm-repeat) jvm_repeat=$2; shift 2 ;;
         --small) small=$2; shift 2 ;;
+        --stages) stages=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "bench-kdtree-zhou.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -49,20 +51,22 @@ acc="$ACCELGEOM_ROOT/scripts/accelgeom"
 export ACCELGEOM_JAVA_OPTS="${ACCELGEOM_JAVA_OPTS:-} -Daccelgeom.tornado.profiler=${ACCELGEOM_PROFILER:-false}"
 
 : > "$out/runs.tsv"
-run() { # label, repeats, CLI options...
+run() { # label (builder|backend), repeats, CLI options...
     local label=$1 r=$2; shift 2
-    local log="$out/build-$label.log"
+    local log="$out/build-${label//|/-}.log"
     # shellcheck disable=SC2086 # $src is two words
     "$acc" kdtree build $src "$@" --repeat "$r" --timings --quiet > "$log"
     printf '%s\t%s\n' "$label" "$log" >> "$out/runs.tsv"
 }
 echo "bench-kdtree-zhou: exact builder (jvm-parallel) ..." >&2
-run exact-jvm-parallel 3 --backend jvm-parallel
-for b in $backends; do
-    r=$repeat
-    [[ $b == jvm ]] && r=$jvm_repeat
-    echo "bench-kdtree-zhou: zhou on $b ($r runs) ..." >&2
-    run "zhou-$b" "$r" --builder zhou --small "$small" --backend "$b"
+run "exact|jvm-parallel" 3 --backend jvm-parallel
+for st in $stages; do
+    for b in $backends; do
+        r=$repeat
+        [[ $b == jvm ]] && r=$jvm_repeat
+        echo "bench-kdtree-zhou: zhou ($st small-node stage) on $b ($r runs) ..." >&2
+        run "zhou ($st)|$b" "$r" --builder zhou --small "$small" --small-stage "$st" --backend "$b"
+    done
 done
 
 python3 - "$out" "$warmup" "$input" "$small" <<'PY'
@@ -84,15 +88,16 @@ for line in open(os.path.join(out, "runs.tsv")):
     rows.append(dict(label=label, runs=runs, median=statistics.median(warm), best=min(warm), n=len(warm), sah=sah,
                      nodes=nodes, depth=depth, tris=tris, device=device, large=phase("large nodes:"),
                      down=phase("download"), small=phase("small nodes:"), assemble=phase("assemble")))
+# "small nodes: N levels ... (total)" already holds its levels' kernels; the other "small nodes:" phases are host work
 exact = rows[0]["sah"]
 lines = [f"### Breadth-first builder (Zhou et al. 2008) on {inp} ({rows[0]['tris']:,} triangles), small nodes ≤ {small} references", "",
-         "| builder | backend | build ms (median) | min | first run | runs | SAH cost | vs exact | nodes | depth | large-node levels ms | download ms | small nodes (host) ms |",
-         "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+         "| builder | backend | build ms (median) | min | first run | runs | SAH cost | vs exact | nodes | depth | large-node levels ms | small-node stage ms | download ms | assemble (host) ms |",
+         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 for r in rows:
-    kind, backend = r["label"].split("-", 1)
+    kind, backend = r["label"].split("|", 1)
     ratio = "—" if kind == "exact" else f"{100 * (r['sah'] / exact - 1):+.2f} %"
     lines.append(f"| {kind} | {backend} | {r['median']:,.1f} | {r['best']:,.1f} | {r['runs'][0]:,.1f} | {r['n']} | {r['sah']:.3f} | {ratio} | "
-                 f"{r['nodes']:,} | {r['depth']} | {r['large']:,.1f} | {r['down']:,.1f} | {r['small']:,.1f} |")
+                 f"{r['nodes']:,} | {r['depth']} | {r['large']:,.1f} | {r['small']:,.1f} | {r['down']:,.1f} | {r['assemble']:,.1f} |")
 lines += ["", "Stage columns: the last run's phases (--timings). Devices: " + "; ".join(sorted({r['device'] for r in rows}))]
 table = "\n".join(lines)
 open(os.path.join(out, "table.md"), "w").write(table + "\n")

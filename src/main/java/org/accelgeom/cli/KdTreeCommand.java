@@ -121,6 +121,14 @@ final class KdTreeCommand implements Runnable {
                 description = "zhou builder: nodes of at most N references are built by the exact SAH (default: ${DEFAULT-VALUE}).")
         int small;
 
+        @Option(names = "--small-stage", paramLabel = "S", defaultValue = "bitmask",
+                description = "zhou builder: how nodes of at most --small (<= 64) references are built: bitmask (Zhou et al.'s "
+                        + "small-node stage on the backend, all small nodes level by level with 64-bit reference masks and SAH "
+                        + "from popcounts, boxes clipped to each node), zhou-masks (the same with Zhou et al.'s masks "
+                        + "precomputed over the small roots' boxes, no clipping) or exact (the exact event SAH with perfect "
+                        + "splits on the host) (default: ${DEFAULT-VALUE}).")
+        String smallStage;
+
         @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Build R times and report each time.")
         int repeat;
 
@@ -146,6 +154,13 @@ final class KdTreeCommand implements Runnable {
                 case "zhou" -> true;
                 default -> throw new AccelGeomException("unknown --builder '" + builder + "': expected exact or zhou");
             };
+            LevelBuilder.SmallStage stage = switch (smallStage.toLowerCase(Locale.ROOT)) {
+                case "bitmask" -> LevelBuilder.SmallStage.BITMASK;
+                case "zhou-masks" -> LevelBuilder.SmallStage.ZHOU_MASKS;
+                case "exact" -> LevelBuilder.SmallStage.EXACT;
+                default -> throw new AccelGeomException("unknown --small-stage '" + smallStage
+                        + "': expected bitmask, zhou-masks or exact");
+            };
             if (zhou && small < 1) {
                 throw new AccelGeomException("--small must be >= 1, got " + small);
             }
@@ -169,7 +184,7 @@ final class KdTreeCommand implements Runnable {
             long nanos = 0;
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
-                r = zhou ? LevelBuilder.build(t, o, small) : KdTreeBuilder.build(t, o);
+                r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
                 nanos = System.nanoTime() - t0;
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);

@@ -62,7 +62,8 @@ public final class LevelBuffers {
     public static final int C_DBASE = 20;
     public static final int C_L = 21;
     public static final int C_BEAT = 24;
-    public static final int STATE = 32;
+    /** Slots 32..63 belong to the bit-mask small-node stage ({@link SmallKernels}). */
+    public static final int STATE = 64;
 
     /** Per-node ints: split axis, split flag, index of the left child in the next level. */
     public static final int N_AXIS = 0;
@@ -118,16 +119,35 @@ public final class LevelBuffers {
     public final int[] gInt;
     public final float[] gPos;
     public final float[] gVox;
+    /** Each global node's depth. */
+    public final int[] gDepth;
 
     /** The hand-off list: (triangle, global node) pairs and boxes. */
     public final int[] doneInt;
     public final float[] doneBox;
+
+    /** The bit-mask small-node stage's arrays, or null when the small nodes are built on the host. */
+    public final SmallBuffers small;
 
     /**
      * @param n     triangles
      * @param small the small-node threshold (nodes of at most this many references are handed on)
      */
     public LevelBuffers(int n, int small) {
+        this(n, small, null);
+    }
+
+    /**
+     * @param n       triangles
+     * @param small   the small-node threshold (nodes of at most this many references are handed on)
+     * @param stage   the small-node stage (the arrays of a bit-mask stage; null or EXACT: none)
+     */
+    public LevelBuffers(int n, int small, LevelBuilder.SmallStage stage) {
+        this(n, small, stage, -1);
+    }
+
+    /** As above; {@code extraRecords}: the small stage's records beyond gCap (-1: the default; tests). */
+    LevelBuffers(int n, int small, LevelBuilder.SmallStage stage, int extraRecords) {
         this.n = n;
         this.rCap = (int) Math.min(Integer.MAX_VALUE / 8, 2L * Math.max(n, 1) + CHUNK);
         // a split node has more than `small` references, so a level has at most 2·rCap/(small+1) nodes
@@ -148,8 +168,11 @@ public final class LevelBuffers {
         gInt = new int[2 * gCap];
         gPos = new float[gCap];
         gVox = new float[6 * gCap];
+        gDepth = new int[gCap];
         doneInt = new int[2 * rCap];
         doneBox = new float[6 * rCap];
+        this.small = stage == null || stage == LevelBuilder.SmallStage.EXACT ? null
+                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS, extraRecords);
         state[P_SMALL] = small;
         state[P_RCAP] = rCap;
         state[P_MCAP] = mCap;
@@ -157,10 +180,12 @@ public final class LevelBuffers {
     }
 
     /** Approximate bytes of all arrays (device memory check). */
-    public static long bytes(int n, int small) {
+    public static long bytes(int n, int small, LevelBuilder.SmallStage stage) {
         long r = 2L * Math.max(n, 1) + CHUNK;
         long m = 2 * r / (small + 1) + 2;
         long g = 4 * m + 64;
-        return 60L * n + r * (4 * 5 + 24 * 3 + 4) + m * (4 * NODE_BINS + 24 * 2 + 4 * 6) + g * (12 + 24) + r / CHUNK * 24;
+        return 60L * n + r * (4 * 5 + 24 * 3 + 4) + m * (4 * NODE_BINS + 24 * 2 + 4 * 6) + g * (16 + 24) + r / CHUNK * 24
+                + (stage == null || stage == LevelBuilder.SmallStage.EXACT ? 0
+                        : SmallBuffers.bytes(r, g, stage == LevelBuilder.SmallStage.ZHOU_MASKS));
     }
 }

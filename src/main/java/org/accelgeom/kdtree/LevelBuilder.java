@@ -13,13 +13,16 @@ import org.accelgeom.engine.TornadoSupport;
  * The breadth-first kd-tree builder of Zhou, Hou, Wang &amp; Guo, "Real-time kd-tree construction on graphics
  * hardware" (SIGGRAPH Asia 2008), on any backend: a large-node stage that processes all nodes of a level together
  * over flat (reference, node) arrays with binned SAH ({@link LevelKernels}: histograms, per-node plane choice,
- * scans and compaction), followed by a small-node stage for nodes of at most {@code small} references with the
- * exact event SAH of Wald &amp; Havran ({@link SahBuilder}, perfect splits).
+ * scans and compaction), followed by a small-node stage for nodes of at most {@code small} references: by default
+ * Zhou et al.'s, all small nodes level by level with 64-bit reference masks on the same backend ({@link SmallKernels},
+ * {@link SmallStage#BITMASK}), or the exact event SAH of Wald &amp; Havran on the host ({@link SahBuilder}, perfect
+ * splits, {@link SmallStage#EXACT}).
  *
  * <p>Where it runs: the large-node stage on the backend ({@code jvm}: one thread, the reference;
  * {@code jvm-parallel}: the same loops over all cores; {@code tornado}: the kernels on the device, all level arrays
- * resident, only the counters downloaded per level). The small-node stage runs on the host: one thread for
- * {@code jvm}, all cores (independent subtrees) otherwise. Every backend gives the same tree, bit for bit.
+ * resident, only the counters downloaded per level); the bit-mask small-node stage likewise; the exact small-node
+ * stage on the host: one thread for {@code jvm}, all cores (independent subtrees) otherwise. Every backend gives the
+ * same tree, bit for bit.
  *
  * <p>Differences from the exact builder: large nodes try only the {@link LevelBuffers#BINS} − 1 bin boundaries
  * per axis; a straddling reference's box is clipped to the child on the split axis only (box clipping); at the
@@ -28,6 +31,30 @@ import org.accelgeom.engine.TornadoSupport;
  * empty-space cutting; the binned SAH (with λ for planes that cut off empty space) is the issue's reading.
  */
 public final class LevelBuilder {
+
+    /** How the nodes handed on by the large-node stage are built. */
+    public enum SmallStage {
+        /**
+         * On the host: references clipped exactly to the node's voxel, the exact event SAH of Wald &amp; Havran per
+         * node (independent subtrees in parallel).
+         */
+        EXACT,
+        /**
+         * On the backend: Zhou et al.'s small-node stage, all small nodes level by level with 64-bit reference masks
+         * and the SAH of every candidate from popcounts ({@link SmallKernels}); nodes of more than 64 references on
+         * the host as in EXACT. Each node clips its references' boxes exactly to its voxel (perfect splits) and
+         * forms the candidates' masks over them: the exact builder's SAH at every small node.
+         */
+        BITMASK,
+        /**
+         * As BITMASK, with Zhou et al.'s masks as they are: precomputed once per small root over its references'
+         * boxes (no clipping below the small root; a straddler whose triangle misses a child's voxel is dropped).
+         */
+        ZHOU_MASKS
+    }
+
+    /** The default small-node stage. */
+    public static final SmallStage DEFAULT_STAGE = SmallStage.BITMASK;
 
     /** Zhou et al.'s small-node threshold. */
     public static final int DEFAULT_SMALL = 64;
@@ -43,37 +70,78 @@ public final class LevelBuilder {
     private LevelBuilder() {
     }
 
-    /** The tree of the triangles, nodes of at most {@code small} references built by the exact SAH. */
+    /** The tree of the triangles, nodes of at most {@code small} references built by the default small-node stage. */
     public static KdTreeResult build(Triangles tris, KdTreeOptions o, int small) {
+        return build(tris, o, small, DEFAULT_STAGE);
+    }
+
+    /** The tree of the triangles, nodes of at most {@code small} references built by the given small-node stage. */
+    public static KdTreeResult build(Triangles tris, KdTreeOptions o, int small, SmallStage stage) {
         if (small < 1) {
             throw new AccelGeomException("the small-node threshold must be >= 1, got " + small);
+        }
+        boolean bitmask = stage != SmallStage.EXACT;
+        if (bitmask && small > SmallKernels.MAX_REFS) {
+            throw new AccelGeomException("the bit-mask small-node stage takes nodes of at most " + SmallKernels.MAX_REFS
+                    + " references (one 64-bit mask per node): --small must be <= 64 or --small-stage exact, got " + small);
         }
         PhaseTimings t = new PhaseTimings();
         int n = tris.count();
         ParallelLoops loops = o.backend() == Backend.JVM ? null : new ParallelLoops(o.threads());
         LevelSteps steps = switch (o.backend()) {
             case JVM, JVM_PARALLEL -> t.time("allocate level arrays", Kind.HOST,
-                    () -> new LoopLevelSteps(new LevelBuffers(n, small), loops));
-            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small));
+                    () -> new LoopLevelSteps(loopBuffers(n, small, stage), loops));
+            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small, stage));
         };
+        boolean done = false;
         try {
-            KdTree tree = build(tris, o, steps, loops, t);
+            KdTree tree = build(tris, o, steps, loops, t, stage);
             KdTreeStats stats = t.time("statistics", Kind.HOST, () -> tree.stats(o.kT(), o.kI()));
             String where = switch (o.backend()) {
                 case JVM -> "jvm";
                 case JVM_PARALLEL -> "jvm-parallel (" + loops.threads() + " threads)";
-                case TORNADO -> "tornado (device), small nodes on the host (" + loops.threads() + " threads)";
+                case TORNADO -> bitmask ? "tornado (device)"
+                        : "tornado (device), small nodes on the host (" + loops.threads() + " threads)";
             };
+            String below = switch (stage) {
+                case EXACT -> "exact SAH below (host)";
+                case BITMASK -> "bit-mask SAH below over clipped boxes (Zhou et al.'s small-node stage, same backend)";
+                case ZHOU_MASKS -> "bit-mask SAH below, masks of the small roots' boxes (Zhou et al., same backend)";
+            };
+            done = true;
             return new KdTreeResult(tree, stats, t, o.backend(), "zhou: breadth-first binned SAH for nodes of > "
-                    + small + " references on " + where + ", exact SAH below");
+                    + small + " references on " + where + ", " + below);
         } finally {
             if (loops != null) {
                 loops.close();
             }
             if (o.backend() != Backend.TORNADO) {
                 steps.close();
+                if (done) {
+                    spareBuffers(steps.buffers()); // every array is rewritten by the next build (as on the device)
+                }
             }
         }
+    }
+
+    private static LevelBuffers spare;
+
+    /**
+     * The loop backends' arrays: those of the last build when they fit these sizes (the bit-mask stage's take a
+     * second to allocate for the dragon), else new ones. A build takes them, so concurrent builds never share.
+     */
+    private static synchronized LevelBuffers loopBuffers(int n, int small, SmallStage stage) {
+        LevelBuffers b = spare;
+        if (b != null && b.n == n && b.state[LevelBuffers.P_SMALL] == small && stageOf(b) == stage) {
+            spare = null;
+            return b;
+        }
+        spare = null;
+        return new LevelBuffers(n, small, stage);
+    }
+
+    private static synchronized void spareBuffers(LevelBuffers b) {
+        spare = b;
     }
 
     private static LevelSteps cachedSteps;
@@ -84,20 +152,27 @@ public final class LevelBuilder {
      * triangles) is kept for the next build of the same triangle array and threshold on the same device: TornadoVM
      * compiles a new plan's kernels (seconds) and the triangles go to the device once.
      */
-    static synchronized LevelSteps deviceSteps(int device, Triangles tris, int small) {
+    static synchronized LevelSteps deviceSteps(int device, Triangles tris, int small, SmallStage stage) {
         int n = tris.count();
         LevelSteps c = cachedSteps;
         if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small
-                && c.accepts(tris)) {
+                && stageOf(c.buffers()) == stage && c.accepts(tris)) {
             return c;
         }
         if (c != null) {
             c.close();
             cachedSteps = null;
         }
-        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, LevelSteps.class, device, n, small);
+        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, LevelSteps.class, device, n, small, stage);
         cachedDevice = device;
         return cachedSteps;
+    }
+
+    private static SmallStage stageOf(LevelBuffers b) {
+        if (b.small == null) {
+            return SmallStage.EXACT;
+        }
+        return b.small.masks ? SmallStage.ZHOU_MASKS : SmallStage.BITMASK;
     }
 
     private static synchronized void dropDeviceSteps(LevelSteps s) {
@@ -107,7 +182,9 @@ public final class LevelBuilder {
         s.close();
     }
 
-    static KdTree build(Triangles tris, KdTreeOptions o, LevelSteps steps, ParallelLoops loops, PhaseTimings t) {
+    static KdTree build(Triangles tris, KdTreeOptions o, LevelSteps steps, ParallelLoops loops, PhaseTimings t,
+            SmallStage stage) {
+        boolean bitmask = stage != SmallStage.EXACT;
         int n = tris.count();
         float[] bounds = tris.bounds();
         double[] costs = SahBuilder.costs(o);
@@ -142,10 +219,14 @@ public final class LevelBuilder {
                 p[LevelBuffers.P_R] = p[LevelBuffers.C_R];
                 p[LevelBuffers.P_DEPTH]++;
                 p[LevelBuffers.P_PARITY] ^= 1;
-                // the tail: a level of few references costs its launches but little work; the host takes it
-                p[LevelBuffers.P_HAND_ALL] = p[LevelBuffers.P_R] < n / TAIL_FRACTION ? 1 : 0;
+                // the tail: a level of few references costs its launches but little work; the host takes it (the
+                // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
+                p[LevelBuffers.P_HAND_ALL] = !bitmask && p[LevelBuffers.P_R] < n / TAIL_FRACTION ? 1 : 0;
             }
             t.add("large nodes: " + levels + " levels (total)", Kind.HOST, System.nanoTime() - t0);
+            if (bitmask) {
+                return BitmaskStage.run(tris, steps, exact, loops, t);
+            }
             steps.download(t);
         } catch (RuntimeException e) {
             if (o.backend() == Backend.TORNADO) {

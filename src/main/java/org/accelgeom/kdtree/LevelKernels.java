@@ -232,7 +232,7 @@ public final class LevelKernels {
      * clears its histograms for the next level.
      */
     public static void splitNode(int[] state, double[] c, int[] bins, float[] vox, int i, int[] nodeInt,
-            float[] nodePos, float[] gVox) {
+            float[] nodePos, float[] gVox, int[] gDepth) {
         int base = i * NODE_BINS;
         int count = 0;
         for (int b = 0; b < BINS; b++) {
@@ -295,6 +295,7 @@ public final class LevelKernels {
         for (int q = 0; q < 6; q++) {
             gVox[6 * gi + q] = vox[o + q];
         }
+        gDepth[gi] = state[P_DEPTH];
         for (int q = 0; q < NODE_BINS; q++) {
             bins[base + q] = 0;
         }

@@ -74,7 +74,7 @@ final class LoopLevelSteps implements LevelSteps {
         });
         t.time("level: split", Kind.HOST, () -> forRange(m, 64, (from, to) -> {
             for (int i = from; i < to; i++) {
-                LevelKernels.splitNode(st, b.c, b.bins, b.vox, i, b.nodeInt, b.nodePos, b.gVox);
+                LevelKernels.splitNode(st, b.c, b.bins, b.vox, i, b.nodeInt, b.nodePos, b.gVox, b.gDepth);
             }
         }));
         t.time("level: count", Kind.HOST, () -> forRange(chunks, 16, (from, to) -> {
@@ -98,6 +98,66 @@ final class LoopLevelSteps implements LevelSteps {
 
     @Override
     public void download(PhaseTimings t) {
+    }
+
+    @Override
+    public void small(PhaseTimings t) {
+        int[] st = b.state;
+        SmallBuffers s = b.small;
+        int m = st[SmallKernels.S_M];
+        int chunks = st[SmallKernels.S_CHUNKS];
+        if (st[SmallKernels.S_MODE] == SmallKernels.MODE_SEED) {
+            int g = st[SmallKernels.S_G];
+            int d = st[SmallKernels.S_D];
+            t.time("small nodes: runs and first level", Kind.HOST, () -> {
+                forRange(g, GRAIN, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        SmallKernels.clear(st, i, s.gFirst, s.gEnd);
+                    }
+                });
+                forRange(d, GRAIN, (from, to) -> {
+                    for (int r = from; r < to; r++) {
+                        SmallKernels.bounds(st, r, b.doneInt, s.gFirst, s.gEnd);
+                    }
+                });
+                forRange(g, GRAIN, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        SmallKernels.seed(st, i, b.gInt, b.gPos, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.sRoot, s.sMask,
+                                s.sVox, s.sDepth, s.sId, s.oInt, s.oPos, s.oMask);
+                    }
+                });
+            });
+            if (s.masks) {
+                t.time("small nodes: candidates and masks", Kind.HOST, () -> forRange(d, 256, (from, to) -> {
+                    for (int r = from; r < to; r++) {
+                        SmallKernels.candidates(st, r, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask);
+                    }
+                }));
+            }
+        }
+        t.time("small level: split", Kind.HOST, () -> forRange(m, 64, (from, to) -> {
+            float[] cb = new float[6 * SmallKernels.MAX_REFS];
+            int[] idx = new int[SmallKernels.MAX_REFS];
+            double[] poly = new double[60];
+            for (int i = from; i < to; i++) {
+                SmallKernels.splitNode(st, b.c, i, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask, s.sVox,
+                        s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit, cb, idx, poly);
+            }
+        }));
+        t.time("small level: count, scan, scatter", Kind.HOST, () -> {
+            forRange(chunks, 16, (from, to) -> {
+                for (int ch = from; ch < to; ch++) {
+                    SmallKernels.countChunk(st, ch, s.sSplit, s.sChunk);
+                }
+            });
+            SmallKernels.scan(st, s.sChunk);
+            forRange(chunks, 16, (from, to) -> {
+                for (int ch = from; ch < to; ch++) {
+                    SmallKernels.scatter(st, ch, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox, s.sDepth, s.sId,
+                            s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask);
+                }
+            });
+        });
     }
 
     static int chunks(int r) {

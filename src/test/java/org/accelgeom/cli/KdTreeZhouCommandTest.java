@@ -25,9 +25,14 @@ class KdTreeZhouCommandTest {
         assertEquals(0, zhou.exit(), zhou.err());
         assertTrue(zhou.out().contains("builder:      zhou"), zhou.out());
         assertTrue(zhou.out().contains("large nodes: "), zhou.out());
-        assertTrue(zhou.out().contains("small nodes: exact SAH subtrees"), zhou.out());
+        assertTrue(zhou.out().contains("small nodes: ") && zhou.out().contains("bit masks"), zhou.out());
+        assertTrue(zhou.out().contains("assemble: "), zhou.out());
         double ratio = sah(zhou.out()) / sah(exact.out());
         assertTrue(ratio > 0.9 && ratio < 1.1, "SAH ratio " + ratio);
+        MainTest.Run host = MainTest.run("kdtree", "build", "--scene", "sphere:3000", "--builder", "zhou", "--small", "32",
+                "--small-stage", "exact", "--backend", "jvm", "--timings", "--quiet");
+        assertEquals(0, host.exit(), host.err());
+        assertTrue(host.out().contains("small nodes: exact SAH subtrees"), host.out());
     }
 
     @Test
@@ -35,5 +40,9 @@ class KdTreeZhouCommandTest {
         MainTest.assertOneLineError(MainTest.run("kdtree", "build", "--scene", "random:100", "--builder", "fast"));
         MainTest.assertOneLineError(MainTest.run("kdtree", "build", "--scene", "random:100", "--builder", "zhou", "--small", "0"));
         MainTest.assertOneLineError(MainTest.run("kdtree", "build", "--scene", "random:100", "--builder", "zhou", "--steps", "2"));
+        MainTest.assertOneLineError(MainTest.run("kdtree", "build", "--scene", "random:100", "--builder", "zhou",
+                "--small-stage", "gpu"));
+        MainTest.assertOneLineError(MainTest.run("kdtree", "build", "--scene", "random:100", "--builder", "zhou",
+                "--small", "65"));
     }
 }

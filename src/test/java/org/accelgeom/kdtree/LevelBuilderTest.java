@@ -30,7 +30,7 @@ class LevelBuilderTest {
         for (int seed = 1; seed <= 2; seed++) {
             Triangles t = Triangles.of(KdTreeBuilderTest.scene(kind, 3000 * seed, seed));
             KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-            KdTreeResult zhou = LevelBuilder.build(t, o, 64);
+            KdTreeResult zhou = LevelBuilder.build(t, o, 64, LevelBuilder.SmallStage.EXACT); // bit masks: SmallStageTest
             KdTreeResult exact = KdTreeBuilder.build(t, o);
             TreeChecks.check(zhou.tree(), o.depthLimit(t.count()), 4000);
             assertTrue(zhou.timings().phases().stream().anyMatch(p -> p.name().startsWith("large nodes: ")
@@ -69,8 +69,8 @@ class LevelBuilderTest {
     void jvmParallelGivesTheJvmTree() {
         Triangles t = Triangles.of(Scenes.named("random:20000", 7));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult ref = LevelBuilder.build(t, o, 64);
-        KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64);
+        KdTreeResult ref = LevelBuilder.build(t, o, 64, LevelBuilder.SmallStage.EXACT);
+        KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64, LevelBuilder.SmallStage.EXACT);
         assertTrue(ref.tree().sameTree(par.tree()));
         assertEquals(ref.stats(), par.stats());
     }
@@ -80,7 +80,7 @@ class LevelBuilderTest {
         // every node is small: the large-node stage hands the root on and the exact builder does the rest
         Triangles t = Triangles.of(KdTreeBuilderTest.scene("grid", 500, 3));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        assertTrue(LevelBuilder.build(t, o, 1000).tree().sameTree(KdTreeBuilder.build(t, o).tree()));
+        assertTrue(LevelBuilder.build(t, o, 1000, LevelBuilder.SmallStage.EXACT).tree().sameTree(KdTreeBuilder.build(t, o).tree()));
     }
 
     @Test
@@ -88,7 +88,7 @@ class LevelBuilderTest {
         // huge overlapping triangles: every split duplicates most references, the reference arrays fill up
         Triangles t = Triangles.of(Scenes.randomTriangles(3000, 2.0, 11));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult r = LevelBuilder.build(t, o, 4);
+        KdTreeResult r = LevelBuilder.build(t, o, 4, LevelBuilder.SmallStage.EXACT);
         TreeChecks.check(r.tree(), o.depthLimit(t.count()), 2000);
         raysHitTheBruteForceTriangle(r.tree(), 5, false);
     }

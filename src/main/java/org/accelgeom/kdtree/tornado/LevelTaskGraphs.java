@@ -48,10 +48,10 @@ public final class LevelTaskGraphs {
 
     /** Kernel 2: per node, the binned SAH plane and the decision. */
     public static void split(int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt, float[] nodePos,
-            float[] gVox, int cap) {
+            float[] gVox, int[] gDepth, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
             if (i < state[P_M]) {
-                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox);
+                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox, gDepth);
             }
             if (i == 0) {
                 state[C_BEAT + 1] = state[P_SEQ];
@@ -101,29 +101,42 @@ public final class LevelTaskGraphs {
     public static TaskGraph graph(String name, LevelBuffers b) {
         KernelContext ctx = new KernelContext();
         int items = Math.max(b.rCap, b.mCap);
-        return new TaskGraph(name)
+        TaskGraph g = new TaskGraph(name)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.refInt, b.refBox, b.side, b.vox,
                         b.g, b.bins, b.nodeInt, b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c)
                 .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
                         b.g, b.bins, b.rCap)
-                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.mCap)
+                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.gDepth, b.mCap)
                 .task("count", LevelTaskGraphs::count, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side, b.chunk,
                         b.cCap)
                 .task("scan", LevelTaskGraphs::scan, b.state, b.nodeInt, b.chunk)
                 .task("scatter", LevelTaskGraphs::scatter, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
-                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items)
-                .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
+                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items);
+        if (b.small != null) {
+            g = SmallTaskGraphs.addTo(g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth), b);
+        }
+        return g.transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
+    }
+
+    /** The graph's task names: the level's five, then the small stage's when it has one. */
+    public static String[] tasks(LevelBuffers b) {
+        if (b.small == null) {
+            return TASKS;
+        }
+        String[] all = java.util.Arrays.copyOf(TASKS, TASKS.length + SmallTaskGraphs.TASKS.length);
+        System.arraycopy(SmallTaskGraphs.TASKS, 0, all, TASKS.length, SmallTaskGraphs.TASKS.length);
+        return all;
     }
 
     /** One grid per task (work-group size left to the driver: TornadoVM's default failed on an H200). */
-    public static WorkerGrid1D[] grids(String name, GridScheduler gs) {
-        WorkerGrid1D[] w = new WorkerGrid1D[TASKS.length];
-        for (int j = 0; j < TASKS.length; j++) {
+    public static WorkerGrid1D[] grids(String name, GridScheduler gs, String[] tasks) {
+        WorkerGrid1D[] w = new WorkerGrid1D[tasks.length];
+        for (int j = 0; j < tasks.length; j++) {
             w[j] = new WorkerGrid1D(1);
             w[j].setLocalWorkToNull();
-            gs.addWorkerGrid(name + "." + TASKS[j], w[j]);
+            gs.addWorkerGrid(name + "." + tasks[j], w[j]);
         }
         return w;
     }

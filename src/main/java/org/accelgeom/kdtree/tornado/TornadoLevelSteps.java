@@ -8,6 +8,9 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.LevelBuffers;
+import org.accelgeom.kdtree.LevelBuilder;
+import org.accelgeom.kdtree.SmallBuffers;
+import org.accelgeom.kdtree.SmallKernels;
 import org.accelgeom.kdtree.LevelSteps;
 import org.accelgeom.kdtree.Triangles;
 
@@ -31,6 +34,7 @@ public final class TornadoLevelSteps implements LevelSteps {
     private final LevelBuffers b;
     private final TornadoExecutionPlan plan;
     private final WorkerGrid1D[] grids;
+    private final String[] tasks;
     private float[] loaded;
     private TornadoExecutionResult last;
 
@@ -39,17 +43,21 @@ public final class TornadoLevelSteps implements LevelSteps {
      * @param n           triangles
      * @param small       the small-node threshold
      */
-    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small) {
+    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
         device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
-        long need = LevelBuffers.bytes(n, small);
+        long need = LevelBuffers.bytes(n, small, stage);
         if (need > device.getMaxGlobalMemory() * 0.8) {
             throw new AccelGeomException(String.format("%d triangles need about %.1f GiB on the device, more than %s has",
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
-        b = new LevelBuffers(n, small);
+        b = new LevelBuffers(n, small, stage);
         String name = "kdLevels" + PLANS.incrementAndGet();
         GridScheduler gs = new GridScheduler();
-        grids = LevelTaskGraphs.grids(name, gs);
+        tasks = LevelTaskGraphs.tasks(b);
+        grids = LevelTaskGraphs.grids(name, gs, tasks);
+        if (b.small != null) {
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallTaskGraphs.SPLIT_GROUP, 1, 1);
+        }
         plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
         // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
         // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
@@ -101,8 +109,12 @@ public final class TornadoLevelSteps implements LevelSteps {
         int m = st[LevelBuffers.P_M];
         int chunks = st[LevelBuffers.P_CHUNKS];
         int[] sizes = {r, m, chunks, 1, Math.max(chunks, m)};
-        for (int j = 0; j < sizes.length; j++) {
-            grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
+        for (int j = 0; j < grids.length; j++) {
+            int global = j < sizes.length ? Math.max(1, sizes[j]) : 1;
+            if (j == LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT) {
+                global = SmallTaskGraphs.SPLIT_GROUP;
+            }
+            grids[j].setGlobalWork(global, 1, 1);
         }
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
@@ -116,6 +128,48 @@ public final class TornadoLevelSteps implements LevelSteps {
             }
         }
         Plans.charge(t, "large-node levels", last, wall);
+    }
+
+    @Override
+    public void small(PhaseTimings t) {
+        int[] st = b.state;
+        int[] sizes = SmallTaskGraphs.sizes(st);
+        int five = LevelTaskGraphs.TASKS.length;
+        for (int j = 0; j < grids.length; j++) {
+            int global = j < five ? 1 : sizes[j - five];
+            if (j == five + SmallTaskGraphs.SPLIT) {
+                // work-groups of SPLIT_GROUP: each work-item holds 2.3 KB of private arrays, which POCL places on its
+                // threads' stacks for a whole work-group (a driver-chosen size overflowed them)
+                global = (global + SmallTaskGraphs.SPLIT_GROUP - 1) / SmallTaskGraphs.SPLIT_GROUP * SmallTaskGraphs.SPLIT_GROUP;
+            }
+            grids[j].setGlobalWork(global, 1, 1);
+        }
+        int seq = ++st[LevelBuffers.P_SEQ];
+        long t0 = System.nanoTime();
+        last = Plans.execute(plan, device);
+        long wall = System.nanoTime() - t0;
+        for (int j = 0; j < SmallTaskGraphs.TASKS.length; j++) {
+            if (st[SmallKernels.S_BEAT + j] != seq) {
+                throw new AccelGeomException("the TornadoVM kernel '" + SmallTaskGraphs.TASKS[j] + "' of the kd-tree's small "
+                        + "nodes did not run on " + device.getPhysicalDevice().getDeviceName()
+                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
+        }
+        Plans.charge(t, st[SmallKernels.S_MODE] == SmallKernels.MODE_SEED ? "small-node seed and level" : "small-node levels",
+                last, wall);
+    }
+
+    @Override
+    public void downloadSmall(boolean external, PhaseTimings t) {
+        long t0 = System.nanoTime();
+        SmallBuffers s = b.small;
+        if (external) {
+            last.transferToHost(b.gVox, b.gDepth, b.doneBox);
+        } else {
+            last.transferToHost(b.gInt, b.doneInt, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
+        }
+        t.add(external ? "download voxels and boxes of host roots" : "download node records", Kind.DOWNLOAD,
+                System.nanoTime() - t0);
     }
 
     @Override

@@ -1,0 +1,188 @@
+package org.accelgeom.kdtree.tornado;
+
+import static org.accelgeom.kdtree.SmallKernels.MODE_OFF;
+import static org.accelgeom.kdtree.SmallKernels.MODE_SEED;
+import static org.accelgeom.kdtree.SmallKernels.S_CHUNKS;
+import static org.accelgeom.kdtree.SmallKernels.S_D;
+import static org.accelgeom.kdtree.SmallKernels.S_G;
+import static org.accelgeom.kdtree.SmallKernels.S_M;
+import static org.accelgeom.kdtree.SmallKernels.S_MODE;
+
+import org.accelgeom.kdtree.LevelBuffers;
+import org.accelgeom.kdtree.SmallBuffers;
+import org.accelgeom.kdtree.SmallKernels;
+
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+/**
+ * TornadoVM task methods of the bit-mask small-node stage (Zhou et al. 2008, §4.3), each a {@code @Parallel} loop
+ * around an element kernel of {@link SmallKernels}, appended to the large-node stage's graph
+ * ({@link LevelTaskGraphs}) so that they share its resident arrays (the triangles, the hand-off list, the global
+ * node records). Every execution of the plan runs all tasks; the idle ones get one work-item and a guard on the
+ * stage's mode. Each task's work-item 0 writes the execution number to its heartbeat slot.
+ */
+public final class SmallTaskGraphs {
+
+    public static final String[] TASKS = {"sclear", "sbounds", "sseed", "scands", "ssplit", "scount", "sscan", "sscatter"};
+
+    /** Index of the split task in {@link #TASKS}, and its work-group size. */
+    static final int SPLIT = 4;
+    static final int SPLIT_GROUP = 64;
+
+    private SmallTaskGraphs() {
+    }
+
+    private static int seeding(int[] state) {
+        int on = 0;
+        if (state[S_MODE] == MODE_SEED) {
+            on = 1;
+        }
+        return on;
+    }
+
+    private static int active(int[] state) {
+        int on = 0;
+        if (state[S_MODE] != MODE_OFF) {
+            on = 1;
+        }
+        return on;
+    }
+
+    public static void smallClear(int[] state, int[] gFirst, int[] gEnd, int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            if (seeding(state) == 1) {
+                SmallKernels.clear(state, i, gFirst, gEnd);
+            }
+            if (i == 0) {
+                SmallKernels.beat(state, 0);
+            }
+        }
+    }
+
+    public static void smallBounds(int[] state, int[] doneInt, int[] gFirst, int[] gEnd, int cap) {
+        for (@Parallel int r = 0; r < cap; r++) {
+            if (seeding(state) == 1) {
+                SmallKernels.bounds(state, r, doneInt, gFirst, gEnd);
+            }
+            if (r == 0) {
+                SmallKernels.beat(state, 1);
+            }
+        }
+    }
+
+    public static void smallSeed(int[] state, int[] gInt, float[] gPos, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd,
+            int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] oInt, float[] oPos, long[] oMask,
+            int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            if (seeding(state) == 1) {
+                SmallKernels.seed(state, i, gInt, gPos, gVox, gDepth, gFirst, gEnd, sRoot, sMask, sVox, sDepth, sId, oInt,
+                        oPos, oMask);
+            }
+            if (i == 0) {
+                SmallKernels.beat(state, 2);
+            }
+        }
+    }
+
+    public static void smallCands(int[] state, int[] doneInt, float[] doneBox, int[] gFirst, int[] gEnd, float[] cPos,
+            long[] cMask, int cap) {
+        for (@Parallel int r = 0; r < cap; r++) {
+            if (seeding(state) == 1) {
+                SmallKernels.candidates(state, r, doneInt, doneBox, gFirst, gEnd, cPos, cMask);
+            }
+            if (r == 0) {
+                SmallKernels.beat(state, 3);
+            }
+        }
+    }
+
+    public static void smallSplit(int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
+            int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, float[] cPos, long[] cMask, int[] sAxis, float[] sPos,
+            long[] sChild, int[] sSplit, int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            float[] cb = new float[6 * 64];
+            int[] idx = new int[64];
+            double[] poly = new double[60];
+            if (active(state) == 1) {
+                if (i < state[S_M]) {
+                    SmallKernels.splitNode(state, c, i, v, doneInt, doneBox, gFirst, sRoot, sMask, sVox, sDepth, cPos, cMask,
+                            sAxis, sPos, sChild, sSplit, cb, idx, poly);
+                }
+            }
+            if (i == 0) {
+                SmallKernels.beat(state, 4);
+            }
+        }
+    }
+
+    public static void smallCount(int[] state, int[] sSplit, int[] sChunk, int cap) {
+        for (@Parallel int ch = 0; ch < cap; ch++) {
+            if (active(state) == 1) {
+                if (ch < state[S_CHUNKS]) {
+                    SmallKernels.countChunk(state, ch, sSplit, sChunk);
+                }
+            }
+            if (ch == 0) {
+                SmallKernels.beat(state, 5);
+            }
+        }
+    }
+
+    public static void smallScan(int[] state, int[] sChunk) {
+        for (@Parallel int i = 0; i < 1; i++) {
+            if (active(state) == 1) {
+                SmallKernels.scan(state, sChunk);
+            }
+            SmallKernels.beat(state, 6);
+        }
+    }
+
+    public static void smallScatter(int[] state, float[] v, int[] doneInt, int[] gFirst, int[] sRoot, long[] sMask,
+            float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit, int[] sChunk,
+            int[] oInt, float[] oPos, long[] oMask, int cap) {
+        for (@Parallel int ch = 0; ch < cap; ch++) {
+            if (active(state) == 1) {
+                if (ch < state[S_CHUNKS]) {
+                    SmallKernels.scatter(state, ch, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth, sId, sAxis, sPos, sChild,
+                            sSplit, sChunk, oInt, oPos, oMask);
+                }
+            }
+            if (ch == 0) {
+                SmallKernels.beat(state, 7);
+            }
+        }
+    }
+
+    /** The small stage's tasks appended to the level graph {@code g} over {@code b} (whose {@code small} is set). */
+    public static TaskGraph addTo(TaskGraph g, LevelBuffers b) {
+        SmallBuffers s = b.small;
+        return g.transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.sRoot, s.sMask,
+                        s.sVox, s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask)
+                .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
+                .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
+                .task("sseed", SmallTaskGraphs::smallSeed, b.state, b.gInt, b.gPos, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.sRoot,
+                        s.sMask, s.sVox, s.sDepth, s.sId, s.oInt, s.oPos, s.oMask, b.gCap)
+                .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
+                        b.rCap)
+                .task("ssplit", SmallTaskGraphs::smallSplit, b.state, b.c, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask,
+                        s.sVox, s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit, s.smCap)
+                .task("scount", SmallTaskGraphs::smallCount, b.state, s.sSplit, s.sChunk, s.cCap)
+                .task("sscan", SmallTaskGraphs::smallScan, b.state, s.sChunk)
+                .task("sscatter", SmallTaskGraphs::smallScatter, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox,
+                        s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask, s.cCap)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
+    }
+
+    /** Launch sizes of the small tasks for the state's mode (idle tasks: one work-item). */
+    static int[] sizes(int[] state) {
+        int seed = seeding(state);
+        int on = active(state);
+        int g = Math.max(1, seed * state[S_G]);
+        int d = Math.max(1, seed * state[S_D]);
+        int m = Math.max(1, on * state[S_M]);
+        int ch = Math.max(1, on * state[S_CHUNKS]);
+        return new int[] {g, d, g, d, m, ch, 1, ch};
+    }
+}
