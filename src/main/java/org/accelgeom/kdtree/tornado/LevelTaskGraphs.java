@@ -114,13 +114,19 @@ public final class LevelTaskGraphs {
                 .task("scatter", LevelTaskGraphs::scatter, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
                         b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items);
         if (b.small != null) {
-            g = SmallTaskGraphs.addTo(g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth), b);
+            // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
+            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));
         }
         return g.transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
     }
 
-    /** The graph's task names: the level's five, then the small stage's when it has one. */
+    /** The level arrays the small stage's graph takes over from the level graph. */
+    static Object[] shared(LevelBuffers b) {
+        return new Object[] {b.v, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox};
+    }
+
+    /** The task names of the plan's graphs: the level's five, then the small stage's when it has one. */
     public static String[] tasks(LevelBuffers b) {
         if (b.small == null) {
             return TASKS;

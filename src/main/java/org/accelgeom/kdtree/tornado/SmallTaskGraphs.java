@@ -155,10 +155,17 @@ public final class SmallTaskGraphs {
         }
     }
 
-    /** The small stage's tasks appended to the level graph {@code g} over {@code b} (whose {@code small} is set). */
-    public static TaskGraph addTo(TaskGraph g, LevelBuffers b) {
+    /**
+     * The small stage's graph over {@code b} (whose {@code small} is set), a second graph of the level plan: it takes
+     * the level arrays over from the level graph {@code levelName} on the device (consumeFromDevice), so an execution
+     * of either graph launches only its own tasks (every task of a graph is launched at every execution).
+     */
+    public static TaskGraph graph(String name, String levelName, LevelBuffers b) {
         SmallBuffers s = b.small;
-        return g.transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.sRoot, s.sMask,
+        return new TaskGraph(name)
+                .consumeFromDevice(levelName, LevelTaskGraphs.shared(b))
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.sRoot, s.sMask,
                         s.sVox, s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask)
                 .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
                 .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
@@ -172,6 +179,7 @@ public final class SmallTaskGraphs {
                 .task("sscan", SmallTaskGraphs::smallScan, b.state, s.sChunk)
                 .task("sscatter", SmallTaskGraphs::smallScatter, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox,
                         s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask, s.cCap)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
     }
 

@@ -37,6 +37,8 @@ public final class TornadoLevelSteps implements LevelSteps {
     private final String[] tasks;
     private float[] loaded;
     private TornadoExecutionResult last;
+    /** The result of the level graph's last execution (its arrays download through it). */
+    private TornadoExecutionResult lastLevel;
 
     /**
      * @param deviceIndex TornadoVM device (-1: default)
@@ -54,11 +56,20 @@ public final class TornadoLevelSteps implements LevelSteps {
         String name = "kdLevels" + PLANS.incrementAndGet();
         GridScheduler gs = new GridScheduler();
         tasks = LevelTaskGraphs.tasks(b);
-        grids = LevelTaskGraphs.grids(name, gs, tasks);
+        // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
+        // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
+        WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.TASKS);
         if (b.small != null) {
+            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.TASKS);
+            grids = java.util.Arrays.copyOf(level, level.length + sm.length);
+            System.arraycopy(sm, 0, grids, level.length, sm.length);
             grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallTaskGraphs.SPLIT_GROUP, 1, 1);
+            plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
+                    SmallTaskGraphs.graph(name + "s", name, b).snapshot());
+        } else {
+            grids = level;
+            plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
         }
-        plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
         // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
         // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
         plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
@@ -109,16 +120,16 @@ public final class TornadoLevelSteps implements LevelSteps {
         int m = st[LevelBuffers.P_M];
         int chunks = st[LevelBuffers.P_CHUNKS];
         int[] sizes = {r, m, chunks, 1, Math.max(chunks, m)};
-        for (int j = 0; j < grids.length; j++) {
-            int global = j < sizes.length ? Math.max(1, sizes[j]) : 1;
-            if (j == LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT) {
-                global = SmallTaskGraphs.SPLIT_GROUP;
-            }
-            grids[j].setGlobalWork(global, 1, 1);
+        for (int j = 0; j < sizes.length; j++) {
+            grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
+        if (b.small != null) {
+            plan.withGraph(0);
+        }
         last = Plans.execute(plan, device);
+        lastLevel = last;
         long wall = System.nanoTime() - t0;
         for (int j = 0; j < LevelTaskGraphs.TASKS.length; j++) {
             if (st[LevelBuffers.C_BEAT + j] != seq) {
@@ -135,8 +146,8 @@ public final class TornadoLevelSteps implements LevelSteps {
         int[] st = b.state;
         int[] sizes = SmallTaskGraphs.sizes(st);
         int five = LevelTaskGraphs.TASKS.length;
-        for (int j = 0; j < grids.length; j++) {
-            int global = j < five ? 1 : sizes[j - five];
+        for (int j = five; j < grids.length; j++) {
+            int global = sizes[j - five];
             if (j == five + SmallTaskGraphs.SPLIT) {
                 // work-groups of SPLIT_GROUP: each work-item holds 2.3 KB of private arrays, which POCL places on its
                 // threads' stacks for a whole work-group (a driver-chosen size overflowed them)
@@ -146,6 +157,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
+        plan.withGraph(1);
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
         for (int j = 0; j < SmallTaskGraphs.TASKS.length; j++) {
@@ -163,10 +175,13 @@ public final class TornadoLevelSteps implements LevelSteps {
     public void downloadSmall(boolean external, PhaseTimings t) {
         long t0 = System.nanoTime();
         SmallBuffers s = b.small;
+        // the level arrays through the level graph's result (the small graph works on the same device buffers),
+        // the small stage's own through its graph's
         if (external) {
-            last.transferToHost(b.gVox, b.gDepth, b.doneBox);
+            lastLevel.transferToHost(b.gVox, b.gDepth, b.doneBox);
         } else {
-            last.transferToHost(b.gInt, b.doneInt, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
+            lastLevel.transferToHost(b.gInt, b.doneInt);
+            last.transferToHost(s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
         }
         t.add(external ? "download voxels and boxes of host roots" : "download node records", Kind.DOWNLOAD,
                 System.nanoTime() - t0);
@@ -175,7 +190,7 @@ public final class TornadoLevelSteps implements LevelSteps {
     @Override
     public void download(PhaseTimings t) {
         long t0 = System.nanoTime();
-        last.transferToHost(b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
+        lastLevel.transferToHost(b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
         t.add("download node records and hand-off list", Kind.DOWNLOAD, System.nanoTime() - t0);
     }
 
