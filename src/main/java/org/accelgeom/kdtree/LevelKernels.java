@@ -365,6 +365,16 @@ public final class LevelKernels {
             r += chunk[6 * ch + 1];
             d += chunk[6 * ch + 2];
         }
+        scanTail(state, run, l, r, d);
+    }
+
+    /**
+     * The end of kernel 4 from its totals (split children {@code run}, left, right and handed-on references): the
+     * next level's counts, or a forced level when they would not fit. The tornado backend's work-group scan ends here
+     * too.
+     */
+    public static void scanTail(int[] state, int run, int l, int r, int d) {
+        int m = state[P_M];
         int dBase = state[C_D];
         int cap = state[P_RCAP];
         int force = 0;

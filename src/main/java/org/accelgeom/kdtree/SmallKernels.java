@@ -436,6 +436,12 @@ public final class SmallKernels {
             sChunk[2 * ch + 1] = run;
             run += sChunk[2 * ch];
         }
+        scanTail(state, run);
+    }
+
+    /** The end of the small scan from its total (the next level's nodes): its counts, or a forced level. */
+    public static void scanTail(int[] state, int total) {
+        int run = total;
         int force = 0;
         if (run > state[S_SMCAP]) {
             force = 1;

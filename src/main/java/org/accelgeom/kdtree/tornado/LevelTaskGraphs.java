@@ -1,6 +1,8 @@
 package org.accelgeom.kdtree.tornado;
 
 import static org.accelgeom.kdtree.LevelBuffers.C_BEAT;
+import static org.accelgeom.kdtree.LevelBuffers.N_CHILD;
+import static org.accelgeom.kdtree.LevelBuffers.N_SPLIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
 import static org.accelgeom.kdtree.LevelBuffers.P_M;
 import static org.accelgeom.kdtree.LevelBuffers.P_SEQ;
@@ -73,9 +75,80 @@ public final class LevelTaskGraphs {
     }
 
     /** Kernel 4: the prefix sums, one work-item. */
-    public static void scan(int[] state, int[] nodeInt, int[] chunk) {
-        for (@Parallel int i = 0; i < 1; i++) {
-            LevelKernels.scan(state, nodeInt, chunk);
+    /** Items of the work-group of {@link #scan} (and of the small stage's): the size of their local arrays. */
+    public static final int SCAN_GROUP = 1024;
+
+    /**
+     * Kernel 4 in one work-group: the sums of {@link LevelKernels#scan}, in parallel. Each item sums a contiguous
+     * segment of the nodes and one of the chunks; the segments' totals are scanned in local memory (Hillis &amp;
+     * Steele, log2 G steps); each item then writes its segments' exclusive prefix sums from its offset, and item 0
+     * ends with {@link LevelKernels#scanTail}. (One work-item looping over up to 10^5 nodes per level cost the dragon
+     * most of its level time.) Integer sums: the same values as the one-thread scan, in any order.
+     */
+    public static void scan(KernelContext c, int[] state, int[] nodeInt, int[] chunk) {
+        int i = c.localIdx;
+        int G = c.localGroupSizeX;
+        int[] p0 = c.allocateIntLocalArray(SCAN_GROUP);
+        int[] p1 = c.allocateIntLocalArray(SCAN_GROUP);
+        int[] p2 = c.allocateIntLocalArray(SCAN_GROUP);
+        int[] p3 = c.allocateIntLocalArray(SCAN_GROUP);
+        int m = state[P_M];
+        int per = (m + G - 1) / G;
+        int a = Math.min(m, i * per);
+        int e = Math.min(m, a + per);
+        int chunks = state[P_CHUNKS];
+        int perC = (chunks + G - 1) / G;
+        int ac = Math.min(chunks, i * perC);
+        int ec = Math.min(chunks, ac + perC);
+        int s0 = 0;
+        for (int k = a; k < e; k++) {
+            s0 += 2 * nodeInt[3 * k + N_SPLIT];
+        }
+        int s1 = 0;
+        int s2 = 0;
+        int s3 = 0;
+        for (int ch = ac; ch < ec; ch++) {
+            s1 += chunk[6 * ch];
+            s2 += chunk[6 * ch + 1];
+            s3 += chunk[6 * ch + 2];
+        }
+        p0[i] = s0;
+        p1[i] = s1;
+        p2[i] = s2;
+        p3[i] = s3;
+        c.localBarrier();
+        for (int off = 1; off < G; off <<= 1) {
+            int j = Math.max(i - off, 0); // in bounds when unused
+            int has = i >= off ? 1 : 0;
+            int v0 = has * p0[j];
+            int v1 = has * p1[j];
+            int v2 = has * p2[j];
+            int v3 = has * p3[j];
+            c.localBarrier();
+            p0[i] += v0;
+            p1[i] += v1;
+            p2[i] += v2;
+            p3[i] += v3;
+            c.localBarrier();
+        }
+        int run = p0[i] - s0;
+        for (int k = a; k < e; k++) {
+            nodeInt[3 * k + N_CHILD] = run;
+            run += 2 * nodeInt[3 * k + N_SPLIT];
+        }
+        int l = p1[i] - s1;
+        int r = p2[i] - s2;
+        int d = p3[i] - s3;
+        for (int ch = ac; ch < ec; ch++) {
+            chunk[6 * ch + 3] = l;
+            chunk[6 * ch + 4] = r;
+            chunk[6 * ch + 5] = d;
+            l += chunk[6 * ch];
+            r += chunk[6 * ch + 1];
+            d += chunk[6 * ch + 2];
+        }
+        if (i == 0) {
+            LevelKernels.scanTail(state, p0[G - 1], p1[G - 1], p2[G - 1], p3[G - 1]);
             state[C_BEAT + 3] = state[P_SEQ];
         }
     }
@@ -110,7 +183,7 @@ public final class LevelTaskGraphs {
                 .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.gDepth, b.mCap)
                 .task("count", LevelTaskGraphs::count, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side, b.chunk,
                         b.cCap)
-                .task("scan", LevelTaskGraphs::scan, b.state, b.nodeInt, b.chunk)
+                .task("scan", LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk)
                 .task("scatter", LevelTaskGraphs::scatter, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
                         b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items);
         if (b.small != null) {

@@ -12,6 +12,7 @@ import org.accelgeom.kdtree.LevelBuffers;
 import org.accelgeom.kdtree.SmallBuffers;
 import org.accelgeom.kdtree.SmallKernels;
 
+import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
@@ -29,6 +30,8 @@ public final class SmallTaskGraphs {
 
     /** Index of the split task in {@link #TASKS}, and its work-group size. */
     static final int SPLIT = 4;
+    /** Index of "sscan" in {@link #TASKS}. */
+    static final int SCAN = 6;
     static final int SPLIT_GROUP = 64;
 
     private SmallTaskGraphs() {
@@ -130,10 +133,40 @@ public final class SmallTaskGraphs {
         }
     }
 
-    public static void smallScan(int[] state, int[] sChunk) {
-        for (@Parallel int i = 0; i < 1; i++) {
-            if (active(state) == 1) {
-                SmallKernels.scan(state, sChunk);
+    /**
+     * {@link SmallKernels#scan} in one work-group, as {@link LevelTaskGraphs#scan}: per item a segment of the chunks,
+     * the segments' totals scanned in local memory, then each segment's exclusive sums; item 0 ends with
+     * {@link SmallKernels#scanTail}.
+     */
+    public static void smallScan(KernelContext c, int[] state, int[] sChunk) {
+        int i = c.localIdx;
+        int G = c.localGroupSizeX;
+        int[] p = c.allocateIntLocalArray(LevelTaskGraphs.SCAN_GROUP);
+        int on = active(state);
+        int chunks = on == 1 ? state[S_CHUNKS] : 0;
+        int per = (chunks + G - 1) / G;
+        int a = Math.min(chunks, i * per);
+        int e = Math.min(chunks, a + per);
+        int s = 0;
+        for (int ch = a; ch < e; ch++) {
+            s += sChunk[2 * ch];
+        }
+        p[i] = s;
+        c.localBarrier();
+        for (int off = 1; off < G; off <<= 1) {
+            int v = (i >= off ? 1 : 0) * p[Math.max(i - off, 0)];
+            c.localBarrier();
+            p[i] += v;
+            c.localBarrier();
+        }
+        int run = p[i] - s;
+        for (int ch = a; ch < e; ch++) {
+            sChunk[2 * ch + 1] = run;
+            run += sChunk[2 * ch];
+        }
+        if (i == 0) {
+            if (on == 1) {
+                SmallKernels.scanTail(state, p[G - 1]);
             }
             SmallKernels.beat(state, 6);
         }
@@ -162,6 +195,7 @@ public final class SmallTaskGraphs {
      */
     public static TaskGraph graph(String name, String levelName, LevelBuffers b) {
         SmallBuffers s = b.small;
+        KernelContext ctx = new KernelContext();
         return new TaskGraph(name)
                 .consumeFromDevice(levelName, LevelTaskGraphs.shared(b))
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
@@ -176,7 +210,7 @@ public final class SmallTaskGraphs {
                 .task("ssplit", SmallTaskGraphs::smallSplit, b.state, b.c, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask,
                         s.sVox, s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit, s.smCap)
                 .task("scount", SmallTaskGraphs::smallCount, b.state, s.sSplit, s.sChunk, s.cCap)
-                .task("sscan", SmallTaskGraphs::smallScan, b.state, s.sChunk)
+                .task("sscan", SmallTaskGraphs::smallScan, ctx, b.state, s.sChunk)
                 .task("sscatter", SmallTaskGraphs::smallScatter, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox,
                         s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask, s.cCap)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)

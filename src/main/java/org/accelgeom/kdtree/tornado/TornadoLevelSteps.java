@@ -34,6 +34,8 @@ public final class TornadoLevelSteps implements LevelSteps {
     private final LevelBuffers b;
     private final TornadoExecutionPlan plan;
     private final WorkerGrid1D[] grids;
+    /** The work-group size of the scan kernels: {@link LevelTaskGraphs#SCAN_GROUP}, at most the device's maximum. */
+    private final int scanGroup;
     private final String[] tasks;
     private float[] loaded;
     private TornadoExecutionResult last;
@@ -59,11 +61,19 @@ public final class TornadoLevelSteps implements LevelSteps {
         // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
         // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
         WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.TASKS);
+        // the scans are one work-group each (local sums of at most SCAN_GROUP items)
+        long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
+        scanGroup = (int) Math.max(1, Math.min(LevelTaskGraphs.SCAN_GROUP,
+                maxGroup != null && maxGroup.length > 0 && maxGroup[0] > 0 ? maxGroup[0] : 256));
+        level[3].setGlobalWork(scanGroup, 1, 1);
+        level[3].setLocalWork(scanGroup, 1, 1);
         if (b.small != null) {
             WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.TASKS);
             grids = java.util.Arrays.copyOf(level, level.length + sm.length);
             System.arraycopy(sm, 0, grids, level.length, sm.length);
             grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallTaskGraphs.SPLIT_GROUP, 1, 1);
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setGlobalWork(scanGroup, 1, 1);
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setLocalWork(scanGroup, 1, 1);
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
                     SmallTaskGraphs.graph(name + "s", name, b).snapshot());
         } else {
@@ -119,7 +129,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         int r = st[LevelBuffers.P_R];
         int m = st[LevelBuffers.P_M];
         int chunks = st[LevelBuffers.P_CHUNKS];
-        int[] sizes = {r, m, chunks, 1, Math.max(chunks, m)};
+        int[] sizes = {r, m, chunks, scanGroup, Math.max(chunks, m)};
         for (int j = 0; j < sizes.length; j++) {
             grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
@@ -152,6 +162,9 @@ public final class TornadoLevelSteps implements LevelSteps {
                 // work-groups of SPLIT_GROUP: each work-item holds 2.3 KB of private arrays, which POCL places on its
                 // threads' stacks for a whole work-group (a driver-chosen size overflowed them)
                 global = (global + SmallTaskGraphs.SPLIT_GROUP - 1) / SmallTaskGraphs.SPLIT_GROUP * SmallTaskGraphs.SPLIT_GROUP;
+            }
+            if (j == five + SmallTaskGraphs.SCAN) {
+                global = scanGroup;
             }
             grids[j].setGlobalWork(global, 1, 1);
         }
