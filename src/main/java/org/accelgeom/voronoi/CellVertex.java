@@ -15,8 +15,15 @@ import java.util.Arrays;
  * with (y, x, z) (the nearest vertex on that edge); accepted when that sphere is empty. Up to {@link #TRIES} faces.</li>
  * <li>Complete: every quadruple (y, x, z, w) of candidates, each tangent sphere tested for emptiness (the brute force
  * restricted to the cell's reach). Reached only when the fast steps fail, i.e. for cells that are bounded by closed
- * edges or faces without vertex, or rarely otherwise; no vertex then proves that VR_y has none.</li>
+ * edges or faces without vertex, or rarely otherwise; no vertex then proves that VR_y has none. Limited to
+ * {@link #MAX_QUADRUPLES}: beyond, the ball is undecided (counted, reported).</li>
  * </ol>
+ * Why the fast step is the cell's vertex when it ends: the pair sphere of y and its nearest ball x is empty (a ball
+ * meeting it would be nearer), so it is a point of the face y|x; the sublevel sets of the radius on the bisector sheet
+ * are discs about that point, so the first third ball the growing sphere touches is z, the argmin of the minimal
+ * tangent sphere, at a point of an edge (y, x, z) with an empty sphere; the radius is unimodal along the trisector, so
+ * the least tangent sphere with a fourth ball is the first vertex met on that edge, empty. It fails only when that edge
+ * has no vertex (closed, or infinite both ways), which the emptiness test sees; then the next face is tried.
  * The vertex is returned as the tracing stores it: sorted quadruple, the root index of {@link TangentSpheres#solve} on
  * the sorted quadruple, and that root's sphere (so VIDIC finds it again from any edge).
  */
@@ -28,7 +35,13 @@ final class CellVertex {
     private CellVertex() {
     }
 
-    /** How the last {@link #find} ended, for the counts: 1 fast, 2 complete search with a vertex, 3 none. */
+    /**
+     * The complete search's limit: at most this many quadruples (an unbounded cell whose reach the cover cannot bound
+     * takes every visible ball as candidate; beyond the limit the ball is left undecided and counted).
+     */
+    static final long MAX_QUADRUPLES = 5_000_000L;
+
+    /** How {@link #find} ended: 1 fast, 2 complete search with a vertex, 3 none (proven), 4 undecided (limit). */
     record Found(int how, int candidates) {
     }
 
@@ -89,6 +102,9 @@ final class CellVertex {
             }
         }
         // 2. every quadruple of the candidates (spheres centred in VR_y have R <= E_y)
+        if ((long) k * (k - 1) * (k - 2) / 6 > MAX_QUADRUPLES) {
+            return new Found(4, k);
+        }
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
                 for (int l = j + 1; l < k; l++) {

@@ -1,5 +1,6 @@
 package org.accelgeom.voronoi;
 
+import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 
@@ -53,9 +54,10 @@ final class Completion {
 
     /**
      * Counts: components traced (tracings started, the first included), balls in no vertex (vertex-free cells), balls
-     * whose vertex the fast step found, and those the complete search decided.
+     * left undecided ({@link CellVertex#MAX_QUADRUPLES}), balls whose vertex the fast step found, and those the
+     * complete search found.
      */
-    record Counts(int components, int vertexFree, int fast, int complete) {
+    record Counts(int components, int vertexFree, int undecided, int fast, int complete) {
     }
 
     /**
@@ -63,41 +65,66 @@ final class Completion {
      * the phase "untraced pieces", the further tracing's in its usual phases.
      */
     static Counts run(Balls b, boolean[] hidden, BallGrid grid, EdgeTracer tracer, int traced, double tol,
-            int maxVertices, PhaseTimings timings) {
+            int maxVertices, PhaseTimings timings, ParallelLoops loops) {
         long t0 = System.nanoTime();
         long inTrace = 0;
         int n = b.size();
         boolean[] inVertex = new boolean[n];
         int seen = mark(tracer, inVertex, 0);
-        int components = traced, free = 0, fast = 0, complete = 0;
-        int[] q = new int[4];
-        int[] root = new int[1];
-        double[] s = new double[4];
-        for (int y = 0; y < n; y++) {
-            if (hidden[y] || inVertex[y]) {
-                continue;
+        int components = traced, free = 0, fast = 0, complete = 0, undecided = 0;
+        // the lonely balls' searches are independent: all at once (on the pool), then traced in ball order, skipping
+        // the balls an earlier tracing reached
+        int[] lonely = java.util.stream.IntStream.range(0, n).filter(i -> !hidden[i] && !inVertex[i]).toArray();
+        int m = lonely.length;
+        int[] how = new int[m];
+        int[] quad = new int[4 * m];
+        int[] roots = new int[m];
+        double[] sph = new double[4 * m];
+        ParallelLoops.RangeBody body = (from, to) -> {
+            int[] q = new int[4];
+            int[] root = new int[1];
+            double[] s = new double[4];
+            for (int l = from; l < to; l++) {
+                how[l] = CellVertex.find(b, hidden, grid, lonely[l], tol, q, root, s).how();
+                System.arraycopy(q, 0, quad, 4 * l, 4);
+                System.arraycopy(s, 0, sph, 4 * l, 4);
+                roots[l] = root[0];
             }
-            CellVertex.Found f = CellVertex.find(b, hidden, grid, y, tol, q, root, s);
-            if (f.how() == 3) {
+        };
+        if (loops == null || m < 2) {
+            body.run(0, m);
+        } else {
+            loops.forRange(m, 1, body);
+        }
+        int[] q = new int[4];
+        double[] s = new double[4];
+        for (int l = 0; l < m; l++) {
+            if (how[l] == 3) {
                 free++;
                 continue;
             }
-            if (f.how() == 1) {
+            if (how[l] == 4) {
+                undecided++;
+                continue;
+            }
+            if (how[l] == 1) {
                 fast++;
             } else {
                 complete++;
             }
-            if (tracer.contains(q, root[0])) {
-                continue; // cannot happen for a ball in no traced vertex; kept as a guard
+            System.arraycopy(quad, 4 * l, q, 0, 4);
+            System.arraycopy(sph, 4 * l, s, 0, 4);
+            if (inVertex[lonely[l]] || tracer.contains(q, roots[l])) {
+                continue; // reached by an earlier tracing of this loop
             }
             long t1 = System.nanoTime();
-            tracer.trace(q, root[0], s, maxVertices, timings);
+            tracer.trace(q, roots[l], s, maxVertices, timings);
             inTrace += System.nanoTime() - t1;
             components++;
             seen = mark(tracer, inVertex, seen);
         }
         timings.add("untraced pieces", Kind.HOST, System.nanoTime() - t0 - inTrace);
-        return new Counts(components, free, fast, complete);
+        return new Counts(components, free, undecided, fast, complete);
     }
 
     /** Marks the balls of the vertices from number {@code from} on; returns the vertex count. */

@@ -92,7 +92,7 @@ public final class VoronoiDiagram {
             keep(balls, options, prep, search);
             int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
-                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
+                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
         }
         boolean ok = false;
@@ -117,14 +117,14 @@ public final class VoronoiDiagram {
             }
             // the pieces the first tracing did not reach (a disconnected vertex graph)
             Completion.Counts cc = Completion.run(pb, prep.hidden, searchGrid(prep), tracer, found ? 1 : 0, TOLERANCE,
-                    maxVertices, timings);
+                    maxVertices, timings, options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             int[][] edges = tracer.edges();
             int[] closed = closedEdges(prep, tracer.quads(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
                             tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches, tracer.tieRechecks,
-                            cc.components(), cc.vertexFree()),
+                            cc.components(), cc.vertexFree(), cc.undecided()),
                     timings, options.backend(), precision);
             ok = true;
             return r;

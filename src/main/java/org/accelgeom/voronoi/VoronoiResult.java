@@ -44,9 +44,11 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
      * @param components     tracings started: the connected components of the vertex graph ({@link Completion}; 1 when
      *                       the first tracing reached every vertex)
      * @param vertexFreeBalls visible balls whose cell has no vertex (proven by {@link CellVertex})
+     * @param undecidedBalls visible balls in no vertex whose complete search exceeded {@link CellVertex#MAX_QUADRUPLES}
+     *                       (an unbounded cell over very many balls): a piece of the diagram could be missing there
      */
     public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
-            int inconsistent, int batches, long tieRechecks, int components, int vertexFreeBalls) {
+            int inconsistent, int batches, long tieRechecks, int components, int vertexFreeBalls, int undecidedBalls) {
     }
 
     public int vertexCount() {
