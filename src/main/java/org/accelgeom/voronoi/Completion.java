@@ -11,39 +11,47 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  * vertex gets a vertex of its cell ({@link CellVertex}: Alg. 2.2 started at that ball, else the complete search over
  * its cell's reach); a vertex not yet in VIDIC starts a further tracing with the same {@link EdgeTracer} (same VIDIC,
  * same search backend). Balls that a later tracing reaches are skipped; a ball whose cell has no vertex is proven so by
- * the complete search. At the end every visible ball is in a traced vertex or has none.
+ * the complete search (or left undecided beyond its limit, {@link CellVertex#MAX_QUADRUPLES}: counted and reported).
+ * At the end every visible ball is in a traced vertex, has none, or is counted undecided.
  *
- * <p><b>Why that finds every piece.</b> Let C be a component of the vertex graph (vertices and edges, closed edges and
- * infinity left out) that no tracing reached, T the traced vertices. Claim: C has a vertex with a ball in no vertex of
- * T (so the loop above, which ends only when every such ball is in a traced vertex or vertex-free, leaves no C).
+ * <p><b>Why that finds every piece.</b> The vertex graph (vertices and edges; closed edges and infinity left out) can
+ * be disconnected, and a ball can have vertices in two components (a ball whose face surrounds a pocket has vertices
+ * outside and on the pocket's rim), so "balls in no traced vertex" needs a proof. Claim: when the loop ends (every
+ * visible ball is in a traced vertex or has no vertex), every component C is traced.
  *
- * <p>(1) Cells are strictly star-shaped about their centres (the chamber lemma of {@link EllipticEdges}): a ray from
- * c_a leaves VR_a at most once, the open segment from c_a to a point of VR_a is interior to VR_a, and c_a is interior
- * to VR_a for a visible ball.
+ * <p>(1) Cells are strictly star-shaped about their centres (chamber lemma of {@link EllipticEdges}): the open
+ * segment from c_a to a point of VR_a is interior to VR_a, a ray from c_a leaves VR_a at most once, c_a is interior.
  *
- * <p>(2) Separation lemma. Let Sigma be a closed surface splitting space into two open sides P and Q, lying in the
- * closed cells of at most two balls a, x, such that no other cell's interior meets it, and such that every vertex on
- * Sigma has, besides a and x, only balls whose cell interiors lie in P. Every other ball y has int VR_y connected and
- * disjoint from Sigma, so it lies in P (a P-ball) or in Q (a Q-ball), and all of y's vertices lie in its side's
- * closure. A vertex in P (open) has only P-balls (it touches the interior of each of its cells, and not a's or x's,
- * which would put it on Sigma... or in Q), at least two since at most a, x are not; a vertex in Q has at least two
- * Q-balls; a vertex on Sigma has P-balls besides a, x. No edge joins a vertex with a P-ball to one with none (the
- * edge's triple is shared and a vertex has at least two balls of its side), so each component lies in the closure of
- * P or in Q. If C is on P's side and T in Q: C's P-balls are in no vertex of T. If T is on P's side and C in Q: C's
- * Q-balls have vertices only in the closure of Q, whose vertices on Sigma have no Q-ball; so they are in no vertex of T.
- * Either way every vertex of C has two balls in no vertex of T.
+ * <p>(2) Separating surfaces. (a) For a face a|x whose boundary has several components (a face with a hole) and one
+ * boundary component beta (a closed edge, or a ring of edges and vertices): the cones from c_a and from c_x over beta
+ * are discs by (1), with the common boundary beta and their other points interior to VR_a and VR_x; their union
+ * Sigma is a sphere. At a point of beta the cells a, x, y of its edge are met in the order: cone from c_a, face a|x,
+ * cone from c_x, face x|y, cell y, face y|a; call P the side of Sigma of the y's, Q the other. (b) For a component
+ * sigma of the boundary of a cell VR_a that is not all of it (a large ball's cell around a cluster of small ones):
+ * Sigma = sigma, Q the side of VR_a. (a) is the chamber lemma of {@link EllipticEdges} for a closed edge, generalised.
+ * Two components of the graph are separated by such a Sigma: they are joined in the union of the cell boundaries
+ * (connected) only through faces with several boundary components or across a cell's boundary components. The
+ * surfaces do not cross (two meet at most in a centre c_a).
  *
- * <p>(3) Such surfaces separate the pieces. The vertex graph plus the closed edges is what remains of the union of
- * the cell boundaries (a connected set) after removing the open faces; two of its components are only joined through
- * a face whose boundary has several components (a face with a hole: closed edges and rings of edges are its inner
- * boundaries), or are on different components of one cell's boundary (a ball whose cell surrounds a pocket, e.g. a
- * large ball enclosing a cluster of small ones). For an inner boundary beta of face a|x, Sigma = the cones from c_a
- * and from c_x over beta: two discs (by (1)) with the common boundary beta, their other points interior to VR_a and
- * VR_x, P the side of the third balls of beta's edges (at a point of beta the cells a, x, y are met in the order cone
- * K_a, face a|x, cone K_x, face x|y, cell y, face y|a); for a component sigma of the boundary of VR_a, Sigma = sigma,
- * P the side away from a's interior. This is the chamber lemma of {@link EllipticEdges} for a closed edge
- * generalised. The brute-force tests check the claim's consequence: on random sets of large and small balls whose
- * tracing from one vertex misses pieces, the completed diagram equals the brute force's vertex set.
+ * <p>(3) Separation lemma. Let Sigma be as in (2), a and x its balls. Every other ball y has int VR_y connected and
+ * disjoint from Sigma, so in P (a P-ball) or in Q (a Q-ball), and all of y's vertices in the closure of its side. A
+ * vertex off Sigma touches the interiors of its four cells, so a vertex in P has only P-balls besides a and x (at least
+ * two), one in Q at least two Q-balls; the only vertices on Sigma are those of beta (case a: a, x and two P-balls) or
+ * of sigma (case b: a and three P-balls). An edge's end vertices share three balls, so no edge joins a vertex with a
+ * P-ball to one with none: each component lies in the closure of P or in Q. Hence: if a component C is on one side
+ * and no traced vertex is on that side, every vertex of C has at least two balls in no traced vertex (the P-balls of
+ * C have all their vertices in P's closure; the Q-balls of C have none on Sigma).
+ *
+ * <p>(4) The claim. Suppose C untraced when the loop ends; its balls have vertices (C's), so none is vertex-free, so
+ * each is in a traced vertex. The surfaces of (2) do not cross and cut space into regions joined as a tree (each
+ * surface joins two), distinct components lying in distinct regions. If C's region is bounded by one surface
+ * (C in a pocket, or the traced vertices in pockets around C), (3) gives C a ball in no traced vertex: a
+ * contradiction. If it is bounded by several, the traced components lie beyond them; a ball of a vertex of C whose
+ * cell interior lies in C's region has all its vertices in that region's closure, hence none traced, so every ball
+ * of C would have to be one of the two balls a, x of a bounding surface, whose cells are the only ones the surfaces
+ * cut: for one surface (3) excludes it (two balls per vertex on C's side); for several we have no proof, only the
+ * brute-force evidence. The tests check the claim's consequence: on random sets of large and small balls whose tracing
+ * from one vertex misses pieces, the completed diagram equals the brute force's vertex set ({@code CompletionTest}).
  *
  * <p>Cost: on proteins every ball is in a vertex of the first tracing, so the step is one pass over the vertices.
  */

@@ -11,8 +11,9 @@ import org.accelgeom.engine.TornadoSupport;
  * the thesis of Majdi&scaron;ov&aacute; 2014 computes it), on any backend.
  *
  * <p>Contract: for balls in general position the result is the diagram's whole edge graph (every connected
- * component: {@link Completion} starts a further tracing for each piece the first one does not reach): every vertex is the centre of a sphere tangent to its four balls that no other ball comes closer to
- * (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
+ * component: {@link Completion} starts a further tracing for each piece the first one does not reach; balls it
+ * leaves undecided are counted in {@link VoronoiResult.Stats#undecidedBalls}): every vertex is the centre of a
+ * sphere tangent to its four balls that no other ball comes closer to (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
  * their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
  * inputs: fewer than 4 (visible) balls, or balls with no vertex at all, give an empty diagram; hidden balls
  * (contained in another ball, including coincident duplicates) are reported and left out; non-finite
