@@ -7,7 +7,7 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 /**
  * Completes the tracing when the diagram's vertex graph is disconnected: the tracing (Alg. 5.1) reaches only the
  * vertices connected to its start, and balls sealed in a pocket (behind a closed elliptic edge, a face with a hole, or
- * a component of a cell's boundary) form pieces it never meets. After the tracing, each visible ball in no traced
+ * a component of a cell's boundary), or pieces joined only at infinity, are never met. After the tracing, each visible ball in no traced
  * vertex gets a vertex of its cell ({@link CellVertex}: Alg. 2.2 started at that ball, else the complete search over
  * its cell's reach); a vertex not yet in VIDIC starts a further tracing with the same {@link EdgeTracer} (same VIDIC,
  * same search backend). Balls that a later tracing reaches are skipped; a ball whose cell has no vertex is proven so by
@@ -23,9 +23,10 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  * segment from c_a to a point of VR_a is interior to VR_a, a ray from c_a leaves VR_a at most once, c_a is interior.
  *
  * <p>(2) Separating surfaces. (a) For a face a|x whose boundary has several components (a face with a hole) and one
- * boundary component beta (a closed edge, or a ring of edges and vertices): the cones from c_a and from c_x over beta
- * are discs by (1), with the common boundary beta and their other points interior to VR_a and VR_x; their union
- * Sigma is a sphere. At a point of beta the cells a, x, y of its edge are met in the order: cone from c_a, face a|x,
+ * boundary component beta (a closed edge, a ring of edges and vertices, or a chain of edges infinite at both ends,
+ * e.g. the two sides of a strip-shaped unbounded face: pieces joined only at infinity): the cones from c_a and from
+ * c_x over beta are discs (half-planes for a chain) by (1), with the common boundary beta and their other points
+ * interior to VR_a and VR_x; their union Sigma is a sphere (a plane for a chain), which separates space. At a point of beta the cells a, x, y of its edge are met in the order: cone from c_a, face a|x,
  * cone from c_x, face x|y, cell y, face y|a; call P the side of Sigma of the y's, Q the other. (b) For a component
  * sigma of the boundary of a cell VR_a that is not all of it (a large ball's cell around a cluster of small ones):
  * Sigma = sigma, Q the side of VR_a. (a) is the chamber lemma of {@link EllipticEdges} for a closed edge, generalised.
