@@ -110,4 +110,39 @@ class CompletionTest {
                 + " further pieces traced; sets " + missing);
         assertTrue(missedBefore >= 3, "the test data has sets where the first tracing misses vertices: " + missedBefore);
     }
+    /**
+     * A pocket without closed edge: two small balls between two large ones (EllipticEdgesTest.ring's, with a second
+     * small ball) have the two vertices of one quadruple, joined by four edges: a component of its own; far balls make
+     * another. Both are traced, as the brute force says, whichever the first tracing starts in.
+     */
+    @Test
+    void aPocketOfTwoSmallBallsIsAComponentOfItsOwn() {
+        Balls b = EllipticEdgesTest.ring(new double[] {0, 0.25, 0.1, 0.28}, new double[] {0, 30, 0, 1.5},
+                new double[] {0, -20, 25, 1.2}, new double[] {20, 5, -20, 1.0}, new double[] {-25, 0, 20, 1.7},
+                new double[] {0, 0, 40, 1.1});
+        List<String> want = bruteForce(b);
+        for (Backend be : new Backend[] {Backend.JVM, Backend.JVM_PARALLEL}) {
+            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(be));
+            assertEquals(want, VoronoiDiagramTest.keys(r), be.toString());
+            assertTrue(want.stream().filter(k -> k.startsWith("0 1 2 3 ")).count() == 2, "the pocket's two vertices " + want);
+            assertEquals(2, r.stats().components(), r.stats().toString());
+            assertTrue(!firstComponent(r).equals(want), "the first tracing alone misses a piece");
+            VoronoiChecks.assertEmptyAndTangent(b, r);
+        }
+    }
+
+    @Test
+    void aBallSealedByAClosedEdgeIsProvenVertexFree() {
+        // EllipticEdgesTest's ring with far balls: the small ball (2) has no vertex, decided by the complete search
+        Balls b = EllipticEdgesTest.ring(new double[] {0, 30, 0, 1.5}, new double[] {0, -20, 25, 1.2},
+                new double[] {20, 5, -20, 1.0}, new double[] {-25, 0, 20, 1.7}, new double[] {0, 0, 40, 1.1});
+        BallGrid g = BallGrid.build(b, 6, null);
+        boolean[] hidden = b.hidden(g);
+        CellVertex.Found f = CellVertex.find(b, hidden, g, 2, 1e-7, new int[4], new int[1], new double[4]);
+        assertEquals(3, f.how(), "no vertex: " + f);
+        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        assertEquals(1, r.stats().vertexFreeBalls());
+        assertEquals(1, r.stats().components());
+        assertEquals(bruteForce(b), VoronoiDiagramTest.keys(r));
+    }
 }
