@@ -13,8 +13,8 @@ import org.accelgeom.engine.TornadoSupport;
  * <p>Contract: for balls in general position the result is the diagram's whole edge graph (every connected
  * component: {@link Completion} starts a further tracing for each piece the first one does not reach; balls it
  * leaves undecided are counted in {@link VoronoiResult.Stats#undecidedBalls}): every vertex is the centre of a
- * sphere tangent to its four balls that no other ball comes closer to (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
- * their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
+ * sphere tangent to its four balls that no other ball comes closer to (empty), every edge joins two vertices or a
+ * vertex and infinity, and the topology (set of quadruples with their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
  * inputs: fewer than 4 (visible) balls, or balls with no vertex at all, give an empty diagram; hidden balls
  * (contained in another ball, including coincident duplicates) are reported and left out; non-finite
  * values are rejected naming the ball. Input in exactly degenerate position (five balls on one sphere) is
@@ -116,7 +116,8 @@ public final class VoronoiDiagram {
                 int root = CellVertex.rootOf(pb, q, s, s0);
                 tracer.trace(q, Math.max(0, root), root < 0 ? s : s0, maxVertices, timings);
             }
-            // the pieces the first tracing did not reach (a disconnected vertex graph)
+            // the pieces the first tracing did not reach (a disconnected vertex graph); when Alg. 2.2 found no first
+            // vertex in its tries, every ball is searched here
             Completion.Counts cc = Completion.run(pb, prep.hidden, searchGrid(prep), tracer, found ? 1 : 0, TOLERANCE,
                     maxVertices, timings, options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             int[][] edges = tracer.edges();
