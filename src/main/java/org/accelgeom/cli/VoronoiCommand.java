@@ -207,6 +207,12 @@ final class VoronoiCommand implements Callable<Integer> {
                 r.vertexCount() == 0 ? " (fewer than 4 visible balls, or no vertex)" : "");
         out.printf(Locale.ROOT, "edges:            %d (%d to infinity, %d closed without vertex)%n",
                 r.edgeCount() + r.closedEdgeCount(), s.infiniteEdges(), r.closedEdgeCount());
+        out.printf(Locale.ROOT, "components:       %d (tracings of the vertex graph; %d balls without vertex)%n",
+                s.components(), s.vertexFreeBalls());
+        if (s.undecidedBalls() > 0) {
+            out.printf(Locale.ROOT, "undecided:        %d balls in no vertex with unbounded cells over too many balls: "
+                    + "a piece of the diagram may be missing there%n", s.undecidedBalls());
+        }
         out.printf(Locale.ROOT, "end-vertex searches: %d in %d calls, %.2f pruning passes each%n", s.searches(), s.batches(),
                 s.searches() == 0 ? 0.0 : (double) s.passes() / s.searches());
         if (r.precision() == VoronoiOptions.Precision.TWO_PHASE) {

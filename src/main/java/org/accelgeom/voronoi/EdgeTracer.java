@@ -86,9 +86,13 @@ final class EdgeTracer {
         slotOf = new int[capacity];
     }
 
-    /** Traces from the vertex (sorted quadruple q, sphere s); vertex budget: a guard against runaway input. */
-    void trace(int[] q, double[] s, int maxVertices, PhaseTimings timings) {
-        addVertex(q, 0, 0, s, 0);
+    /**
+     * Traces from the vertex (sorted quadruple q, root index of {@link TangentSpheres#solve} on it, sphere s), adding to
+     * the vertices and VIDIC of earlier calls (a further component, {@link Completion}); vertex budget: a guard against
+     * runaway input, over all calls.
+     */
+    void trace(int[] q, int root, double[] s, int maxVertices, PhaseTimings timings) {
+        addVertex(q, 0, root, s, 0);
         while (stack.size > 0) {
             if (nv > maxVertices) {
                 throw new AccelGeomException("the edge tracing found more than " + maxVertices
@@ -409,6 +413,11 @@ final class EdgeTracer {
             stack.push(4 * v + k);
         }
         return v;
+    }
+
+    /** True if VIDIC holds the vertex of sorted quadruple q and root index. */
+    boolean contains(int[] q, int root) {
+        return find(q, 0, root) >= 0;
     }
 
     int vertexCount() {

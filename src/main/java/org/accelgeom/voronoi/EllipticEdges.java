@@ -109,7 +109,7 @@ final class EllipticEdges {
     }
 
     /** The visible balls other than c whose gap to c is at most 2 reach (every visible ball when reach is infinite). */
-    private static int[] near(Balls b, boolean[] hidden, BallGrid grid, int c, double reach) {
+    static int[] near(Balls b, boolean[] hidden, BallGrid grid, int c, double reach) {
         EdgeTracer.IntStack s = new EdgeTracer.IntStack();
         double q = Double.isInfinite(reach) ? grid.coverRadius() + 2 * b.maxRadius() : 2 * reach + 2 * b.maxRadius() + b.r[c];
         grid.forEachNear(b.x[c], b.y[c], b.z[c], q, j -> {

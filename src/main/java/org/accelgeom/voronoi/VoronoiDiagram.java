@@ -10,10 +10,11 @@ import org.accelgeom.engine.TornadoSupport;
  * The additively weighted (Apollonius) Voronoi diagram of balls by edge tracing (Kim, Cho &amp; Kim 2005, as
  * the thesis of Majdi&scaron;ov&aacute; 2014 computes it), on any backend.
  *
- * <p>Contract: for balls in general position the result is the diagram's edge graph reachable from the first
- * vertex: every vertex is the centre of a sphere tangent to its four balls that no other ball comes closer to
- * (empty), every edge joins two vertices or a vertex and infinity, and the topology (set of quadruples with
- * their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
+ * <p>Contract: for balls in general position the result is the diagram's whole edge graph (every connected
+ * component: {@link Completion} starts a further tracing for each piece the first one does not reach; balls it
+ * leaves undecided are counted in {@link VoronoiResult.Stats#undecidedBalls}): every vertex is the centre of a
+ * sphere tangent to its four balls that no other ball comes closer to (empty), every edge joins two vertices or a
+ * vertex and infinity, and the topology (set of quadruples with their roots, set of edges) is the same on every backend and precision except {@code float}. Degenerate
  * inputs: fewer than 4 (visible) balls, or balls with no vertex at all, give an empty diagram; hidden balls
  * (contained in another ball, including coincident duplicates) are reported and left out; non-finite
  * values are rejected naming the ball. Input in exactly degenerate position (five balls on one sphere) is
@@ -21,7 +22,7 @@ import org.accelgeom.engine.TornadoSupport;
  *
  * <p>Steps: hidden balls; the uniform grid; the initial vertex (Alg. 2.2, {@link InitialVertex}); the
  * tracing ({@link EdgeTracer}, Alg. 5.1) with the end-vertex search on the backend
- * ({@link VoronoiKernels#searchEdge}).
+ * ({@link VoronoiKernels#searchEdge}); the untraced pieces ({@link Completion}); the closed edges ({@link EllipticEdges}).
  */
 public final class VoronoiDiagram {
 
@@ -85,14 +86,14 @@ public final class VoronoiDiagram {
             throw e;
         }
         timings.add("initial vertex", Kind.HOST, System.nanoTime() - t1);
-        if (!found) {
+        if (prep.visible < 4) {
             if (reload != null) {
                 reload.close();
             }
             keep(balls, options, prep, search);
             int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], options, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
-                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
+                    new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
         }
         boolean ok = false;
@@ -109,13 +110,23 @@ public final class VoronoiDiagram {
                     options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
             tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
-            tracer.trace(q, s, 64 * prep.visible + 1024, timings);
+            int maxVertices = 64 * prep.visible + 1024;
+            if (found) {
+                double[] s0 = new double[4];
+                int root = CellVertex.rootOf(pb, q, s, s0);
+                tracer.trace(q, Math.max(0, root), root < 0 ? s : s0, maxVertices, timings);
+            }
+            // the pieces the first tracing did not reach (a disconnected vertex graph); when Alg. 2.2 found no first
+            // vertex in its tries, every ball is searched here
+            Completion.Counts cc = Completion.run(pb, prep.hidden, searchGrid(prep), tracer, found ? 1 : 0, TOLERANCE,
+                    maxVertices, timings, options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
             int[][] edges = tracer.edges();
             int[] closed = closedEdges(prep, tracer.quads(), options, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
-                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches, tracer.tieRechecks),
+                            tracer.infinite, tracer.unresolved, tracer.inconsistent, tracer.batches, tracer.tieRechecks,
+                            cc.components(), cc.vertexFree(), cc.undecided()),
                     timings, options.backend(), precision);
             ok = true;
             return r;
@@ -134,8 +145,7 @@ public final class VoronoiDiagram {
     /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
     private static int[] closedEdges(Prepared prep, int[] quads, VoronoiOptions options, PhaseTimings timings) {
         long t0 = System.nanoTime();
-        BallGrid g = prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
-        int[] t = EllipticEdges.find(prep.pb, prep.hidden, g, quads,
+        int[] t = EllipticEdges.find(prep.pb, prep.hidden, searchGrid(prep), quads,
                 options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
         int[] m = mapSorted(t, 3, prep.perm);
         // in the order of the input indices
@@ -158,6 +168,11 @@ public final class VoronoiDiagram {
         }
         timings.add("elliptic edges", Kind.HOST, System.nanoTime() - t0);
         return out;
+    }
+
+    /** The grid of the host's searches over balls (the prepared one, or one built when the search runs unpruned). */
+    private static BallGrid searchGrid(Prepared prep) {
+        return prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
     }
 
     private static ParallelLoops pool;

@@ -12,8 +12,8 @@ import org.accelgeom.engine.PhaseTimings;
  * tetrahedron of the dual quasi-triangulation (the same quadruple).
  *
  * <p>Edge k: generator triple {@code triples[3k .. 3k+2]} (sorted) between vertices {@code ends[2k]} and
- * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Components of the
- * edge graph not connected to the first vertex are not traced.
+ * {@code ends[2k+1]}; {@code ends[2k+1] == -1} when the edge goes to infinity (it meets b_inf). Every component of the
+ * edge graph is traced ({@link Completion}).
  *
  * <p>Closed edge c: an elliptic edge without any vertex (a closed trisector no fourth ball touches, e.g. a small ball
  * between two large ones; the quasi-triangulation's degenerate triangle), generator triple
@@ -41,9 +41,14 @@ public record VoronoiResult(int ballCount, int[] hidden, int[] quads, double[] s
      * @param tieRechecks    searches the backend flagged as a near tie of two candidates, decided again on the host
      *                       in Java double (the device's arithmetic may order near ties otherwise), or that the device flagged as
      *                       borderline ({@link RobustTheta}), or whose device end ball the host finds invalid
+     * @param components     tracings started: the connected components of the vertex graph ({@link Completion}; 1 when
+     *                       the first tracing reached every vertex)
+     * @param vertexFreeBalls visible balls whose cell has no vertex (proven by {@link CellVertex})
+     * @param undecidedBalls visible balls in no vertex whose complete search exceeded {@link CellVertex#MAX_QUADRUPLES}
+     *                       (an unbounded cell over very many balls): a piece of the diagram could be missing there
      */
     public record Stats(long searches, long swaps, long doubleEvals, long passes, int infiniteEdges, int unresolved,
-            int inconsistent, int batches, long tieRechecks) {
+            int inconsistent, int batches, long tieRechecks, int components, int vertexFreeBalls, int undecidedBalls) {
     }
 
     public int vertexCount() {
