@@ -350,22 +350,44 @@ public final class LevelKernels {
         int m = state[P_M];
         int run = 0;
         for (int i = 0; i < m; i++) {
-            nodeInt[3 * i + N_CHILD] = run;
             run += 2 * nodeInt[3 * i + N_SPLIT];
         }
+        childOffsets(nodeInt, 0, m, 0);
         int chunks = state[P_CHUNKS];
         int l = 0;
         int r = 0;
         int d = 0;
         for (int ch = 0; ch < chunks; ch++) {
-            chunk[6 * ch + 3] = l;
-            chunk[6 * ch + 4] = r;
-            chunk[6 * ch + 5] = d;
             l += chunk[6 * ch];
             r += chunk[6 * ch + 1];
             d += chunk[6 * ch + 2];
         }
+        chunkOffsets(chunk, 0, chunks, 0, 0, 0);
         scanTail(state, run, l, r, d);
+    }
+
+    /** Nodes [from, to) of kernel 4: each split node's children's offset, from {@code run} on. */
+    public static void childOffsets(int[] nodeInt, int from, int to, int run) {
+        int x = run;
+        for (int i = from; i < to; i++) {
+            nodeInt[3 * i + N_CHILD] = x;
+            x += 2 * nodeInt[3 * i + N_SPLIT];
+        }
+    }
+
+    /** Chunks [from, to) of kernel 4: each chunk's left, right and handed-on offsets, from (l, r, d) on. */
+    public static void chunkOffsets(int[] chunk, int from, int to, int l, int r, int d) {
+        int xl = l;
+        int xr = r;
+        int xd = d;
+        for (int ch = from; ch < to; ch++) {
+            chunk[6 * ch + 3] = xl;
+            chunk[6 * ch + 4] = xr;
+            chunk[6 * ch + 5] = xd;
+            xl += chunk[6 * ch];
+            xr += chunk[6 * ch + 1];
+            xd += chunk[6 * ch + 2];
+        }
     }
 
     /**

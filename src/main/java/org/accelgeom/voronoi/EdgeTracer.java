@@ -150,7 +150,7 @@ final class EdgeTracer {
                     }
                 }
                 final int nf = flagged;
-                forEachOne(nf, i -> researchTie(slotTmp[i]));
+                forEach(nf, 1, i -> researchTie(slotTmp[i]));
                 forEach(count, this::endVertex);
             }
             long t3 = System.nanoTime();
@@ -164,12 +164,17 @@ final class EdgeTracer {
 
     /** Runs body for 0..n-1, on the pool when there is one (the host steps of jvm-parallel and tornado). */
     private void forEach(int n, java.util.function.IntConsumer body) {
-        if (loops == null || n < 64) {
+        forEach(n, 32, body);
+    }
+
+    /** {@link #forEach}, the pool's chunks at least {@code grain} indices (1: uneven work, one index per task). */
+    private void forEach(int n, int grain, java.util.function.IntConsumer body) {
+        if (loops == null || n < 2 * grain) {
             for (int e = 0; e < n; e++) {
                 body.accept(e);
             }
         } else {
-            loops.forRange(n, 32, (from, to) -> {
+            loops.forRange(n, grain, (from, to) -> {
                 for (int e = from; e < to; e++) {
                     body.accept(e);
                 }
@@ -276,20 +281,6 @@ final class EdgeTracer {
         }
     }
 
-    /** Runs body for 0..n-1 on the pool one index per task (uneven work), or in a plain loop without a pool. */
-    private void forEachOne(int n, java.util.function.IntConsumer body) {
-        if (loops == null || n < 2) {
-            for (int i = 0; i < n; i++) {
-                body.accept(i);
-            }
-        } else {
-            loops.forRange(n, 1, (from, to) -> {
-                for (int i = from; i < to; i++) {
-                    body.accept(i);
-                }
-            });
-        }
-    }
 
     /** Links batch edge e to its end vertex (VIDIC lookup, new vertex, reverse edge): sequential. */
     private void resolve(int e, int slot) {

@@ -1,7 +1,6 @@
 package org.accelgeom.kdtree.tornado;
 
 import static org.accelgeom.kdtree.LevelBuffers.C_BEAT;
-import static org.accelgeom.kdtree.LevelBuffers.N_CHILD;
 import static org.accelgeom.kdtree.LevelBuffers.N_SPLIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
 import static org.accelgeom.kdtree.LevelBuffers.P_M;
@@ -131,22 +130,8 @@ public final class LevelTaskGraphs {
             p3[i] += v3;
             c.localBarrier();
         }
-        int run = p0[i] - s0;
-        for (int k = a; k < e; k++) {
-            nodeInt[3 * k + N_CHILD] = run;
-            run += 2 * nodeInt[3 * k + N_SPLIT];
-        }
-        int l = p1[i] - s1;
-        int r = p2[i] - s2;
-        int d = p3[i] - s3;
-        for (int ch = ac; ch < ec; ch++) {
-            chunk[6 * ch + 3] = l;
-            chunk[6 * ch + 4] = r;
-            chunk[6 * ch + 5] = d;
-            l += chunk[6 * ch];
-            r += chunk[6 * ch + 1];
-            d += chunk[6 * ch + 2];
-        }
+        LevelKernels.childOffsets(nodeInt, a, e, p0[i] - s0);
+        LevelKernels.chunkOffsets(chunk, ac, ec, p1[i] - s1, p2[i] - s2, p3[i] - s3);
         if (i == 0) {
             LevelKernels.scanTail(state, p0[G - 1], p1[G - 1], p2[G - 1], p3[G - 1]);
             state[C_BEAT + 3] = state[P_SEQ];
