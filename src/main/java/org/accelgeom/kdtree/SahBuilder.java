@@ -97,17 +97,10 @@ final class SahBuilder {
         int n = t.count();
         int[] tri = new int[n];
         float[] box = new float[6 * n];
-        float[] v = t.v();
         for (int i = 0; i < n; i++) {
             tri[i] = i;
-            for (int k = 0; k < 3; k++) {
-                float a = v[9 * i + k];
-                float b = v[9 * i + 3 + k];
-                float d = v[9 * i + 6 + k];
-                box[6 * i + k] = Math.min(a, Math.min(b, d));
-                box[6 * i + 3 + k] = Math.max(a, Math.max(b, d));
-            }
         }
+        t.boxes(box);
         return new BuildNode(n, tri, box, null);
     }
 

@@ -102,6 +102,20 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
         return cx == 0 && cy == 0 && cz == 0 ? 1 : 0;
     }
 
+    /** Each triangle's own bounding box into {@code box}: triangle i at box[6i .. 6i+5] (min x y z, max x y z). */
+    public void boxes(float[] box) {
+        int n = count();
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                float a = v[9 * i + k];
+                float b = v[9 * i + 3 + k];
+                float d = v[9 * i + 6 + k];
+                box[6 * i + k] = Math.min(a, Math.min(b, d));
+                box[6 * i + 3 + k] = Math.max(a, Math.max(b, d));
+            }
+        }
+    }
+
     /** The axis-aligned bounding box of all triangles: min x y z, max x y z (empty input: all zero). */
     public float[] bounds() {
         float[] b = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,

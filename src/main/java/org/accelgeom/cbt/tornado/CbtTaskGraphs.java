@@ -199,8 +199,7 @@ public final class CbtTaskGraphs {
 
     /** The work-group size of {@link #reduceTop} on {@code device}: {@link #TOP_GROUP}, at most its maximum. */
     public static int topGroup(uk.ac.manchester.tornado.api.common.TornadoDevice device) {
-        long[] max = device.getDeviceMaxWorkgroupDimensions();
-        return (int) Math.max(1, Math.min(TOP_GROUP, max != null && max.length > 0 && max[0] > 0 ? max[0] : 256));
+        return org.accelgeom.engine.tornado.TornadoDevices.workGroup(device, TOP_GROUP);
     }
 
     /**
@@ -383,12 +382,7 @@ public final class CbtTaskGraphs {
                 .transferToHost(DataTransferMode.UNDER_DEMAND, info, scanOut, heapOut);
     }
 
-    /** A grid of one work-item per task; {@link #size} resizes a task's grid before an execution. */
-    public static GridScheduler grid(String name, String[] tasks, WorkerGrid1D[] workers) {
-        return grid(new GridScheduler(), name, tasks, workers);
-    }
-
-    /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each. */
+    /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each; {@link #size} resizes a task's grid before an execution. */
     public static GridScheduler grid(GridScheduler gs, String name, String[] tasks, WorkerGrid1D[] workers) {
         for (int i = 0; i < tasks.length; i++) {
             workers[i] = new WorkerGrid1D(1);

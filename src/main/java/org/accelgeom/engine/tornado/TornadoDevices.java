@@ -57,4 +57,11 @@ public final class TornadoDevices implements TornadoSupport.DeviceBridge {
         }
         return TornadoExecutionPlan.getDevice(0, index);
     }
+
+    /** A one-dimensional work-group size for {@code device}: {@code wanted}, at most its maximum (256 if unknown). */
+    public static int workGroup(TornadoDevice device, int wanted) {
+        long[] max = device.getDeviceMaxWorkgroupDimensions();
+        long cap = max != null && max.length > 0 && max[0] > 0 ? max[0] : 256;
+        return (int) Math.max(1, Math.min(wanted, cap));
+    }
 }

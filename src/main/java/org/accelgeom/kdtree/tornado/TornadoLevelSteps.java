@@ -62,9 +62,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
         WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.TASKS);
         // the scans are one work-group each (local sums of at most SCAN_GROUP items)
-        long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
-        scanGroup = (int) Math.max(1, Math.min(LevelTaskGraphs.SCAN_GROUP,
-                maxGroup != null && maxGroup.length > 0 && maxGroup[0] > 0 ? maxGroup[0] : 256));
+        scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
         level[3].setGlobalWork(scanGroup, 1, 1);
         level[3].setLocalWork(scanGroup, 1, 1);
         if (b.small != null) {
@@ -107,18 +105,8 @@ public final class TornadoLevelSteps implements LevelSteps {
             throw new IllegalStateException("these device arrays hold other triangles");
         }
         t.time("root references (host, first build)", Kind.HOST, () -> {
-            float[] v = tris.v();
-            System.arraycopy(v, 0, b.v, 0, v.length);
-            int n = tris.count();
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < 3; k++) {
-                    float a = v[9 * i + k];
-                    float c = v[9 * i + 3 + k];
-                    float d = v[9 * i + 6 + k];
-                    b.rootBox[6 * i + k] = Math.min(a, Math.min(c, d));
-                    b.rootBox[6 * i + 3 + k] = Math.max(a, Math.max(c, d));
-                }
-            }
+            System.arraycopy(tris.v(), 0, b.v, 0, tris.v().length);
+            tris.boxes(b.rootBox); // into the plan's own array: the device buffer is bound to it
         });
         loaded = tris.v();
     }

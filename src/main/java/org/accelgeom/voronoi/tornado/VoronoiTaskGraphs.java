@@ -72,25 +72,32 @@ public final class VoronoiTaskGraphs {
                 .transferToHost(DataTransferMode.UNDER_DEMAND, beat);
     }
 
+    /**
+     * 1 if batch edge e is searched in this pass: e &lt; ip[count], and pass 0 or its pruning radius qs[e] still
+     * positive (flags as ints, no compound conditions: TornadoVM 5.2, see VoronoiKernels).
+     */
+    static int live(int e, int[] ip, double[] qs, int pass) {
+        int go = 0;
+        if (e < ip[VoronoiKernels.I_COUNT]) {
+            go = go + 1;
+        }
+        int live = 0;
+        if (pass == 0) {
+            live = 1;
+        }
+        if (qs[e] > 0.0) {
+            live = 1;
+        }
+        return go + live == 2 ? 1 : 0;
+    }
+
     /** Task method: lanes of the live edges (e &lt; ip[count]; after pass 0, those with qs[e] &gt; 0) of one pass. */
     public static void lanes(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz,
             float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames, float[] framesF,
             int[] gates, double[] qs, float[] lf, double[] ld, int[] li, int pass) {
         for (@Parallel int k = 0; k < lf.length; k++) {
             int e = k / ip[VoronoiKernels.I_LANES];
-            int go = 0;
-            if (e < ip[VoronoiKernels.I_COUNT]) {
-                go = go + 1;
-            }
-            int live = 0;
-            if (pass == 0) {
-                live = 1;
-            }
-            if (qs[e] > 0.0) {
-                live = 1;
-            }
-            go = go + live;
-            if (go == 2) {
+            if (live(e, ip, qs, pass) == 1) {
                 EndVertexScans.searchLane(k, ip[VoronoiKernels.I_LANES], pass, bx, by, bz, br, fx, fy, fz, fr, cellStart,
                         cellBalls, p, ip, frames, framesF, gates, qs, lf, ld, li);
             }
@@ -113,19 +120,7 @@ public final class VoronoiTaskGraphs {
             if (e == 0) {
                 beat[0] = ip[SEQ] * 4 + pass;
             }
-            int go = 0;
-            if (e < ip[VoronoiKernels.I_COUNT]) {
-                go = go + 1;
-            }
-            int live = 0;
-            if (pass == 0) {
-                live = 1;
-            }
-            if (qs[e] > 0.0) {
-                live = 1;
-            }
-            go = go + live;
-            if (go == 2) {
+            if (live(e, ip, qs, pass) == 1) {
                 EndVertexScans.reduceLanes(e, ip[VoronoiKernels.I_LANES], pass, lf, ld, li, qs, p, ip, frames, out);
             }
         }
