@@ -132,7 +132,7 @@ public final class LevelKernels {
      * The SAH cost (the thesis's Algorithm 2, {@link KdTreeKernels#sah}) of splitting voxel {@code v[o .. o+5]}
      * at (k, ξ) with nL and nR references on the sides (no planar set: binned counts).
      */
-    static double sahAt(float[] v, int o, int k, float xi, int nL, int nR, double[] c) {
+    public static double sahAt(float[] v, int o, int k, float xi, int nL, int nR, double[] c) {
         double dx = (double) v[o + 3] - v[o];
         double dy = (double) v[o + 4] - v[o + 1];
         double dz = (double) v[o + 5] - v[o + 2];
@@ -193,7 +193,7 @@ public final class LevelKernels {
      * 1 when (cost a, position a, axis a) comes before b in {@link KdTreeKernels#better}'s order (lower cost, then
      * position, then axis), else 0; with int flags instead of compound conditions over doubles (TornadoVM 5.2).
      */
-    static int better(double costA, float posA, int axisA, double costB, float posB, int axisB) {
+    public static int better(double costA, float posA, int axisA, double costB, float posB, int axisB) {
         int lower = 0;
         int same = 0;
         int before = 0;
@@ -310,27 +310,11 @@ public final class LevelKernels {
             int[] side, int[] chunk) {
         int from = ch * CHUNK;
         int to = Math.min(state[P_R], from + CHUNK);
-        int base = state[P_PARITY] * state[P_RCAP];
         int cl = 0;
         int cr = 0;
         int cd = 0;
         for (int r = from; r < to; r++) {
-            int ref = base + r;
-            int n = refInt[2 * ref + 1];
-            int k = nodeInt[3 * n + N_AXIS];
-            float xi = nodePos[n];
-            float lo = refBox[6 * ref + k];
-            float hi = refBox[6 * ref + 3 + k];
-            int s = LevelBuffers.BOTH;
-            if (hi <= xi) {
-                s = LevelBuffers.LEFT;
-            }
-            if (lo >= xi) {
-                s = LevelBuffers.RIGHT; // also a flat box at ξ: the binned planes send planar references right
-            }
-            if (nodeInt[3 * n + N_SPLIT] == 0) {
-                s = DONE;
-            }
+            int s = side(state, r, refInt, refBox, nodeInt, nodePos);
             side[r] = s;
             cl += s & 1;
             cr += (s >> 1) & 1;
@@ -339,6 +323,27 @@ public final class LevelKernels {
         chunk[6 * ch] = cl;
         chunk[6 * ch + 1] = cr;
         chunk[6 * ch + 2] = cd;
+    }
+
+    /** Kernel 3 for reference r of the level: its side (LEFT, RIGHT, BOTH, or DONE when its node is not split). */
+    public static int side(int[] state, int r, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos) {
+        int ref = state[P_PARITY] * state[P_RCAP] + r;
+        int n = refInt[2 * ref + 1];
+        int k = nodeInt[3 * n + N_AXIS];
+        float xi = nodePos[n];
+        float lo = refBox[6 * ref + k];
+        float hi = refBox[6 * ref + 3 + k];
+        int s = LevelBuffers.BOTH;
+        if (hi <= xi) {
+            s = LevelBuffers.LEFT;
+        }
+        if (lo >= xi) {
+            s = LevelBuffers.RIGHT; // also a flat box at ξ: the binned planes send planar references right
+        }
+        if (nodeInt[3 * n + N_SPLIT] == 0) {
+            s = DONE;
+        }
+        return s;
     }
 
     /**
@@ -437,58 +442,69 @@ public final class LevelKernels {
             int[] nodeInt, float[] nodePos, int[] g, int[] chunk, int[] doneInt, float[] doneBox) {
         int from = ch * CHUNK;
         int to = Math.min(state[P_R], from + CHUNK);
-        int in = state[P_PARITY];
-        int rCap = state[P_RCAP];
-        int inBase = in * rCap;
-        int outBase = (1 - in) * rCap;
-        int gBase = in * state[P_MCAP];
         int force = state[C_FORCE];
-        int ol = outBase + chunk[6 * ch + 3];
-        int or = outBase + state[C_L] + chunk[6 * ch + 4];
-        int od = state[C_DBASE] + chunk[6 * ch + 5];
+        int ol = chunk[6 * ch + 3];
+        int or = chunk[6 * ch + 4];
+        int od = chunk[6 * ch + 5];
         if (force == 1) {
-            od = state[C_DBASE] + from;
+            od = from;
         }
         for (int r = from; r < to; r++) {
-            int ref = inBase + r;
             int s = side[r];
             if (force == 1) {
                 s = DONE;
             }
-            int t = refInt[2 * ref];
-            int n = refInt[2 * ref + 1];
-            int k = nodeInt[3 * n + N_AXIS];
-            int child = nodeInt[3 * n + N_CHILD];
-            float xi = nodePos[n];
-            if (s == DONE) {
-                doneInt[2 * od] = t;
-                doneInt[2 * od + 1] = g[gBase + n];
-                for (int q = 0; q < 6; q++) {
-                    doneBox[6 * od + q] = refBox[6 * ref + q];
-                }
-                od++;
+            scatterRef(state, r, s, ol, or, od, v, refInt, refBox, nodeInt, nodePos, g, doneInt, doneBox);
+            ol += s & 1;
+            or += (s >> 1) & 1;
+            od += (s >> 2) & 1;
+        }
+    }
+
+    /**
+     * Kernel 5 for reference r of the level on side s (DONE on a forced level): to the next level's left outputs at
+     * index {@code ol}, its right outputs at {@code or} (after all left ones), or the hand-off list at {@code od}
+     * (indices relative to those lists' starts this level).
+     */
+    public static void scatterRef(int[] state, int r, int s, int ol, int or, int od, float[] v, int[] refInt,
+            float[] refBox, int[] nodeInt, float[] nodePos, int[] g, int[] doneInt, float[] doneBox) {
+        int in = state[P_PARITY];
+        int rCap = state[P_RCAP];
+        int ref = in * rCap + r;
+        int outBase = (1 - in) * rCap;
+        int t = refInt[2 * ref];
+        int n = refInt[2 * ref + 1];
+        int k = nodeInt[3 * n + N_AXIS];
+        int child = nodeInt[3 * n + N_CHILD];
+        float xi = nodePos[n];
+        if (s == DONE) {
+            int d = state[C_DBASE] + od;
+            doneInt[2 * d] = t;
+            doneInt[2 * d + 1] = g[in * state[P_MCAP] + n];
+            for (int q = 0; q < 6; q++) {
+                doneBox[6 * d + q] = refBox[6 * ref + q];
             }
-            if ((s & 1) != 0) {
-                refInt[2 * ol] = t;
-                refInt[2 * ol + 1] = child;
-                for (int q = 0; q < 6; q++) {
-                    refBox[6 * ol + q] = refBox[6 * ref + q];
-                }
-                if (s == LevelBuffers.BOTH) {
-                    clipToSide(v, t, k, xi, 1, refBox, 6 * ref, refBox, 6 * ol);
-                }
-                ol++;
+        }
+        if ((s & 1) != 0) {
+            int o = outBase + ol;
+            refInt[2 * o] = t;
+            refInt[2 * o + 1] = child;
+            for (int q = 0; q < 6; q++) {
+                refBox[6 * o + q] = refBox[6 * ref + q];
             }
-            if ((s & 2) != 0) {
-                refInt[2 * or] = t;
-                refInt[2 * or + 1] = child + 1;
-                for (int q = 0; q < 6; q++) {
-                    refBox[6 * or + q] = refBox[6 * ref + q];
-                }
-                if (s == LevelBuffers.BOTH) {
-                    clipToSide(v, t, k, xi, 0, refBox, 6 * ref, refBox, 6 * or);
-                }
-                or++;
+            if (s == LevelBuffers.BOTH) {
+                clipToSide(v, t, k, xi, 1, refBox, 6 * ref, refBox, 6 * o);
+            }
+        }
+        if ((s & 2) != 0) {
+            int o = outBase + state[C_L] + or;
+            refInt[2 * o] = t;
+            refInt[2 * o + 1] = child + 1;
+            for (int q = 0; q < 6; q++) {
+                refBox[6 * o + q] = refBox[6 * ref + q];
+            }
+            if (s == LevelBuffers.BOTH) {
+                clipToSide(v, t, k, xi, 0, refBox, 6 * ref, refBox, 6 * o);
             }
         }
     }

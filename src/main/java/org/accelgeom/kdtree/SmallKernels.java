@@ -468,61 +468,79 @@ public final class SmallKernels {
             int[] oInt, float[] oPos, long[] oMask) {
         int from = ch * CHUNK;
         int to = Math.min(state[S_M], from + CHUNK);
-        int smCap = state[S_SMCAP];
-        int in = state[S_PARITY] * smCap;
-        int outBase = (1 - state[S_PARITY]) * smCap;
         int run = sChunk[2 * ch + 1];
-        int force = state[S_FORCE];
         for (int i = from; i < to; i++) {
-            int node = in + i;
-            int split = sSplit[i];
-            int id = sId[node];
-            long mask = sMask[node];
-            if (split == 1) {
-                if (force == 1) {
-                    split = 0;
-                }
+            scatterNode(state, i, run, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth, sId, sAxis, sPos, sChild, sSplit,
+                    oInt, oPos, oMask);
+            run += children(state, i, sSplit);
+        }
+    }
+
+    /** The children node i of the level creates: 2 when it splits (and the level is not forced), else 0. */
+    public static int children(int[] state, int i, int[] sSplit) {
+        int n = 0;
+        if (sSplit[i] == 1) {
+            n = 2;
+        }
+        if (state[S_FORCE] == 1) {
+            n = 0;
+        }
+        return n;
+    }
+
+    /** Node i of the level, whose children (if it splits) are the next level's nodes {@code run, run + 1}. */
+    public static void scatterNode(int[] state, int i, int run, float[] v, int[] doneInt, int[] gFirst, int[] sRoot,
+            long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit,
+            int[] oInt, float[] oPos, long[] oMask) {
+        int smCap = state[S_SMCAP];
+        int node = state[S_PARITY] * smCap + i;
+        int outBase = (1 - state[S_PARITY]) * smCap;
+        int split = sSplit[i];
+        int id = sId[node];
+        long mask = sMask[node];
+        if (split == 1) {
+            if (state[S_FORCE] == 1) {
+                split = 0;
             }
-            if (split == 0) {
-                oInt[2 * id] = LEAF;
-                oInt[2 * id + 1] = sRoot[node];
-                oPos[id] = 0f;
-                oMask[id] = mask;
+        }
+        if (split == 0) {
+            oInt[2 * id] = LEAF;
+            oInt[2 * id + 1] = sRoot[node];
+            oPos[id] = 0f;
+            oMask[id] = mask;
+        }
+        if (split == 1) {
+            int k = sAxis[i];
+            float x = sPos[i];
+            long lm = sChild[2 * i];
+            long rm = sChild[2 * i + 1];
+            int left = state[S_OUT] + run;
+            oInt[2 * id] = k;
+            oInt[2 * id + 1] = left;
+            oPos[id] = x;
+            oMask[id] = 0L;
+            int a = outBase + run;
+            int b = a + 1;
+            sRoot[a] = sRoot[node];
+            sRoot[b] = sRoot[node];
+            sDepth[a] = sDepth[node] + 1;
+            sDepth[b] = sDepth[node] + 1;
+            sId[a] = left;
+            sId[b] = left + 1;
+            for (int q = 0; q < 6; q++) {
+                sVox[6 * a + q] = sVox[6 * node + q];
+                sVox[6 * b + q] = sVox[6 * node + q];
             }
-            if (split == 1) {
-                int k = sAxis[i];
-                float x = sPos[i];
-                long lm = sChild[2 * i];
-                long rm = sChild[2 * i + 1];
-                int left = state[S_OUT] + run;
-                oInt[2 * id] = k;
-                oInt[2 * id + 1] = left;
-                oPos[id] = x;
-                oMask[id] = 0L;
-                int a = outBase + run;
-                int b = a + 1;
-                sRoot[a] = sRoot[node];
-                sRoot[b] = sRoot[node];
-                sDepth[a] = sDepth[node] + 1;
-                sDepth[b] = sDepth[node] + 1;
-                sId[a] = left;
-                sId[b] = left + 1;
-                for (int q = 0; q < 6; q++) {
-                    sVox[6 * a + q] = sVox[6 * node + q];
-                    sVox[6 * b + q] = sVox[6 * node + q];
-                }
-                sVox[6 * a + 3 + k] = x;
-                sVox[6 * b + k] = x;
-                if (state[S_CLIP] == 0) {
-                    long both = lm & rm;
-                    int f = gFirst[sRoot[node]];
-                    lm = cull(v, doneInt, f, lm, both, sVox, 6 * a);
-                    rm = cull(v, doneInt, f, rm, both, sVox, 6 * b);
-                }
-                sMask[a] = lm;
-                sMask[b] = rm;
-                run += 2;
+            sVox[6 * a + 3 + k] = x;
+            sVox[6 * b + k] = x;
+            if (state[S_CLIP] == 0) {
+                long both = lm & rm;
+                int f = gFirst[sRoot[node]];
+                lm = cull(v, doneInt, f, lm, both, sVox, 6 * a);
+                rm = cull(v, doneInt, f, rm, both, sVox, 6 * b);
             }
+            sMask[a] = lm;
+            sMask[b] = rm;
         }
     }
 

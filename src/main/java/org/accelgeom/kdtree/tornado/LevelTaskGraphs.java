@@ -1,9 +1,12 @@
 package org.accelgeom.kdtree.tornado;
 
+import static org.accelgeom.kdtree.LevelBuffers.CHUNK;
 import static org.accelgeom.kdtree.LevelBuffers.C_BEAT;
+import static org.accelgeom.kdtree.LevelBuffers.C_FORCE;
 import static org.accelgeom.kdtree.LevelBuffers.N_SPLIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
 import static org.accelgeom.kdtree.LevelBuffers.P_M;
+import static org.accelgeom.kdtree.LevelBuffers.P_R;
 import static org.accelgeom.kdtree.LevelBuffers.P_SEQ;
 
 import org.accelgeom.kdtree.LevelBuffers;
@@ -60,17 +63,49 @@ public final class LevelTaskGraphs {
         }
     }
 
-    /** Kernel 3: per chunk, the references' sides and the chunk's counts. */
-    public static void count(int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos, int[] side,
-            int[] chunk, int cap) {
-        for (@Parallel int ch = 0; ch < cap; ch++) {
+    /**
+     * Kernel 3, a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one reference's side
+     * ({@link LevelKernels#side}); the chunk's counts of left, right and handed-on outputs summed in local memory
+     * ({@link #chunkScan}), as {@link LevelKernels#countChunk}.
+     */
+    public static void count(KernelContext kc, int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos,
+            int[] side, int[] chunk) {
+        int t = kc.localIdx;
+        int ch = kc.groupIdx;
+        int[] p = kc.allocateIntLocalArray(CHUNK);
+        int r = ch * CHUNK + t;
+        int s = 0;
+        if (r < state[P_R]) {
+            s = LevelKernels.side(state, r, refInt, refBox, nodeInt, nodePos);
+            side[r] = s;
+        }
+        p[t] = packed(s);
+        kc.localBarrier();
+        for (int off = 1; off < CHUNK; off <<= 1) {
+            int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
+            kc.localBarrier();
+            p[t] += x;
+            kc.localBarrier();
+        }
+        if (t == 0) {
             if (ch < state[P_CHUNKS]) {
-                LevelKernels.countChunk(state, refInt, refBox, nodeInt, nodePos, ch, side, chunk);
+                int sum = p[CHUNK - 1];
+                chunk[6 * ch] = sum & 1023;
+                chunk[6 * ch + 1] = (sum >> 10) & 1023;
+                chunk[6 * ch + 2] = sum >> 20;
             }
             if (ch == 0) {
                 state[C_BEAT + 2] = state[P_SEQ];
             }
         }
+    }
+
+    /**
+     * A side's three output counts (left, right, handed on) in one int, 10 bits each: a chunk's sums of at most
+     * {@link LevelBuffers#CHUNK} stay within their fields, so one prefix sum serves all three.
+     */
+    static int packed(int s) {
+        return (s & 1) | (((s >> 1) & 1) << 10) | (((s >> 2) & 1) << 20);
     }
 
     /** Kernel 4: the prefix sums, one work-item. */
@@ -138,27 +173,61 @@ public final class LevelTaskGraphs {
         }
     }
 
-    /** Kernel 5: per chunk the references' compaction, per node its record and children. */
-    public static void scatter(int[] state, float[] v, int[] refInt, float[] refBox, int[] side, int[] nodeInt,
-            float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt, float[] gPos,
-            int cap) {
-        for (@Parallel int i = 0; i < cap; i++) {
-            if (i < state[P_CHUNKS]) {
-                LevelKernels.scatterChunk(state, i, v, refInt, refBox, side, nodeInt, nodePos, g, chunk, doneInt, doneBox);
+    /**
+     * Kernel 5, a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one reference, placed at its
+     * chunk's offsets plus the exclusive prefix sums of the chunk's sides in local memory
+     * ({@link LevelKernels#scatterRef}, the order of {@link LevelKernels#scatterChunk}); work-item i also writes node
+     * i's record and children ({@link LevelKernels#scatterNode}).
+     */
+    public static void scatter(KernelContext kc, int[] state, float[] v, int[] refInt, float[] refBox, int[] side,
+            int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt,
+            float[] gPos) {
+        int t = kc.localIdx;
+        int ch = kc.groupIdx;
+        int i = kc.globalIdx;
+        int[] p = kc.allocateIntLocalArray(CHUNK);
+        int r = ch * CHUNK + t;
+        int live = 0;
+        if (r < state[P_R]) {
+            live = 1;
+        }
+        int s = 0;
+        if (live == 1) {
+            s = side[r];
+            if (state[C_FORCE] == 1) {
+                s = LevelBuffers.DONE;
             }
-            if (i < state[P_M]) {
-                LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
+        }
+        int mine = packed(s);
+        p[t] = mine;
+        kc.localBarrier();
+        for (int off = 1; off < CHUNK; off <<= 1) {
+            int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
+            kc.localBarrier();
+            p[t] += x;
+            kc.localBarrier();
+        }
+        if (live == 1) {
+            int ex = p[t] - mine;
+            int ol = chunk[6 * ch + 3] + (ex & 1023);
+            int or = chunk[6 * ch + 4] + ((ex >> 10) & 1023);
+            int od = chunk[6 * ch + 5] + (ex >> 20);
+            if (state[C_FORCE] == 1) {
+                od = ch * CHUNK + (ex >> 20);
             }
-            if (i == 0) {
-                state[C_BEAT + 4] = state[P_SEQ];
-            }
+            LevelKernels.scatterRef(state, r, s, ol, or, od, v, refInt, refBox, nodeInt, nodePos, g, doneInt, doneBox);
+        }
+        if (i < state[P_M]) {
+            LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
+        }
+        if (i == 0) {
+            state[C_BEAT + 4] = state[P_SEQ];
         }
     }
 
     /** The level graph over {@code b}. */
     public static TaskGraph graph(String name, LevelBuffers b) {
         KernelContext ctx = new KernelContext();
-        int items = Math.max(b.rCap, b.mCap);
         TaskGraph g = new TaskGraph(name)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.refInt, b.refBox, b.side, b.vox,
                         b.g, b.bins, b.nodeInt, b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
@@ -166,11 +235,11 @@ public final class LevelTaskGraphs {
                 .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
                         b.g, b.bins, b.rCap)
                 .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.gDepth, b.mCap)
-                .task("count", LevelTaskGraphs::count, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side, b.chunk,
-                        b.cCap)
+                .task("count", LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side,
+                        b.chunk)
                 .task("scan", LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk)
-                .task("scatter", LevelTaskGraphs::scatter, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
-                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, items);
+                .task("scatter", LevelTaskGraphs::scatter, ctx, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
+                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos);
         if (b.small != null) {
             // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
             g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));

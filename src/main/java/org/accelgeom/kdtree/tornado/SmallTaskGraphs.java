@@ -1,5 +1,6 @@
 package org.accelgeom.kdtree.tornado;
 
+import static org.accelgeom.kdtree.LevelBuffers.CHUNK;
 import static org.accelgeom.kdtree.SmallKernels.MODE_OFF;
 import static org.accelgeom.kdtree.SmallKernels.MODE_SEED;
 import static org.accelgeom.kdtree.SmallKernels.S_CHUNKS;
@@ -19,7 +20,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
  * TornadoVM task methods of the bit-mask small-node stage (Zhou et al. 2008, §4.3), each a {@code @Parallel} loop
- * around an element kernel of {@link SmallKernels}, appended to the large-node stage's graph
+ * around an element kernel of {@link SmallKernels} (the split: {@link SmallSplitGroup}, a work-group per node), appended to the large-node stage's graph
  * ({@link LevelTaskGraphs}) so that they share its resident arrays (the triangles, the hand-off list, the global
  * node records). Every execution of the plan runs all tasks; the idle ones get one work-item and a guard on the
  * stage's mode. Each task's work-item 0 writes the execution number to its heartbeat slot.
@@ -28,11 +29,12 @@ public final class SmallTaskGraphs {
 
     public static final String[] TASKS = {"sclear", "sbounds", "sseed", "scands", "ssplit", "scount", "sscan", "sscatter"};
 
-    /** Index of the split task in {@link #TASKS}, and its work-group size. */
+    /** Index of the split task in {@link #TASKS} (work-groups of {@link SmallSplitGroup#GROUP}, one per node). */
     static final int SPLIT = 4;
     /** Index of "sscan" in {@link #TASKS}. */
     static final int SCAN = 6;
-    static final int SPLIT_GROUP = 64;
+    /** Index of "sscatter" in {@link #TASKS} (work-groups of {@link LevelBuffers#CHUNK}, one per chunk). */
+    static final int SCATTER = 7;
 
     private SmallTaskGraphs() {
     }
@@ -101,25 +103,6 @@ public final class SmallTaskGraphs {
         }
     }
 
-    public static void smallSplit(int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
-            int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, float[] cPos, long[] cMask, int[] sAxis, float[] sPos,
-            long[] sChild, int[] sSplit, int cap) {
-        for (@Parallel int i = 0; i < cap; i++) {
-            float[] cb = new float[6 * 64];
-            int[] idx = new int[64];
-            double[] poly = new double[60];
-            if (active(state) == 1) {
-                if (i < state[S_M]) {
-                    SmallKernels.splitNode(state, c, i, v, doneInt, doneBox, gFirst, sRoot, sMask, sVox, sDepth, cPos, cMask,
-                            sAxis, sPos, sChild, sSplit, cb, idx, poly);
-                }
-            }
-            if (i == 0) {
-                SmallKernels.beat(state, 4);
-            }
-        }
-    }
-
     public static void smallCount(int[] state, int[] sSplit, int[] sChunk, int cap) {
         for (@Parallel int ch = 0; ch < cap; ch++) {
             if (active(state) == 1) {
@@ -172,19 +155,42 @@ public final class SmallTaskGraphs {
         }
     }
 
-    public static void smallScatter(int[] state, float[] v, int[] doneInt, int[] gFirst, int[] sRoot, long[] sMask,
-            float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit, int[] sChunk,
-            int[] oInt, float[] oPos, long[] oMask, int cap) {
-        for (@Parallel int ch = 0; ch < cap; ch++) {
-            if (active(state) == 1) {
-                if (ch < state[S_CHUNKS]) {
-                    SmallKernels.scatter(state, ch, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth, sId, sAxis, sPos, sChild,
-                            sSplit, sChunk, oInt, oPos, oMask);
-                }
+    /**
+     * {@link SmallKernels#scatter} with a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one
+     * node, its children's offset the chunk's plus the exclusive prefix sum of the chunk's children in local memory
+     * (Hillis &amp; Steele), then {@link SmallKernels#scatterNode}.
+     */
+    public static void smallScatter(KernelContext kc, int[] state, float[] v, int[] doneInt, int[] gFirst, int[] sRoot,
+            long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit,
+            int[] sChunk, int[] oInt, float[] oPos, long[] oMask) {
+        int t = kc.localIdx;
+        int ch = kc.groupIdx;
+        int[] p = kc.allocateIntLocalArray(CHUNK);
+        int i = ch * CHUNK + t;
+        int live = 0;
+        if (active(state) == 1) {
+            if (i < state[S_M]) {
+                live = 1;
             }
-            if (ch == 0) {
-                SmallKernels.beat(state, 7);
-            }
+        }
+        int n = 0;
+        if (live == 1) {
+            n = SmallKernels.children(state, i, sSplit);
+        }
+        p[t] = n;
+        kc.localBarrier();
+        for (int off = 1; off < CHUNK; off <<= 1) {
+            int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
+            kc.localBarrier();
+            p[t] += x;
+            kc.localBarrier();
+        }
+        if (live == 1) {
+            SmallKernels.scatterNode(state, i, sChunk[2 * ch + 1] + p[t] - n, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth,
+                    sId, sAxis, sPos, sChild, sSplit, oInt, oPos, oMask);
+        }
+        if (kc.globalIdx == 0) {
+            SmallKernels.beat(state, 7);
         }
     }
 
@@ -207,12 +213,12 @@ public final class SmallTaskGraphs {
                         s.sMask, s.sVox, s.sDepth, s.sId, s.oInt, s.oPos, s.oMask, b.gCap)
                 .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
                         b.rCap)
-                .task("ssplit", SmallTaskGraphs::smallSplit, b.state, b.c, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask,
-                        s.sVox, s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit, s.smCap)
+                .task("ssplit", SmallSplitGroup::split, ctx, b.state, b.c, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask,
+                        s.sVox, s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit)
                 .task("scount", SmallTaskGraphs::smallCount, b.state, s.sSplit, s.sChunk, s.cCap)
                 .task("sscan", SmallTaskGraphs::smallScan, ctx, b.state, s.sChunk)
-                .task("sscatter", SmallTaskGraphs::smallScatter, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox,
-                        s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask, s.cCap)
+                .task("sscatter", SmallTaskGraphs::smallScatter, ctx, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask,
+                        s.sVox, s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
     }

@@ -65,13 +65,17 @@ public final class TornadoLevelSteps implements LevelSteps {
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
         level[3].setGlobalWork(scanGroup, 1, 1);
         level[3].setLocalWork(scanGroup, 1, 1);
+        // count and scatter: a work-group per chunk of references
+        level[2].setLocalWork(LevelBuffers.CHUNK, 1, 1);
+        level[4].setLocalWork(LevelBuffers.CHUNK, 1, 1);
         if (b.small != null) {
             WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.TASKS);
             grids = java.util.Arrays.copyOf(level, level.length + sm.length);
             System.arraycopy(sm, 0, grids, level.length, sm.length);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallTaskGraphs.SPLIT_GROUP, 1, 1);
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallSplitGroup.GROUP, 1, 1);
             grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setGlobalWork(scanGroup, 1, 1);
             grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setLocalWork(scanGroup, 1, 1);
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCATTER].setLocalWork(LevelBuffers.CHUNK, 1, 1);
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
                     SmallTaskGraphs.graph(name + "s", name, b).snapshot());
         } else {
@@ -117,7 +121,8 @@ public final class TornadoLevelSteps implements LevelSteps {
         int r = st[LevelBuffers.P_R];
         int m = st[LevelBuffers.P_M];
         int chunks = st[LevelBuffers.P_CHUNKS];
-        int[] sizes = {r, m, chunks, scanGroup, Math.max(chunks, m)};
+        int cw = Math.max(1, chunks) * LevelBuffers.CHUNK;
+        int[] sizes = {r, m, cw, scanGroup, Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
         for (int j = 0; j < sizes.length; j++) {
             grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
@@ -147,12 +152,18 @@ public final class TornadoLevelSteps implements LevelSteps {
         for (int j = five; j < grids.length; j++) {
             int global = sizes[j - five];
             if (j == five + SmallTaskGraphs.SPLIT) {
-                // work-groups of SPLIT_GROUP: each work-item holds 2.3 KB of private arrays, which POCL places on its
-                // threads' stacks for a whole work-group (a driver-chosen size overflowed them)
-                global = (global + SmallTaskGraphs.SPLIT_GROUP - 1) / SmallTaskGraphs.SPLIT_GROUP * SmallTaskGraphs.SPLIT_GROUP;
+                // SmallSplitGroup.LANES work-items per node
+                long items = ((long) global + SmallSplitGroup.NODES - 1) / SmallSplitGroup.NODES * SmallSplitGroup.GROUP;
+                if (items > Integer.MAX_VALUE) {
+                    throw new AccelGeomException("a small-node level of " + global + " nodes is beyond one kernel launch");
+                }
+                global = (int) items;
             }
             if (j == five + SmallTaskGraphs.SCAN) {
                 global = scanGroup;
+            }
+            if (j == five + SmallTaskGraphs.SCATTER) {
+                global *= LevelBuffers.CHUNK; // a work-group per chunk
             }
             grids[j].setGlobalWork(global, 1, 1);
         }
