@@ -52,6 +52,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        org.accelgeom.engine.StackSampler.startIfAsked();
         System.exit(commandLine(args).execute(args));
     }
 

@@ -1,6 +1,7 @@
 package org.accelgeom.kdtree;
 
-import static org.accelgeom.kdtree.SmallKernels.EXTERNAL;
+import static org.accelgeom.kdtree.SubtreeKernels.T_EXACT;
+import static org.accelgeom.kdtree.SubtreeKernels.T_HOST;
 
 import java.util.Arrays;
 
@@ -9,17 +10,24 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 
 /**
- * The host's part of Zhou et al.'s small-node stage with bit masks ({@link SmallKernels} on the backend): it sets
- * each small level's parameters, runs it, reads the counters, and at the end assembles the flat layout from the
- * node records ({@link FlatLayout}). Handed-on nodes of more than 64 references (at the depth limit, above the
- * binned cost bound, or forced by the large stage's capacity) are built on the host by the exact SAH.
+ * The host's part of Zhou et al.'s small-node stage with bit masks ({@link SubtreeKernels} on the backend), two
+ * executions in all:
+ * <ol>
+ * <li>build: every small root's subtree in its region on the backend; the host reads each global node's status and
+ * counts;
+ * <li>the roots the backend left to the host: more than 64 references (the exact SAH, {@link SahBuilder}), or a
+ * subtree beyond its region ({@link SubtreeKernels#build} again, with room enough: the same subtree);
+ * <li>the layout ({@link FlatLayout}): each global node's depth-first index and leaf-list offset, O(global nodes);
+ * <li>place: the backend writes the tree's arrays from them; the host copies its own subtrees in.
+ * </ol>
  */
 final class BitmaskStage {
 
     private BitmaskStage() {
     }
 
-    static KdTree run(Triangles tris, LevelSteps steps, SahBuilder exact, ParallelLoops loops, PhaseTimings t) {
+    static KdTree run(Triangles tris, float[] bounds, LevelSteps steps, SahBuilder exact, ParallelLoops loops,
+            PhaseTimings t) {
         LevelBuffers b = steps.buffers();
         SmallBuffers s = b.small;
         int[] st = b.state;
@@ -30,98 +38,97 @@ final class BitmaskStage {
         st[LevelBuffers.P_R] = 0;
         st[LevelBuffers.P_CHUNKS] = 0;
         st[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
-        st[SmallKernels.S_MODE] = SmallKernels.MODE_SEED;
-        st[SmallKernels.S_M] = g;
-        st[SmallKernels.S_PARITY] = 0;
-        st[SmallKernels.S_CHUNKS] = LoopLevelSteps.chunks(g);
-        st[SmallKernels.S_OUT] = g;
+        st[SmallKernels.S_MODE] = SmallKernels.MODE_BUILD;
         st[SmallKernels.S_G] = g;
         st[SmallKernels.S_D] = d;
-        st[SmallKernels.S_SMCAP] = s.smCap;
-        st[SmallKernels.S_OCAP] = s.oCap;
         st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;
         st[SmallKernels.S_CSLOTS] = s.cPos.length;
-        int levels = 0;
-        int forced = 0;
-        int[] bounds = new int[64]; // bounds[k] .. bounds[k+1]: the records of small level k + 1 (bounds[0] = g)
-        bounds[0] = g;
-        long t0 = System.nanoTime();
+        st[SmallKernels.S_FACTOR] = s.factor;
+        st[SmallKernels.S_REGION] = s.regionCap;
         try {
-            while (true) {
-                steps.small(t);
-                levels++;
-                forced += st[SmallKernels.S_FORCE];
-                if (levels == bounds.length) {
-                    bounds = Arrays.copyOf(bounds, 2 * levels);
+            long t0 = System.nanoTime();
+            steps.subtrees(t);
+            t.add("small nodes: subtrees of the small roots, bit masks (total)", Kind.HOST, System.nanoTime() - t0);
+            int[] host = t.time("small nodes: status of the roots", Kind.HOST, () -> hostRoots(s, b, g, d));
+            TreeWriter[] sub = new TreeWriter[host.length == 0 ? 0 : g];
+            if (host.length > 0) {
+                steps.downloadHostRoots(t);
+                long t1 = System.nanoTime();
+                hostSubtrees(tris, b, s, host, sub, exact, loops);
+                int exactRoots = 0;
+                for (int i : host) {
+                    exactRoots += s.tStatus[i] == T_EXACT ? 1 : 0;
                 }
-                bounds[levels] = st[SmallKernels.S_TOTAL]; // the next level's records end here
-                if (st[SmallKernels.S_NEXT_M] == 0) {
-                    break;
-                }
-                st[SmallKernels.S_MODE] = SmallKernels.MODE_LEVEL;
-                st[SmallKernels.S_M] = st[SmallKernels.S_NEXT_M];
-                st[SmallKernels.S_PARITY] ^= 1;
-                st[SmallKernels.S_OUT] = st[SmallKernels.S_TOTAL];
-                st[SmallKernels.S_CHUNKS] = LoopLevelSteps.chunks(st[SmallKernels.S_M]);
+                t.add("small nodes: " + host.length + " roots on the host (" + exactRoots + " roots of > "
+                        + SmallKernels.MAX_REFS + " references: exact SAH; " + (host.length - exactRoots)
+                        + " beyond their regions: again)", Kind.HOST, System.nanoTime() - t1);
             }
+            long t2 = System.nanoTime();
+            long size = FlatLayout.layout(g, b.gInt, s, sub);
+            int nodes = (int) (size >>> 32);
+            int words = (int) size;
+            float[] split = new float[nodes];
+            int[] info = new int[nodes];
+            int[] leaf = new int[words];
+            t.add("assemble: layout of " + g + " global nodes, arrays", Kind.HOST, System.nanoTime() - t2);
+            st[SmallKernels.S_MODE] = SmallKernels.MODE_PLACE;
+            long t3 = System.nanoTime();
+            steps.place(split, info, leaf, t);
+            t.add("assemble: place the subtrees (total)", Kind.HOST, System.nanoTime() - t3);
+            if (host.length > 0) {
+                t.time("assemble: host subtrees", Kind.HOST, () -> FlatLayout.copyAll(host, sub, s, split, info, leaf, loops));
+            }
+            return new KdTree(split, info, leaf, bounds, tris);
         } finally {
             st[SmallKernels.S_MODE] = SmallKernels.MODE_OFF;
         }
-        int total = st[SmallKernels.S_TOTAL];
-        t.add("small nodes: " + levels + " levels, bit masks, " + total + " records (total)"
-                + (forced > 0 ? ", " + forced + " forced" : ""), Kind.HOST, System.nanoTime() - t0);
-        steps.downloadSmall(false, t);
-        int[] ext = t.time("small nodes: check runs, find host roots", Kind.HOST, () -> externals(s, b, g, d));
-        TreeWriter[] sub = new TreeWriter[ext.length == 0 ? 0 : g];
-        if (ext.length > 0) {
-            steps.downloadSmall(true, t);
-            long t1 = System.nanoTime();
-            hostSubtrees(tris, b, s, ext, sub, exact, loops);
-            t.add("small nodes: " + ext.length + " roots of > " + SmallKernels.MAX_REFS + " references (host, exact SAH)",
-                    Kind.HOST, System.nanoTime() - t1);
-        }
-        return FlatLayout.assemble(g, Arrays.copyOf(bounds, levels + 1), s.oInt, s.oPos, s.oMask, s.gFirst,
-                b.doneInt, sub, tris.bounds(), tris, loops, t);
     }
 
     /**
-     * The ids of the handed-on nodes the device left to the host; checks that the runs cover the hand-off list
-     * (each handed node's references contiguous, as the large stage writes them).
+     * The ids of the global nodes left to the host; checks that the runs cover the hand-off list (each handed node's
+     * references contiguous, as the large stage writes them).
      */
-    private static int[] externals(SmallBuffers s, LevelBuffers b, int g, int d) {
+    private static int[] hostRoots(SmallBuffers s, LevelBuffers b, int g, int d) {
         long covered = 0;
         int n = 0;
         for (int i = 0; i < g; i++) {
             if (b.gInt[2 * i] == LevelBuffers.HANDED) {
                 covered += s.gEnd[i] - s.gFirst[i];
             }
-            if (s.oInt[2 * i] == EXTERNAL) {
+            if (s.tStatus[i] == T_EXACT || s.tStatus[i] == T_HOST) {
                 n++;
             }
         }
         if (covered != d) {
             throw new IllegalStateException("hand-off list not grouped by node: runs cover " + covered + " of " + d);
         }
-        int[] ext = new int[n];
+        int[] host = new int[n];
         n = 0;
         for (int i = 0; i < g; i++) {
-            if (s.oInt[2 * i] == EXTERNAL) {
-                ext[n++] = i;
+            if (s.tStatus[i] == T_EXACT || s.tStatus[i] == T_HOST) {
+                host[n++] = i;
             }
         }
-        return ext;
+        return host;
     }
 
-    /** The exact SAH subtrees of the large handed-on nodes (references clipped exactly, as the exact small stage). */
-    private static void hostSubtrees(Triangles tris, LevelBuffers b, SmallBuffers s, int[] ext, TreeWriter[] sub,
+    /**
+     * The subtrees of the roots left to the host: the exact SAH for large ones (references clipped exactly, as the
+     * exact small stage), {@link SubtreeKernels#build} with growing room for the others.
+     */
+    private static void hostSubtrees(Triangles tris, LevelBuffers b, SmallBuffers s, int[] host, TreeWriter[] sub,
             SahBuilder exact, ParallelLoops loops) {
         float[] v = tris.v();
         ParallelLoops.RangeBody body = (from, to) -> {
             Clipper clipper = new Clipper();
             for (int e = from; e < to; e++) {
-                int i = ext[e];
+                int i = host[e];
                 int f = s.gFirst[i];
                 int m = s.gEnd[i] - f;
+                if (s.tStatus[i] == T_HOST) {
+                    sub[i] = again(b, s, i, m);
+                    continue;
+                }
                 int[] tri = new int[m];
                 float[] box = new float[6 * m];
                 float[] voxel = Arrays.copyOfRange(b.gVox, 6 * i, 6 * i + 6);
@@ -133,9 +140,34 @@ final class BitmaskStage {
             }
         };
         if (loops == null) {
-            body.run(0, ext.length);
+            body.run(0, host.length);
         } else {
-            loops.forRange(ext.length, 1, body);
+            loops.forRange(host.length, 1, body);
+        }
+    }
+
+    /** Small root i built again by {@link SubtreeKernels#build}, with room doubled until it fits. */
+    private static TreeWriter again(LevelBuffers b, SmallBuffers s, int i, int m) {
+        int[] st = b.state;
+        SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(Math.max(2, st[LevelBuffers.P_DEPTH_LIMIT] - b.gDepth[i] + 2));
+        for (int cap = 2 * SubtreeKernels.FACTOR * Math.max(1, m);; cap *= 2) {
+            float[] split = new float[cap];
+            int[] info = new int[cap];
+            int[] leaf = new int[cap];
+            long r = SubtreeKernels.build(st, b.c, i, b.v, b.doneInt, b.doneBox, s.gFirst, s.gEnd, b.gVox, b.gDepth, s.cPos,
+                    s.cMask, split, info, leaf, 0, cap, 0, cap, w.sv, w.sm, w.sd, w.sp, w.pos, w.child, w.cb, w.idx, w.poly);
+            if (r >= 0) {
+                TreeWriter tw = new TreeWriter();
+                tw.split = split;
+                tw.info = info;
+                tw.leafTris = leaf;
+                tw.nodes = (int) (r >>> 32);
+                tw.leafSize = (int) r;
+                return tw;
+            }
+            if (cap > (1 << 28)) {
+                throw new IllegalStateException("small root " + i + " needs more than " + cap + " nodes");
+            }
         }
     }
 }

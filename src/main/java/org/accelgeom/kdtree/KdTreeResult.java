@@ -13,4 +13,9 @@ import org.accelgeom.engine.PhaseTimings;
  * @param builder  which builder ran: "jvm O(N log^2 N)", "jvm O(N log N)", "jvm-parallel", "tornado"
  */
 public record KdTreeResult(KdTree tree, KdTreeStats stats, PhaseTimings timings, Backend backend, String builder) {
+
+    /** The time of the statistics pass (a traversal of the whole tree for its SAH cost), which is not construction. */
+    public long statisticsNanos() {
+        return timings.phases().stream().filter(p -> p.name().equals("statistics")).mapToLong(p -> p.nanos()).sum();
+    }
 }

@@ -146,8 +146,8 @@ public final class LevelBuffers {
         this(n, small, stage, -1);
     }
 
-    /** As above; {@code extraRecords}: the small stage's records beyond gCap (-1: the default; tests). */
-    LevelBuffers(int n, int small, LevelBuilder.SmallStage stage, int extraRecords) {
+    /** As above; {@code regionFactor}: the small stage's region slots per reference (-1: the default; tests). */
+    public LevelBuffers(int n, int small, LevelBuilder.SmallStage stage, int regionFactor) {
         this.n = n;
         this.rCap = (int) Math.min(Integer.MAX_VALUE / 8, 2L * Math.max(n, 1) + CHUNK);
         // a split node has more than `small` references, so a level has at most 2·rCap/(small+1) nodes
@@ -172,7 +172,8 @@ public final class LevelBuffers {
         doneInt = new int[2 * rCap];
         doneBox = new float[6 * rCap];
         this.small = stage == null || stage == LevelBuilder.SmallStage.EXACT ? null
-                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS, extraRecords);
+                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS,
+                        regionFactor < 0 ? SubtreeKernels.FACTOR : regionFactor);
         state[P_SMALL] = small;
         state[P_RCAP] = rCap;
         state[P_MCAP] = mCap;

@@ -182,11 +182,15 @@ public final class LevelBuilder {
         s.close();
     }
 
-    static KdTree build(Triangles tris, KdTreeOptions o, LevelSteps steps, ParallelLoops loops, PhaseTimings t,
+    /**
+     * The tree with the caller's steps (a backend's own, e.g. with smaller small-stage regions in tests); the host's
+     * parts run on {@code loops} (null: one thread).
+     */
+    public static KdTree build(Triangles tris, KdTreeOptions o, LevelSteps steps, ParallelLoops loops, PhaseTimings t,
             SmallStage stage) {
         boolean bitmask = stage != SmallStage.EXACT;
         int n = tris.count();
-        float[] bounds = tris.bounds();
+        float[] bounds = t.time("root bounds", Kind.HOST, tris::bounds);
         double[] costs = SahBuilder.costs(o);
         SahBuilder exact = new SahBuilder(tris, o.withBinnedMinRefs(0), (node, voxel, pt) -> Events.sweep(
                 Events.sorted(node, false), node.n, voxel, costs), null, false, t);
@@ -225,7 +229,7 @@ public final class LevelBuilder {
             }
             t.add("large nodes: " + levels + " levels (total)", Kind.HOST, System.nanoTime() - t0);
             if (bitmask) {
-                return BitmaskStage.run(tris, steps, exact, loops, t);
+                return BitmaskStage.run(tris, bounds, steps, exact, loops, t);
             }
             steps.download(t);
         } catch (RuntimeException e) {

@@ -25,19 +25,28 @@ public interface LevelSteps extends AutoCloseable {
     void download(PhaseTimings t);
 
     /**
-     * One execution of the bit-mask small-node stage ({@link SmallKernels}; {@link LevelBuffers#small} must exist):
-     * in {@link SmallKernels#MODE_SEED} the runs, the first level and the candidates, then one level; afterwards
-     * {@link LevelBuffers#state} holds its counters on the host.
+     * The bit-mask small-node stage's build execution ({@link SmallKernels#MODE_BUILD}; {@link LevelBuffers#small}
+     * must exist): the runs, the candidates, and every small root's subtree in its region ({@link SubtreeKernels});
+     * afterwards the status and counts of each global node ({@link SmallBuffers#tStatus} ...), its runs and the global
+     * records ({@link LevelBuffers#gInt}, {@link LevelBuffers#gPos}) are on the host.
      */
-    default void small(PhaseTimings t) {
+    default void subtrees(PhaseTimings t) {
         throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
     }
 
     /**
-     * Brings the small stage's output records and what the assembly reads (the runs, the hand-off list's triangle
-     * ids; with {@code external}, also the voxels, depths and boxes the host needs for its exact subtrees) to the host.
+     * Brings what the host needs to build the roots left to it to the host: the voxels, depths and the hand-off list
+     * (and Zhou et al.'s candidate masks).
      */
-    default void downloadSmall(boolean external, PhaseTimings t) {
+    default void downloadHostRoots(PhaseTimings t) {
+    }
+
+    /**
+     * The place execution ({@link SmallKernels#MODE_PLACE}; {@link SmallBuffers#at} and {@link SmallBuffers#off} set
+     * by the host): the tree's arrays, each of its exact length, written but for the host-built subtrees.
+     */
+    default void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
+        throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
     }
 
     /** Whether these steps can build over these triangles (a device's plan is bound to one triangle array). */

@@ -101,63 +101,50 @@ final class LoopLevelSteps implements LevelSteps {
     }
 
     @Override
-    public void small(PhaseTimings t) {
+    public void subtrees(PhaseTimings t) {
         int[] st = b.state;
         SmallBuffers s = b.small;
-        int m = st[SmallKernels.S_M];
-        int chunks = st[SmallKernels.S_CHUNKS];
-        if (st[SmallKernels.S_MODE] == SmallKernels.MODE_SEED) {
-            int g = st[SmallKernels.S_G];
-            int d = st[SmallKernels.S_D];
-            t.time("small nodes: runs and first level", Kind.HOST, () -> {
-                forRange(g, GRAIN, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        SmallKernels.clear(st, i, s.gFirst, s.gEnd);
-                    }
-                });
-                forRange(d, GRAIN, (from, to) -> {
-                    for (int r = from; r < to; r++) {
-                        SmallKernels.bounds(st, r, b.doneInt, s.gFirst, s.gEnd);
-                    }
-                });
-                forRange(g, GRAIN, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        SmallKernels.seed(st, i, b.gInt, b.gPos, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.sRoot, s.sMask,
-                                s.sVox, s.sDepth, s.sId, s.oInt, s.oPos, s.oMask);
-                    }
-                });
-            });
-            if (s.masks) {
-                t.time("small nodes: candidates and masks", Kind.HOST, () -> forRange(d, 256, (from, to) -> {
-                    for (int r = from; r < to; r++) {
-                        SmallKernels.candidates(st, r, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask);
-                    }
-                }));
-            }
-        }
-        t.time("small level: split", Kind.HOST, () -> forRange(m, 64, (from, to) -> {
-            float[] cb = new float[6 * SmallKernels.MAX_REFS];
-            int[] idx = new int[SmallKernels.MAX_REFS];
-            double[] poly = new double[60];
-            for (int i = from; i < to; i++) {
-                SmallKernels.splitNode(st, b.c, i, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask, s.sVox,
-                        s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit, cb, idx, poly);
-            }
-        }));
-        t.time("small level: count, scan, scatter", Kind.HOST, () -> {
-            forRange(chunks, 16, (from, to) -> {
-                for (int ch = from; ch < to; ch++) {
-                    SmallKernels.countChunk(st, ch, s.sSplit, s.sChunk);
+        int g = st[SmallKernels.S_G];
+        int d = st[SmallKernels.S_D];
+        t.time("small nodes: runs", Kind.HOST, () -> {
+            forRange(g, GRAIN, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    SmallKernels.clear(st, i, s.gFirst, s.gEnd);
                 }
             });
-            SmallKernels.scan(st, s.sChunk);
-            forRange(chunks, 16, (from, to) -> {
-                for (int ch = from; ch < to; ch++) {
-                    SmallKernels.scatter(st, ch, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask, s.sVox, s.sDepth, s.sId,
-                            s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask);
+            forRange(d, GRAIN, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    SmallKernels.bounds(st, r, b.doneInt, s.gFirst, s.gEnd);
                 }
             });
         });
+        if (s.masks) {
+            t.time("small nodes: candidates and masks", Kind.HOST, () -> forRange(d, 256, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    SmallKernels.candidates(st, r, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask);
+                }
+            }));
+        }
+        int stack = Math.max(2, st[LevelBuffers.P_DEPTH_LIMIT] + 2);
+        t.time("small nodes: subtrees", Kind.HOST, () -> forRange(g, 16, (from, to) -> {
+            SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(Math.min(stack, SubtreeKernels.STACK));
+            for (int i = from; i < to; i++) {
+                SubtreeKernels.root(st, b.c, i, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd,
+                        s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf, w);
+            }
+        }));
+    }
+
+    @Override
+    public void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
+        SmallBuffers s = b.small;
+        int g = b.state[SmallKernels.S_G];
+        t.time("place: records and regions", Kind.HOST, () -> forRange(g, 64, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
+                        s.rInfo, s.rLeaf, s.factor, split, info, leaf);
+            }
+        }));
     }
 
     static int chunks(int r) {

@@ -1,86 +1,69 @@
 package org.accelgeom.kdtree;
 
 /**
- * The arrays of the bit-mask small-node stage ({@link SmallKernels}, Zhou et al. 2008, §4.3), sized from the
- * large-node stage's capacities ({@link LevelBuffers}) so that a device allocates them once per plan:
+ * The arrays of the bit-mask small-node stage ({@link SmallKernels}, {@link SubtreeKernels}; Zhou et al. 2008, §4.3),
+ * sized from the large-node stage's capacities ({@link LevelBuffers}) so that a device allocates them once per plan:
  * <ul>
- * <li>per global node of the large stage: the first and end index of its references in the hand-off list;
- * <li>per hand-off reference r: its six split candidates (slot {@code 6r + 2k + e}: axis k, e = 0 the box's
- * minimum, 1 its maximum), each a position and two 64-bit masks over its small root's reference list (bit q: the
- * root's q-th reference has its box's minimum below the plane (left mask) / its maximum above it (right mask));
- * <li>the small nodes of a level, double-buffered ({@code base = parity·smCap}): small root (global id, -1:
- * inactive), reference mask, voxel, depth, output id; each node's decision (axis, plane, children's masks, split);
- * per chunk of {@link LevelBuffers#CHUNK} nodes the number of children and its prefix sum;
- * <li>the output records of every node of the tree, by id ({@link SmallKernels#LEAF} / {@link SmallKernels#EXTERNAL}
- * or split axis, then left child's id or small root; plane; leaf mask).
+ * <li>per global node of the large stage: the first and end index of its references in the hand-off list; its
+ * status ({@link SubtreeKernels#T_NONE} ...) and its subtree's node and leaf-list word counts; its depth-first
+ * index and leaf-list offset in the tree (set by the host from the counts);
+ * <li>per hand-off reference r (Zhou et al.'s masks only): its six split candidates (slot {@code 6r + 2k + e}: axis
+ * k, e = 0 the box's minimum, 1 its maximum), each a position and two 64-bit masks over its small root's references;
+ * <li>the regions: {@link #factor} node slots (plane, info) and leaf-list words per hand-off reference, where each
+ * small root writes its subtree ({@link SubtreeKernels#build}).
  * </ul>
  */
 public final class SmallBuffers {
 
-    /** Nodes per small level. */
-    public final int smCap;
-    /** Output records (all nodes of the tree). */
-    public final int oCap;
-    public final int cCap;
-
-    /** Zhou et al.'s precomputed masks (no clipping), or masks per node over clipped boxes. */
+    /** Region slots per reference. */
+    public final int factor;
+    /** Zhou et al.'s precomputed candidate masks (no clipping), or masks per node over clipped boxes. */
     public final boolean masks;
+    /** Node slots (and words) of the regions: factor·rCap. */
+    public final int regionCap;
 
     public final int[] gFirst;
     public final int[] gEnd;
+    public final int[] tStatus;
+    public final int[] tNodes;
+    public final int[] tWords;
+    public final int[] at;
+    public final int[] off;
 
     public final float[] cPos;
     public final long[] cMask;
 
-    public final int[] sRoot;
-    public final long[] sMask;
-    public final float[] sVox;
-    public final int[] sDepth;
-    public final int[] sId;
-    public final int[] sAxis;
-    public final float[] sPos;
-    public final long[] sChild;
-    public final int[] sSplit;
-    public final int[] sChunk;
-
-    public final int[] oInt;
-    public final float[] oPos;
-    public final long[] oMask;
+    public final float[] rSplit;
+    public final int[] rInfo;
+    public final int[] rLeaf;
 
     /** @param masks with Zhou et al.'s precomputed candidate masks (else those arrays are empty) */
     SmallBuffers(int rCap, int gCap, boolean masks) {
-        this(rCap, gCap, masks, -1);
+        this(rCap, gCap, masks, SubtreeKernels.FACTOR);
     }
 
-    /** @param extra records beyond the large stage's gCap (-1: 4·rCap; tests make it small to force levels) */
-    SmallBuffers(int rCap, int gCap, boolean masks, int extra) {
-        smCap = (int) Math.min(Integer.MAX_VALUE / 16, (long) gCap + rCap);
-        oCap = (int) Math.min(Integer.MAX_VALUE / 4, (long) gCap + (extra < 0 ? 4L * rCap : extra));
-        cCap = (smCap + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK;
+    /** @param factor region slots per reference (tests make it small so that roots overflow to the host) */
+    SmallBuffers(int rCap, int gCap, boolean masks, int factor) {
+        this.factor = factor;
+        this.masks = masks;
+        regionCap = (int) Math.min(Integer.MAX_VALUE / 4, (long) factor * rCap);
         gFirst = new int[gCap];
         gEnd = new int[gCap];
+        tStatus = new int[gCap];
+        tNodes = new int[gCap];
+        tWords = new int[gCap];
+        at = new int[gCap];
+        off = new int[gCap];
         cPos = new float[masks ? 6 * rCap : 1];
         cMask = new long[masks ? 12 * rCap : 2];
-        this.masks = masks;
-        sRoot = new int[2 * smCap];
-        sMask = new long[2 * smCap];
-        sVox = new float[12 * smCap];
-        sDepth = new int[2 * smCap];
-        sId = new int[2 * smCap];
-        sAxis = new int[smCap];
-        sPos = new float[smCap];
-        sChild = new long[2 * smCap];
-        sSplit = new int[smCap];
-        sChunk = new int[2 * cCap];
-        oInt = new int[2 * oCap];
-        oPos = new float[oCap];
-        oMask = new long[oCap];
+        rSplit = new float[regionCap];
+        rInfo = new int[regionCap];
+        rLeaf = new int[regionCap];
     }
 
-    /** Approximate bytes of the arrays for these capacities. */
+    /** Approximate bytes of the arrays for these capacities (with a device's flat output arrays of the same size). */
     static long bytes(long rCap, long gCap, boolean masks) {
-        long sm = gCap + rCap;
-        long o = gCap + 4 * rCap;
-        return 8 * gCap + (masks ? rCap * (24 + 96) : 0) + sm * (2 * (4 + 8 + 24 + 4 + 4) + 28 + 1) + o * 20;
+        long region = SubtreeKernels.FACTOR * rCap;
+        return 28 * gCap + (masks ? rCap * (24 + 96) : 0) + 2 * 12 * (region + gCap);
     }
 }

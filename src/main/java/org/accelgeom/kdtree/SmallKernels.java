@@ -1,72 +1,53 @@
 package org.accelgeom.kdtree;
 
-import static org.accelgeom.kdtree.LevelBuffers.CHUNK;
-import static org.accelgeom.kdtree.LevelBuffers.HANDED;
-import static org.accelgeom.kdtree.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_SEQ;
 
 /**
  * Element kernels of the small-node stage of Zhou, Hou, Wang &amp; Guo, "Real-time kd-tree construction on graphics
- * hardware" (SIGGRAPH Asia 2008), §4.3 (Alg. 4 "preprocess small nodes", Alg. 5 "process small nodes"), in the
- * TornadoVM subset, over {@link SmallBuffers}. A small root is a node the large-node stage handed on with at most
- * {@link #MAX_REFS} references; its references are a contiguous run of the hand-off list (the large stage writes
- * each level's outputs grouped by node, in node order), so bit q of a mask stands for the run's q-th reference.
+ * hardware" (SIGGRAPH Asia 2008), §4.3 (Alg. 4 "preprocess small nodes"), in the TornadoVM subset; the per-node
+ * SAH (Alg. 5) and the subtrees are in {@link SubtreeKernels}. A small root is a node the large-node stage handed on
+ * with at most {@link #MAX_REFS} references; its references are a contiguous run of the hand-off list (the large
+ * stage writes each level's outputs grouped by node, in node order), so bit q of a mask stands for the run's q-th
+ * reference.
  * <ol>
  * <li>{@link #clear}, {@link #bounds}: each global node's run [first, end) in the hand-off list;
- * <li>{@link #seed}: the first small level = every global node (inactive unless a small root); the large nodes'
- * records copied to the output records; a handed node of more than 64 references becomes an
- * {@link #EXTERNAL} record (the host builds it by the exact SAH);
- * <li>{@link #candidates}: per hand-off reference, Zhou et al.'s split candidates, the ends of its box on each axis,
- * with the masks of the root's references whose boxes start below (left) and end above (right) the plane;
- * <li>per level: {@link #splitNode} (per node: the SAH of every candidate of its references inside its voxel from
- * popcounts, C = λ·(K_T + K_I·(P_L·N_L + P_R·N_R)), planar references tried on both sides, the arg-min, and the
- * decision), {@link #countChunk}, {@link #scan} (children's offsets, capacity check), {@link #scatter} (output
- * records; the children: masks {@code mask & left}, {@code mask & right}, the planar ones on the chosen side).
+ * <li>{@link #candidates} (Zhou et al.'s masks only): per hand-off reference, its split candidates, the ends of its
+ * box on each axis, with the masks of the root's references whose boxes start below (left) and end above (right) the
+ * plane;
+ * <li>{@link #clipBox}: a reference's box clipped exactly to a node's voxel (the default: masks over clipped boxes);
+ * {@link #cull}: with Zhou et al.'s masks, a straddler whose triangle misses a child's voxel leaves that child.
  * </ol>
- *
- * <p>Clipping: none inside the small stage (as in Zhou et al.): a reference keeps its box from the hand-off, which
- * the large stage clipped to each child's side at every split ({@link LevelKernels#clipToSide}), so it bounds the
- * triangle's part in the small root's voxel; a straddler goes to both children with that box. Every count is a
- * popcount and every order comes from prefix sums: the jvm and the device build the same records.
+ * Every count is a popcount and every order comes from the reference order: the jvm and the device build the same
+ * subtrees.
  */
 public final class SmallKernels {
 
     /** One 64-bit mask per node: small roots have at most 64 references. */
     public static final int MAX_REFS = 64;
 
-    /** Record kinds besides split axes 0..2: a leaf (mask over its small root's references), a host subtree. */
-    public static final int LEAF = 3;
-    public static final int EXTERNAL = 4;
-
     /** {@link LevelBuffers#state} slots of this stage: parameters set by the host. */
     public static final int S_MODE = 32;
-    /** Nodes of this small level. */
-    public static final int S_M = 33;
-    public static final int S_PARITY = 34;
-    public static final int S_CHUNKS = 35;
-    /** Id of the first child record this level writes. */
-    public static final int S_OUT = 36;
     /** Global nodes of the large stage. */
     public static final int S_G = 37;
     /** References in the hand-off list. */
     public static final int S_D = 38;
-    public static final int S_SMCAP = 39;
-    public static final int S_OCAP = 40;
     /** 1: references clipped exactly to each node's voxel; 0: Zhou et al.'s masks over the small root's boxes. */
     public static final int S_CLIP = 41;
     /** Length of the candidates' position array (indices are clamped to it: loads under a false guard stay in bounds). */
     public static final int S_CSLOTS = 42;
-    /** Counters set by the kernels: next level's nodes, the forced flag, records so far; heartbeats. */
-    public static final int S_NEXT_M = 48;
-    public static final int S_FORCE = 49;
-    public static final int S_TOTAL = 50;
+    /** Region slots per reference ({@link SubtreeKernels#FACTOR}, smaller in tests). */
+    public static final int S_FACTOR = 43;
+    /** Node slots of the regions. */
+    public static final int S_REGION = 44;
+    /** Heartbeats of the stage's tasks. */
     public static final int S_BEAT = 52;
 
     /** No small-stage work in this execution (the large-node levels). */
     public static final int MODE_OFF = 0;
-    /** The first small execution: runs, seed, candidates, then level 0. */
-    public static final int MODE_SEED = 1;
-    public static final int MODE_LEVEL = 2;
+    /** The runs, candidates and every small root's subtree. */
+    public static final int MODE_BUILD = 1;
+    /** The flat layout: each global node's record or subtree at its depth-first index. */
+    public static final int MODE_PLACE = 2;
 
     private SmallKernels() {
     }
@@ -102,47 +83,6 @@ public final class SmallKernels {
             }
             if (next != gid) {
                 gEnd[gid] = r + 1;
-            }
-        }
-    }
-
-    /**
-     * Global node i: slot i of the first small level (active for a handed node of at most 64 references: all its
-     * references in the mask), and its output record: the large stage's split, or {@link #EXTERNAL} for a handed
-     * node of more references (its record is written by the host).
-     */
-    public static void seed(int[] state, int i, int[] gInt, float[] gPos, float[] gVox, int[] gDepth, int[] gFirst,
-            int[] gEnd, int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] oInt, float[] oPos,
-            long[] oMask) {
-        if (i < state[S_G]) {
-            int kind = gInt[2 * i];
-            int cnt = gEnd[i] - gFirst[i];
-            int root = -1;
-            long mask = 0L;
-            oInt[2 * i] = kind;
-            oInt[2 * i + 1] = gInt[2 * i + 1];
-            oPos[i] = gPos[i];
-            oMask[i] = 0L;
-            if (kind == HANDED) {
-                if (cnt <= MAX_REFS) {
-                    root = i;
-                    if (cnt > 0) {
-                        // the cnt low bits (2^cnt - 1, also for cnt = 64), with left shifts only: TornadoVM 5.2
-                        // emits Java's >>> on a long as OpenCL's arithmetic >>
-                        mask = ((1L << (cnt - 1)) << 1) - 1L;
-                    }
-                }
-                if (cnt > MAX_REFS) {
-                    oInt[2 * i] = EXTERNAL;
-                    oInt[2 * i + 1] = i;
-                }
-            }
-            sRoot[i] = root;
-            sMask[i] = mask;
-            sDepth[i] = gDepth[i];
-            sId[i] = i;
-            for (int q = 0; q < 6; q++) {
-                sVox[6 * i + q] = gVox[6 * i + q];
             }
         }
     }
@@ -189,142 +129,6 @@ public final class SmallKernels {
                 }
             }
         }
-    }
-
-    /**
-     * Alg. 5, node i of the level: the best plane among the candidates of its references strictly inside its voxel
-     * (lowest cost, then position, then axis: {@link LevelKernels#better}; planar references on the cheaper side,
-     * right on a tie) and the decision: split, or a leaf when it has no candidate, is at the depth limit, or its best
-     * cost exceeds K_I·|T| (eq. 3.6, as the exact builder); the children's masks. An inactive slot (not a small
-     * root) gets split = -1.
-     *
-     * <p>Boxes: with {@link #S_CLIP} 1, each reference's box is clipped exactly to the node's voxel first
-     * ({@link #clipBox}: perfect splits, as the exact builder) and the masks of each candidate are formed over these
-     * boxes (O(m²) per node of m references); with 0, Zhou et al.'s precomputed masks over the small root's boxes
-     * ({@link #candidates}) are used as they are.
-     *
-     * @param cb   scratch, 6·64 floats (the clipped boxes)
-     * @param idx  scratch, 64 ints (the node's references)
-     * @param poly scratch, 60 doubles (the clipper's polygons)
-     */
-    public static void splitNode(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
-            int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, float[] cPos, long[] cMask, int[] sAxis,
-            float[] sPos, long[] sChild, int[] sSplit, float[] cb, int[] idx, double[] poly) {
-        int node = state[S_PARITY] * state[S_SMCAP] + i;
-        int root = sRoot[node];
-        int clip = state[S_CLIP];
-        int split = -1;
-        long bestL = 0L;
-        long bestR = 0L;
-        double best = 0.0;
-        float bestPos = 0f;
-        int bestAxis = -1;
-        if (root >= 0) {
-            long mask = sMask[node];
-            int f = gFirst[root];
-            int o = 6 * node;
-            int m = 0;
-            for (int q = 0; q < MAX_REFS; q++) {
-                if (((mask >>> q) & 1L) != 0L) {
-                    idx[m] = q;
-                    m++;
-                }
-            }
-            for (int j = 0; j < m; j++) {
-                int r = f + idx[j];
-                int q = idx[j];
-                if (clip == 1) {
-                    clipBox(v, doneInt[2 * r], sVox, o, doneBox, 6 * r, poly, cb, 6 * q);
-                }
-                if (clip == 0) {
-                    for (int a = 0; a < 6; a++) {
-                        cb[6 * q + a] = doneBox[6 * r + a];
-                    }
-                }
-            }
-            for (int j = 0; j < m; j++) {
-                int q = idx[j];
-                int r = f + q;
-                for (int k = 0; k < 3; k++) {
-                    float lo = sVox[o + k];
-                    float hi = sVox[o + 3 + k];
-                    int flat = 0;
-                    if (cb[6 * q + k] == cb[6 * q + 3 + k]) {
-                        flat = 1; // one candidate (its maximum repeats its minimum)
-                    }
-                    for (int e = 0; e < 2 - flat; e++) {
-                        float x = cb[6 * q + 3 * e + k];
-                        int inside = 0;
-                        if (x > lo) {
-                            inside = 1;
-                        }
-                        if (!(x < hi)) {
-                            inside = 0;
-                        }
-                        if (inside == 1) {
-                            long lm = 0L;
-                            long rm = 0L;
-                            if (clip == 0) {
-                                int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
-                                lm = mask & cMask[2 * slot];
-                                rm = mask & cMask[2 * slot + 1];
-                            }
-                            if (clip == 1) {
-                                for (int jj = 0; jj < m; jj++) {
-                                    int p = idx[jj];
-                                    if (cb[6 * p + k] < x) {
-                                        lm = lm | (1L << p);
-                                    }
-                                    if (cb[6 * p + 3 + k] > x) {
-                                        rm = rm | (1L << p);
-                                    }
-                                }
-                            }
-                            int nl = popcount(lm);
-                            int nr = popcount(rm);
-                            long planar = mask & ~(lm | rm);
-                            int np = popcount(planar);
-                            double costL = LevelKernels.sahAt(sVox, o, k, x, nl + np, nr, c);
-                            double costR = LevelKernels.sahAt(sVox, o, k, x, nl, nr + np, c);
-                            double cost = costR;
-                            long cl = lm;
-                            long cr = rm | planar;
-                            if (costL < costR) {
-                                cost = costL;
-                                cl = lm | planar;
-                                cr = rm;
-                            }
-                            int take = LevelKernels.better(cost, x, k, best, bestPos, bestAxis);
-                            if (bestAxis < 0) {
-                                take = 1;
-                            }
-                            if (take == 1) {
-                                best = cost;
-                                bestPos = x;
-                                bestAxis = k;
-                                bestL = cl;
-                                bestR = cr;
-                            }
-                        }
-                    }
-                }
-            }
-            split = 1;
-            if (bestAxis < 0) {
-                split = 0;
-            }
-            if (sDepth[node] >= state[P_DEPTH_LIMIT]) {
-                split = 0;
-            }
-            if (best > c[KdTreeKernels.KI] * m) {
-                split = 0;
-            }
-        }
-        sAxis[i] = Math.max(0, bestAxis);
-        sPos[i] = bestPos;
-        sChild[2 * i] = bestL;
-        sChild[2 * i + 1] = bestR;
-        sSplit[i] = split;
     }
 
     /**
@@ -408,139 +212,6 @@ public final class SmallKernels {
             }
             out[oo + k] = lo + 0.0f;
             out[oo + 3 + k] = hi + 0.0f;
-        }
-    }
-
-    /** Chunk ch of the level's nodes: the number of children its split nodes create. */
-    public static void countChunk(int[] state, int ch, int[] sSplit, int[] sChunk) {
-        int from = ch * CHUNK;
-        int to = Math.min(state[S_M], from + CHUNK);
-        int cnt = 0;
-        for (int i = from; i < to; i++) {
-            if (sSplit[i] == 1) {
-                cnt += 2;
-            }
-        }
-        sChunk[2 * ch] = cnt;
-    }
-
-    /**
-     * One work-item: the chunks' exclusive prefix sums, the next level's size and the records' count. Should the
-     * next level or the records not fit, the level is forced: every node becomes a leaf (a build never fails for
-     * space).
-     */
-    public static void scan(int[] state, int[] sChunk) {
-        int chunks = state[S_CHUNKS];
-        int run = 0;
-        for (int ch = 0; ch < chunks; ch++) {
-            sChunk[2 * ch + 1] = run;
-            run += sChunk[2 * ch];
-        }
-        scanTail(state, run);
-    }
-
-    /** The end of the small scan from its total (the next level's nodes): its counts, or a forced level. */
-    public static void scanTail(int[] state, int total) {
-        int run = total;
-        int force = 0;
-        if (run > state[S_SMCAP]) {
-            force = 1;
-        }
-        if (state[S_OUT] + run > state[S_OCAP]) {
-            force = 1;
-        }
-        if (force == 1) {
-            run = 0;
-        }
-        state[S_FORCE] = force;
-        state[S_NEXT_M] = run;
-        state[S_TOTAL] = state[S_OUT] + run;
-    }
-
-    /**
-     * Chunk ch: each node's output record (a leaf with its mask, or its split with the left child's id) and its
-     * children in the next level's buffer (ids S_OUT + offset, left then right; voxels cut at the plane; masks from
-     * the split). Without clipping ({@link #S_CLIP} 0), a straddler whose triangle misses a child's voxel leaves
-     * that child ({@link #cull}).
-     */
-    public static void scatter(int[] state, int ch, float[] v, int[] doneInt, int[] gFirst, int[] sRoot, long[] sMask,
-            float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit, int[] sChunk,
-            int[] oInt, float[] oPos, long[] oMask) {
-        int from = ch * CHUNK;
-        int to = Math.min(state[S_M], from + CHUNK);
-        int run = sChunk[2 * ch + 1];
-        for (int i = from; i < to; i++) {
-            scatterNode(state, i, run, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth, sId, sAxis, sPos, sChild, sSplit,
-                    oInt, oPos, oMask);
-            run += children(state, i, sSplit);
-        }
-    }
-
-    /** The children node i of the level creates: 2 when it splits (and the level is not forced), else 0. */
-    public static int children(int[] state, int i, int[] sSplit) {
-        int n = 0;
-        if (sSplit[i] == 1) {
-            n = 2;
-        }
-        if (state[S_FORCE] == 1) {
-            n = 0;
-        }
-        return n;
-    }
-
-    /** Node i of the level, whose children (if it splits) are the next level's nodes {@code run, run + 1}. */
-    public static void scatterNode(int[] state, int i, int run, float[] v, int[] doneInt, int[] gFirst, int[] sRoot,
-            long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit,
-            int[] oInt, float[] oPos, long[] oMask) {
-        int smCap = state[S_SMCAP];
-        int node = state[S_PARITY] * smCap + i;
-        int outBase = (1 - state[S_PARITY]) * smCap;
-        int split = sSplit[i];
-        int id = sId[node];
-        long mask = sMask[node];
-        if (split == 1) {
-            if (state[S_FORCE] == 1) {
-                split = 0;
-            }
-        }
-        if (split == 0) {
-            oInt[2 * id] = LEAF;
-            oInt[2 * id + 1] = sRoot[node];
-            oPos[id] = 0f;
-            oMask[id] = mask;
-        }
-        if (split == 1) {
-            int k = sAxis[i];
-            float x = sPos[i];
-            long lm = sChild[2 * i];
-            long rm = sChild[2 * i + 1];
-            int left = state[S_OUT] + run;
-            oInt[2 * id] = k;
-            oInt[2 * id + 1] = left;
-            oPos[id] = x;
-            oMask[id] = 0L;
-            int a = outBase + run;
-            int b = a + 1;
-            sRoot[a] = sRoot[node];
-            sRoot[b] = sRoot[node];
-            sDepth[a] = sDepth[node] + 1;
-            sDepth[b] = sDepth[node] + 1;
-            sId[a] = left;
-            sId[b] = left + 1;
-            for (int q = 0; q < 6; q++) {
-                sVox[6 * a + q] = sVox[6 * node + q];
-                sVox[6 * b + q] = sVox[6 * node + q];
-            }
-            sVox[6 * a + 3 + k] = x;
-            sVox[6 * b + k] = x;
-            if (state[S_CLIP] == 0) {
-                long both = lm & rm;
-                int f = gFirst[sRoot[node]];
-                lm = cull(v, doneInt, f, lm, both, sVox, 6 * a);
-                rm = cull(v, doneInt, f, rm, both, sVox, 6 * b);
-            }
-            sMask[a] = lm;
-            sMask[b] = rm;
         }
     }
 

@@ -118,20 +118,28 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
 
     /** The axis-aligned bounding box of all triangles: min x y z, max x y z (empty input: all zero). */
     public float[] bounds() {
-        float[] b = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        for (int i = 0; i < v.length; i += 3) {
-            for (int k = 0; k < 3; k++) {
-                b[k] = Math.min(b[k], v[i + k]);
-                b[3 + k] = Math.max(b[3 + k], v[i + k]);
-            }
-        }
         if (v.length == 0) {
             return new float[6];
         }
-        for (int k = 0; k < 6; k++) {
-            b[k] += 0.0f; // -0 to +0: positions are compared by their bits when sorted
+        // plain comparisons in locals (Math.min/max on floats carry NaN and -0 logic: several times slower)
+        float x0 = Float.POSITIVE_INFINITY;
+        float y0 = Float.POSITIVE_INFINITY;
+        float z0 = Float.POSITIVE_INFINITY;
+        float x1 = Float.NEGATIVE_INFINITY;
+        float y1 = Float.NEGATIVE_INFINITY;
+        float z1 = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < v.length; i += 3) {
+            float x = v[i];
+            float y = v[i + 1];
+            float z = v[i + 2];
+            x0 = x < x0 ? x : x0;
+            x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0;
+            y1 = y > y1 ? y : y1;
+            z0 = z < z0 ? z : z0;
+            z1 = z > z1 ? z : z1;
         }
-        return b;
+        // -0 to +0: positions are compared by their bits when sorted
+        return new float[] {x0 + 0.0f, y0 + 0.0f, z0 + 0.0f, x1 + 0.0f, y1 + 0.0f, z1 + 0.0f};
     }
 }

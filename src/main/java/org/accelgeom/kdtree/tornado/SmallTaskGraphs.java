@@ -1,55 +1,50 @@
 package org.accelgeom.kdtree.tornado;
 
-import static org.accelgeom.kdtree.LevelBuffers.CHUNK;
-import static org.accelgeom.kdtree.SmallKernels.MODE_OFF;
-import static org.accelgeom.kdtree.SmallKernels.MODE_SEED;
-import static org.accelgeom.kdtree.SmallKernels.S_CHUNKS;
+import static org.accelgeom.kdtree.SmallKernels.MODE_BUILD;
+import static org.accelgeom.kdtree.SmallKernels.MODE_PLACE;
 import static org.accelgeom.kdtree.SmallKernels.S_D;
 import static org.accelgeom.kdtree.SmallKernels.S_G;
-import static org.accelgeom.kdtree.SmallKernels.S_M;
 import static org.accelgeom.kdtree.SmallKernels.S_MODE;
+import static org.accelgeom.kdtree.SubtreeKernels.T_DEVICE;
+import static org.accelgeom.kdtree.SubtreeKernels.T_EMPTY;
+import static org.accelgeom.kdtree.SubtreeKernels.T_NONE;
 
 import org.accelgeom.kdtree.LevelBuffers;
 import org.accelgeom.kdtree.SmallBuffers;
 import org.accelgeom.kdtree.SmallKernels;
+import org.accelgeom.kdtree.SubtreeKernels;
 
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 /**
- * TornadoVM task methods of the bit-mask small-node stage (Zhou et al. 2008, §4.3), each a {@code @Parallel} loop
- * around an element kernel of {@link SmallKernels} (the split: {@link SmallSplitGroup}, a work-group per node), appended to the large-node stage's graph
- * ({@link LevelTaskGraphs}) so that they share its resident arrays (the triangles, the hand-off list, the global
- * node records). Every execution of the plan runs all tasks; the idle ones get one work-item and a guard on the
- * stage's mode. Each task's work-item 0 writes the execution number to its heartbeat slot.
+ * TornadoVM task methods of the bit-mask small-node stage (Zhou et al. 2008, §4.3), a second graph of the level
+ * plan that takes the level arrays over on the device. Two executions per build: build (the runs, the candidates,
+ * every small root's subtree: {@link SubtreeGroup}) and place (the tree's flat arrays, {@link #place}). Every
+ * execution launches all tasks; the idle ones get one work-item and a guard on the stage's mode. Each task's
+ * work-item 0 writes the execution number to its heartbeat slot.
  */
 public final class SmallTaskGraphs {
 
-    public static final String[] TASKS = {"sclear", "sbounds", "sseed", "scands", "ssplit", "scount", "sscan", "sscatter"};
+    public static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace"};
 
-    /** Index of the split task in {@link #TASKS} (work-groups of {@link SmallSplitGroup#GROUP}, one per node). */
-    static final int SPLIT = 4;
-    /** Index of "sscan" in {@link #TASKS}. */
-    static final int SCAN = 6;
-    /** Index of "sscatter" in {@link #TASKS} (work-groups of {@link LevelBuffers#CHUNK}, one per chunk). */
-    static final int SCATTER = 7;
+    static final int CLEAR = 0;
+    static final int BOUNDS = 1;
+    static final int CANDS = 2;
+    /** Index of the build task in {@link #TASKS} (work-groups of {@link SubtreeGroup#LANES}, one per global node). */
+    static final int BUILD = 3;
+    static final int PLACE = 4;
 
     private SmallTaskGraphs() {
     }
 
-    private static int seeding(int[] state) {
+    private static int building(int[] state) {
         int on = 0;
-        if (state[S_MODE] == MODE_SEED) {
-            on = 1;
-        }
-        return on;
-    }
-
-    private static int active(int[] state) {
-        int on = 0;
-        if (state[S_MODE] != MODE_OFF) {
+        if (state[S_MODE] == MODE_BUILD) {
             on = 1;
         }
         return on;
@@ -57,36 +52,22 @@ public final class SmallTaskGraphs {
 
     public static void smallClear(int[] state, int[] gFirst, int[] gEnd, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
-            if (seeding(state) == 1) {
+            if (building(state) == 1) {
                 SmallKernels.clear(state, i, gFirst, gEnd);
             }
             if (i == 0) {
-                SmallKernels.beat(state, 0);
+                SmallKernels.beat(state, CLEAR);
             }
         }
     }
 
     public static void smallBounds(int[] state, int[] doneInt, int[] gFirst, int[] gEnd, int cap) {
         for (@Parallel int r = 0; r < cap; r++) {
-            if (seeding(state) == 1) {
+            if (building(state) == 1) {
                 SmallKernels.bounds(state, r, doneInt, gFirst, gEnd);
             }
             if (r == 0) {
-                SmallKernels.beat(state, 1);
-            }
-        }
-    }
-
-    public static void smallSeed(int[] state, int[] gInt, float[] gPos, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd,
-            int[] sRoot, long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] oInt, float[] oPos, long[] oMask,
-            int cap) {
-        for (@Parallel int i = 0; i < cap; i++) {
-            if (seeding(state) == 1) {
-                SmallKernels.seed(state, i, gInt, gPos, gVox, gDepth, gFirst, gEnd, sRoot, sMask, sVox, sDepth, sId, oInt,
-                        oPos, oMask);
-            }
-            if (i == 0) {
-                SmallKernels.beat(state, 2);
+                SmallKernels.beat(state, BOUNDS);
             }
         }
     }
@@ -94,143 +75,96 @@ public final class SmallTaskGraphs {
     public static void smallCands(int[] state, int[] doneInt, float[] doneBox, int[] gFirst, int[] gEnd, float[] cPos,
             long[] cMask, int cap) {
         for (@Parallel int r = 0; r < cap; r++) {
-            if (seeding(state) == 1) {
+            if (building(state) == 1) {
                 SmallKernels.candidates(state, r, doneInt, doneBox, gFirst, gEnd, cPos, cMask);
             }
             if (r == 0) {
-                SmallKernels.beat(state, 3);
+                SmallKernels.beat(state, CANDS);
             }
         }
     }
 
-    public static void smallCount(int[] state, int[] sSplit, int[] sChunk, int cap) {
-        for (@Parallel int ch = 0; ch < cap; ch++) {
-            if (active(state) == 1) {
-                if (ch < state[S_CHUNKS]) {
-                    SmallKernels.countChunk(state, ch, sSplit, sChunk);
+    /**
+     * {@link SubtreeKernels#place} into the device's flat arrays (TornadoVM native arrays, so that only the tree's
+     * length comes back to the host).
+     */
+    public static void place(int[] state, int[] gInt, float[] gPos, int[] gFirst, int[] tStatus, int[] tNodes,
+            int[] tWords, int[] at, int[] off, float[] rSplit, int[] rInfo, int[] rLeaf, FloatArray split, IntArray info,
+            IntArray leaf, int cap) {
+        for (@Parallel int i = 0; i < cap; i++) {
+            int on = 0;
+            if (state[S_MODE] == MODE_PLACE) {
+                if (i < state[S_G]) {
+                    on = 1;
                 }
             }
-            if (ch == 0) {
-                SmallKernels.beat(state, 5);
-            }
-        }
-    }
-
-    /**
-     * {@link SmallKernels#scan} in one work-group, as {@link LevelTaskGraphs#scan}: per item a segment of the chunks,
-     * the segments' totals scanned in local memory, then each segment's exclusive sums; item 0 ends with
-     * {@link SmallKernels#scanTail}.
-     */
-    public static void smallScan(KernelContext c, int[] state, int[] sChunk) {
-        int i = c.localIdx;
-        int G = c.localGroupSizeX;
-        int[] p = c.allocateIntLocalArray(LevelTaskGraphs.SCAN_GROUP);
-        int on = active(state);
-        int chunks = on == 1 ? state[S_CHUNKS] : 0;
-        int per = (chunks + G - 1) / G;
-        int a = Math.min(chunks, i * per);
-        int e = Math.min(chunks, a + per);
-        int s = 0;
-        for (int ch = a; ch < e; ch++) {
-            s += sChunk[2 * ch];
-        }
-        p[i] = s;
-        c.localBarrier();
-        for (int off = 1; off < G; off <<= 1) {
-            int v = (i >= off ? 1 : 0) * p[Math.max(i - off, 0)];
-            c.localBarrier();
-            p[i] += v;
-            c.localBarrier();
-        }
-        int run = p[i] - s;
-        for (int ch = a; ch < e; ch++) {
-            sChunk[2 * ch + 1] = run;
-            run += sChunk[2 * ch];
-        }
-        if (i == 0) {
             if (on == 1) {
-                SmallKernels.scanTail(state, p[G - 1]);
+                int status = tStatus[i];
+                int a = at[i];
+                int o = off[i];
+                if (status == T_NONE) {
+                    int l = gInt[2 * i + 1];
+                    split.set(a, gPos[i]);
+                    info.set(a, (at[l + 1] << 2) | gInt[2 * i]);
+                }
+                if (status == T_EMPTY) {
+                    split.set(a, 0f);
+                    info.set(a, (o << 2) | 3);
+                    leaf.set(o, 0);
+                }
+                if (status == T_DEVICE) {
+                    int base = SubtreeKernels.base(state, gFirst[i]);
+                    for (int j = 0; j < tNodes[i]; j++) {
+                        split.set(a + j, rSplit[base + j]);
+                        info.set(a + j, SubtreeKernels.relocated(rInfo[base + j], a, o));
+                    }
+                    for (int j = 0; j < tWords[i]; j++) {
+                        leaf.set(o + j, rLeaf[base + j]);
+                    }
+                }
             }
-            SmallKernels.beat(state, 6);
+            if (i == 0) {
+                SmallKernels.beat(state, PLACE);
+            }
         }
     }
 
-    /**
-     * {@link SmallKernels#scatter} with a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one
-     * node, its children's offset the chunk's plus the exclusive prefix sum of the chunk's children in local memory
-     * (Hillis &amp; Steele), then {@link SmallKernels#scatterNode}.
-     */
-    public static void smallScatter(KernelContext kc, int[] state, float[] v, int[] doneInt, int[] gFirst, int[] sRoot,
-            long[] sMask, float[] sVox, int[] sDepth, int[] sId, int[] sAxis, float[] sPos, long[] sChild, int[] sSplit,
-            int[] sChunk, int[] oInt, float[] oPos, long[] oMask) {
-        int t = kc.localIdx;
-        int ch = kc.groupIdx;
-        int[] p = kc.allocateIntLocalArray(CHUNK);
-        int i = ch * CHUNK + t;
-        int live = 0;
-        if (active(state) == 1) {
-            if (i < state[S_M]) {
-                live = 1;
-            }
-        }
-        int n = 0;
-        if (live == 1) {
-            n = SmallKernels.children(state, i, sSplit);
-        }
-        p[t] = n;
-        kc.localBarrier();
-        for (int off = 1; off < CHUNK; off <<= 1) {
-            int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
-            kc.localBarrier();
-            p[t] += x;
-            kc.localBarrier();
-        }
-        if (live == 1) {
-            SmallKernels.scatterNode(state, i, sChunk[2 * ch + 1] + p[t] - n, v, doneInt, gFirst, sRoot, sMask, sVox, sDepth,
-                    sId, sAxis, sPos, sChild, sSplit, oInt, oPos, oMask);
-        }
-        if (kc.globalIdx == 0) {
-            SmallKernels.beat(state, 7);
-        }
-    }
-
-    /**
-     * The small stage's graph over {@code b} (whose {@code small} is set), a second graph of the level plan: it takes
-     * the level arrays over from the level graph {@code levelName} on the device (consumeFromDevice), so an execution
-     * of either graph launches only its own tasks (every task of a graph is launched at every execution).
-     */
-    public static TaskGraph graph(String name, String levelName, LevelBuffers b) {
+    /** The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays. */
+    public static TaskGraph graph(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
+            IntArray leaf) {
         SmallBuffers s = b.small;
         KernelContext ctx = new KernelContext();
         return new TaskGraph(name)
                 .consumeFromDevice(levelName, LevelTaskGraphs.shared(b))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.sRoot, s.sMask,
-                        s.sVox, s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c, s.at, s.off)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf)
                 .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
                 .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
-                .task("sseed", SmallTaskGraphs::smallSeed, b.state, b.gInt, b.gPos, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.sRoot,
-                        s.sMask, s.sVox, s.sDepth, s.sId, s.oInt, s.oPos, s.oMask, b.gCap)
                 .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
                         b.rCap)
-                .task("ssplit", SmallSplitGroup::split, ctx, b.state, b.c, b.v, b.doneInt, b.doneBox, s.gFirst, s.sRoot, s.sMask,
-                        s.sVox, s.sDepth, s.cPos, s.cMask, s.sAxis, s.sPos, s.sChild, s.sSplit)
-                .task("scount", SmallTaskGraphs::smallCount, b.state, s.sSplit, s.sChunk, s.cCap)
-                .task("sscan", SmallTaskGraphs::smallScan, ctx, b.state, s.sChunk)
-                .task("sscatter", SmallTaskGraphs::smallScatter, ctx, b.state, b.v, b.doneInt, s.gFirst, s.sRoot, s.sMask,
-                        s.sVox, s.sDepth, s.sId, s.sAxis, s.sPos, s.sChild, s.sSplit, s.sChunk, s.oInt, s.oPos, s.oMask)
+                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth,
+                        s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+                .task("splace", SmallTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords,
+                        s.at, s.off, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf, b.gCap)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
+                .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf);
     }
 
-    /** Launch sizes of the small tasks for the state's mode (idle tasks: one work-item). */
+    /** Launch sizes of the small tasks for the state's mode (idle tasks: one work-item; the build: work-groups). */
     static int[] sizes(int[] state) {
-        int seed = seeding(state);
-        int on = active(state);
-        int g = Math.max(1, seed * state[S_G]);
-        int d = Math.max(1, seed * state[S_D]);
-        int m = Math.max(1, on * state[S_M]);
-        int ch = Math.max(1, on * state[S_CHUNKS]);
-        return new int[] {g, d, g, d, m, ch, 1, ch};
+        int build = building(state);
+        int placing = 0;
+        if (state[S_MODE] == MODE_PLACE) {
+            placing = 1;
+        }
+        int g = Math.max(1, build * state[S_G]);
+        int d = Math.max(1, build * state[S_D]);
+        int cands = 1;
+        if (build == 1 && state[SmallKernels.S_CLIP] == 0) {
+            cands = d;
+        }
+        return new int[] {g, d, cands, g * SubtreeGroup.LANES, Math.max(1, placing * state[S_G])};
     }
 }

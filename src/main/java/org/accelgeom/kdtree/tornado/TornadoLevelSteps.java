@@ -1,5 +1,7 @@
 package org.accelgeom.kdtree.tornado;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.accelgeom.engine.AccelGeomException;
@@ -11,15 +13,19 @@ import org.accelgeom.kdtree.LevelBuffers;
 import org.accelgeom.kdtree.LevelBuilder;
 import org.accelgeom.kdtree.SmallBuffers;
 import org.accelgeom.kdtree.SmallKernels;
+import org.accelgeom.kdtree.SubtreeKernels;
 import org.accelgeom.kdtree.LevelSteps;
 import org.accelgeom.kdtree.Triangles;
 
+import uk.ac.manchester.tornado.api.DataRange;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 /**
  * The large-node stage on a TornadoVM device: {@link LevelTaskGraphs} in one execution plan, executed once per
@@ -41,6 +47,12 @@ public final class TornadoLevelSteps implements LevelSteps {
     private TornadoExecutionResult last;
     /** The result of the level graph's last execution (its arrays download through it). */
     private TornadoExecutionResult lastLevel;
+    /** The tree's flat arrays on the device (the small stage's place execution writes them). */
+    private final FloatArray split;
+    private final IntArray info;
+    private final IntArray leaf;
+    /** The graph the plan has selected (-1: all, as built). */
+    private int selected = -1;
 
     /**
      * @param deviceIndex TornadoVM device (-1: default)
@@ -48,13 +60,18 @@ public final class TornadoLevelSteps implements LevelSteps {
      * @param small       the small-node threshold
      */
     public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
+        this(deviceIndex, n, small, stage, -1);
+    }
+
+    /** As above, with {@code regionFactor} region slots per reference in the small stage (-1: the default; tests). */
+    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage, int regionFactor) {
         device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
         long need = LevelBuffers.bytes(n, small, stage);
         if (need > device.getMaxGlobalMemory() * 0.8) {
             throw new AccelGeomException(String.format("%d triangles need about %.1f GiB on the device, more than %s has",
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
-        b = new LevelBuffers(n, small, stage);
+        b = new LevelBuffers(n, small, stage, regionFactor);
         String name = "kdLevels" + PLANS.incrementAndGet();
         GridScheduler gs = new GridScheduler();
         tasks = LevelTaskGraphs.tasks(b);
@@ -72,19 +89,26 @@ public final class TornadoLevelSteps implements LevelSteps {
             WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.TASKS);
             grids = java.util.Arrays.copyOf(level, level.length + sm.length);
             System.arraycopy(sm, 0, grids, level.length, sm.length);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SPLIT].setLocalWork(SmallSplitGroup.GROUP, 1, 1);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setGlobalWork(scanGroup, 1, 1);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCAN].setLocalWork(scanGroup, 1, 1);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.SCATTER].setLocalWork(LevelBuffers.CHUNK, 1, 1);
+            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            // the tree's flat arrays: at most the global nodes plus every region's slots
+            int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
+            split = new FloatArray(cap);
+            info = new IntArray(cap);
+            leaf = new IntArray(cap);
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
-                    SmallTaskGraphs.graph(name + "s", name, b).snapshot());
+                    SmallTaskGraphs.graph(name + "s", name, b, split, info, leaf).snapshot());
         } else {
             grids = level;
+            split = null;
+            info = null;
+            leaf = null;
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
         }
+        // -Daccelgeom.kdtree.clflags=-w,-cl-nv-maxrregcount=64 (commas for spaces) tries other OpenCL flags
         // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
         // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
-        plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+        plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL,
+                System.getProperty("accelgeom.kdtree.clflags", "-w").replace(",", " "));
         if (Plans.PROFILE) {
             Plans.profiled(plan);
         }
@@ -128,8 +152,9 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
-        if (b.small != null) {
+        if (b.small != null && selected != 0) {
             plan.withGraph(0);
+            selected = 0;
         }
         last = Plans.execute(plan, device);
         lastLevel = last;
@@ -144,32 +169,23 @@ public final class TornadoLevelSteps implements LevelSteps {
         Plans.charge(t, "large-node levels", last, wall);
     }
 
-    @Override
-    public void small(PhaseTimings t) {
+    /** One execution of the small stage's graph with the state's launch sizes, its heartbeats checked. */
+    private void small(String phase, PhaseTimings t) {
         int[] st = b.state;
         int[] sizes = SmallTaskGraphs.sizes(st);
         int five = LevelTaskGraphs.TASKS.length;
+        if (sizes[SmallTaskGraphs.BUILD] < 0) {
+            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
+        }
         for (int j = five; j < grids.length; j++) {
-            int global = sizes[j - five];
-            if (j == five + SmallTaskGraphs.SPLIT) {
-                // SmallSplitGroup.LANES work-items per node
-                long items = ((long) global + SmallSplitGroup.NODES - 1) / SmallSplitGroup.NODES * SmallSplitGroup.GROUP;
-                if (items > Integer.MAX_VALUE) {
-                    throw new AccelGeomException("a small-node level of " + global + " nodes is beyond one kernel launch");
-                }
-                global = (int) items;
-            }
-            if (j == five + SmallTaskGraphs.SCAN) {
-                global = scanGroup;
-            }
-            if (j == five + SmallTaskGraphs.SCATTER) {
-                global *= LevelBuffers.CHUNK; // a work-group per chunk
-            }
-            grids[j].setGlobalWork(global, 1, 1);
+            grids[j].setGlobalWork(sizes[j - five], 1, 1);
         }
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
-        plan.withGraph(1);
+        if (selected != 1) {
+            plan.withGraph(1);
+            selected = 1;
+        }
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
         for (int j = 0; j < SmallTaskGraphs.TASKS.length; j++) {
@@ -179,24 +195,56 @@ public final class TornadoLevelSteps implements LevelSteps {
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
         }
-        Plans.charge(t, st[SmallKernels.S_MODE] == SmallKernels.MODE_SEED ? "small-node seed and level" : "small-node levels",
-                last, wall);
+        Plans.charge(t, phase, last, wall);
     }
 
     @Override
-    public void downloadSmall(boolean external, PhaseTimings t) {
+    public void subtrees(PhaseTimings t) {
+        small("small-node subtrees", t);
         long t0 = System.nanoTime();
         SmallBuffers s = b.small;
-        // the level arrays through the level graph's result (the small graph works on the same device buffers),
-        // the small stage's own through its graph's
-        if (external) {
-            lastLevel.transferToHost(b.gVox, b.gDepth, b.doneBox);
-        } else {
-            lastLevel.transferToHost(b.gInt, b.doneInt);
-            last.transferToHost(s.gFirst, s.gEnd, s.oInt, s.oPos, s.oMask);
+        // the level arrays through the level graph's result (the small graph works on the same device buffers)
+        lastLevel.transferToHost(b.gInt, b.gPos);
+        last.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
+        t.add("download status and counts", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void downloadHostRoots(PhaseTimings t) {
+        long t0 = System.nanoTime();
+        lastLevel.transferToHost(b.gVox, b.gDepth, b.doneInt, b.doneBox);
+        if (b.small.masks) {
+            last.transferToHost(b.small.cPos, b.small.cMask);
         }
-        t.add(external ? "download voxels and boxes of host roots" : "download node records", Kind.DOWNLOAD,
-                System.nanoTime() - t0);
+        t.add("download voxels and boxes of host roots", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
+        if (split.length > this.info.getSize() || leaf.length > this.leaf.getSize()) {
+            // many roots beyond their regions, built on the host, make the tree longer than the device's arrays: the
+            // regions come to the host and are placed there (the device's arrays hold every region's slots)
+            long t0 = System.nanoTime();
+            SmallBuffers s = b.small;
+            last.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
+            for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
+                SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
+                        s.rInfo, s.rLeaf, s.factor, split, info, leaf);
+            }
+            t.add("place on the host (the tree is longer than the device's arrays)", Kind.HOST, System.nanoTime() - t0);
+            return;
+        }
+        small("small-node place", t);
+        long t0 = System.nanoTime();
+        last.transferToHost(new DataRange(this.split).withSize(split.length));
+        last.transferToHost(new DataRange(this.info).withSize(info.length));
+        last.transferToHost(new DataRange(this.leaf).withSize(leaf.length));
+        t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
+        long t1 = System.nanoTime();
+        MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 0, split, 0, split.length);
+        MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 0, info, 0, info.length);
+        MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 0, leaf, 0, leaf.length);
+        t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
     }
 
     @Override

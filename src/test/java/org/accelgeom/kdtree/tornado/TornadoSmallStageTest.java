@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.kdtree.KdTree;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.KdTreeResult;
 import org.accelgeom.kdtree.LevelBuilder;
@@ -13,6 +15,8 @@ import org.accelgeom.kdtree.TreeChecks;
 import org.accelgeom.kdtree.Triangles;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The bit-mask small-node stage on the device (Zhou et al. 2008, §4.3): jvm, jvm-parallel and tornado build the same
@@ -50,6 +54,28 @@ class TornadoSmallStageTest {
     @Test
     void zhouMasksGiveTheJvmTree() {
         sameOnEveryBackend(Triangles.of(Scenes.named("random:8000", 5)), 64, SmallStage.ZHOU_MASKS, "random:8000 zhou-masks");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5})
+    void rootsBeyondTheirRegionsGiveTheJvmTree(int factor) {
+        // few region slots per reference: subtrees overflow on the device and are built again on the host; with one
+        // slot the tree is longer than the device's arrays and is placed on the host, with five on the device
+        Triangles t = Triangles.of(Scenes.named("sphere:5000", 3));
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
+        KdTreeResult ref = LevelBuilder.build(t, o, 64, SmallStage.BITMASK);
+        PhaseTimings pt = new PhaseTimings();
+        try (TornadoLevelSteps steps = new TornadoLevelSteps(-1, t.count(), 64, SmallStage.BITMASK, factor)) {
+            KdTree gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), steps, null, pt, SmallStage.BITMASK);
+            assertTrue(pt.phases().stream().anyMatch(p -> p.name().contains("beyond their regions")), "no root overflowed");
+            assertEquals(factor == 1, pt.phases().stream().anyMatch(p -> p.name().startsWith("place on the host")));
+            if (org.accelgeom.engine.tornado.TornadoDevices.device(-1).getDeviceType()
+                    == uk.ac.manchester.tornado.api.enums.TornadoDeviceType.GPU) {
+                TreeChecks.check(gpu, o.depthLimit(t.count()), 2000);
+                return;
+            }
+            assertTrue(ref.tree().sameTree(gpu), "the tree differs from the jvm's");
+        }
     }
 
     @Test
