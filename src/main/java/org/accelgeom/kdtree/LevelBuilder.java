@@ -190,7 +190,7 @@ public final class LevelBuilder {
             SmallStage stage) {
         boolean bitmask = stage != SmallStage.EXACT;
         int n = tris.count();
-        float[] bounds = t.time("root bounds", Kind.HOST, tris::bounds);
+        float[] bounds = t.time("root bounds", Kind.HOST, () -> tris.bounds(loops));
         double[] costs = SahBuilder.costs(o);
         SahBuilder exact = new SahBuilder(tris, o.withBinnedMinRefs(0), (node, voxel, pt) -> Events.sweep(
                 Events.sorted(node, false), node.n, voxel, costs), null, false, t);

@@ -140,11 +140,21 @@ public final class SmallKernels {
     public static void clipBox(float[] v, int t, float[] vox, int o, float[] box, int bo, double[] poly, float[] out,
             int oo) {
         int n = 3;
+        // a triangle inside the closed voxel is its own clipped polygon: Sutherland–Hodgman would keep its three
+        // vertices in order at every plane (each test below is exact), so the planes are skipped
+        int planes = 0;
         for (int a = 0; a < 9; a++) {
-            poly[a] = v[9 * t + a];
+            double p = v[9 * t + a];
+            poly[a] = p;
+            if (p < vox[o + a % 3]) {
+                planes = 6;
+            }
+            if (p > vox[o + 3 + a % 3]) {
+                planes = 6;
+            }
         }
         int src = 0;
-        for (int plane = 0; plane < 6; plane++) {
+        for (int plane = 0; plane < planes; plane++) {
             int k = plane % 3;
             double cpos = vox[o + plane];
             double sign = 1.0;

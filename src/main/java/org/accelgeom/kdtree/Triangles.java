@@ -1,6 +1,7 @@
 package org.accelgeom.kdtree;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.io.Mesh;
 
 /**
@@ -118,9 +119,45 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
 
     /** The axis-aligned bounding box of all triangles: min x y z, max x y z (empty input: all zero). */
     public float[] bounds() {
+        return bounds(null);
+    }
+
+    /** As {@link #bounds()}, over chunks of the triangles on the loops' threads (null: this thread). */
+    public float[] bounds(ParallelLoops loops) {
         if (v.length == 0) {
             return new float[6];
         }
+        int chunks = loops == null || count() < (1 << 16) ? 1 : 64;
+        float[] part = new float[6 * chunks];
+        ParallelLoops.RangeBody body = (from, to) -> {
+            for (int c = from; c < to; c++) {
+                long a = (long) count() * c / chunks;
+                long b = (long) count() * (c + 1) / chunks;
+                range(9 * (int) a, 9 * (int) b, part, 6 * c);
+            }
+        };
+        if (chunks == 1) {
+            body.run(0, 1);
+        } else {
+            loops.forRange(chunks, 1, body);
+        }
+        float[] out = new float[6];
+        for (int k = 0; k < 3; k++) {
+            float lo = Float.POSITIVE_INFINITY;
+            float hi = Float.NEGATIVE_INFINITY;
+            for (int c = 0; c < chunks; c++) {
+                lo = part[6 * c + k] < lo ? part[6 * c + k] : lo;
+                hi = part[6 * c + 3 + k] > hi ? part[6 * c + 3 + k] : hi;
+            }
+            // -0 to +0: positions are compared by their bits when sorted
+            out[k] = lo + 0.0f;
+            out[3 + k] = hi + 0.0f;
+        }
+        return out;
+    }
+
+    /** The box of the vertices in {@code v[from .. to)} into {@code out[o .. o+5]}. */
+    private void range(int from, int to, float[] out, int o) {
         // plain comparisons in locals (Math.min/max on floats carry NaN and -0 logic: several times slower)
         float x0 = Float.POSITIVE_INFINITY;
         float y0 = Float.POSITIVE_INFINITY;
@@ -128,7 +165,7 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
         float x1 = Float.NEGATIVE_INFINITY;
         float y1 = Float.NEGATIVE_INFINITY;
         float z1 = Float.NEGATIVE_INFINITY;
-        for (int i = 0; i < v.length; i += 3) {
+        for (int i = from; i < to; i += 3) {
             float x = v[i];
             float y = v[i + 1];
             float z = v[i + 2];
@@ -139,7 +176,11 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
             z0 = z < z0 ? z : z0;
             z1 = z > z1 ? z : z1;
         }
-        // -0 to +0: positions are compared by their bits when sorted
-        return new float[] {x0 + 0.0f, y0 + 0.0f, z0 + 0.0f, x1 + 0.0f, y1 + 0.0f, z1 + 0.0f};
+        out[o] = x0;
+        out[o + 1] = y0;
+        out[o + 2] = z0;
+        out[o + 3] = x1;
+        out[o + 4] = y1;
+        out[o + 5] = z1;
     }
 }
