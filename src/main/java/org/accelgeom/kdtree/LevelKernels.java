@@ -229,7 +229,9 @@ public final class LevelKernels {
     /**
      * Kernel 2, node i of the level: its reference count (the starts of axis 0), the best binned plane (lowest cost,
      * then position, then axis: {@link KdTreeKernels#better}) and the decision; records its voxel globally and
-     * clears its histograms for the next level.
+     * clears its histograms for the next level. The tornado backend runs it as a work-group per node, one item per
+     * bin boundary, with the same per-plane steps ({@link #boundary}, {@link #inner}, {@link #sahAt}, {@link #better})
+     * and the same end ({@link #decide}, {@link #record}).
      */
     public static void splitNode(int[] state, double[] c, int[] bins, float[] vox, int i, int[] nodeInt,
             float[] nodePos, float[] gVox, int[] gDepth) {
@@ -238,7 +240,7 @@ public final class LevelKernels {
         for (int b = 0; b < BINS; b++) {
             count += bins[base + b];
         }
-        double best = Double.POSITIVE_INFINITY;
+        double best = 0.0;
         float bestPos = 0f;
         int bestAxis = -1;
         int o = 6 * (state[P_PARITY] * state[P_MCAP] + i);
@@ -251,14 +253,7 @@ public final class LevelKernels {
                 nl += bins[base + 2 * k * BINS + j - 1];
                 nr -= bins[base + (2 * k + 1) * BINS + j - 1];
                 float xi = boundary(lo, hi, j);
-                int inside = 0;
-                if (xi > lo) {
-                    inside = 1;
-                }
-                if (!(xi < hi)) {
-                    inside = 0;
-                }
-                if (inside == 1) {
+                if (inner(lo, hi, xi) == 1) {
                     double cost = sahAt(vox, o, k, xi, nl, nr, c);
                     int take = better(cost, xi, k, best, bestPos, bestAxis);
                     if (bestAxis < 0) {
@@ -272,6 +267,30 @@ public final class LevelKernels {
                 }
             }
         }
+        record(state, vox, i, bestAxis, decide(state, c, count, best, bestAxis), bestPos, nodeInt, nodePos, gVox, gDepth);
+        for (int q = 0; q < NODE_BINS; q++) {
+            bins[base + q] = 0;
+        }
+    }
+
+    /** 1 when the plane ξ lies strictly inside (lo, hi), a candidate of kernel 2; else 0 (a flat or tiny extent). */
+    public static int inner(float lo, float hi, float xi) {
+        int inside = 0;
+        if (xi > lo) {
+            inside = 1;
+        }
+        if (!(xi < hi)) {
+            inside = 0;
+        }
+        return inside;
+    }
+
+    /**
+     * Kernel 2's decision for a node of {@code count} references whose best plane costs {@code best} ({@code bestAxis}
+     * -1: no candidate): 1 to split, 0 to hand it to the small-node stage (at most {@code small} references, the depth
+     * limit, no plane, a cost above K_I·|T| (eq. 3.6), or a level that hands everything on).
+     */
+    public static int decide(int[] state, double[] c, int count, double best, int bestAxis) {
         int split = 1;
         if (count <= state[P_SMALL]) {
             split = 0;
@@ -288,6 +307,13 @@ public final class LevelKernels {
         if (state[LevelBuffers.P_HAND_ALL] == 1) {
             split = 0;
         }
+        return split;
+    }
+
+    /** The end of kernel 2 for node i: its split axis (0 when none), decision and plane; its voxel and depth globally. */
+    public static void record(int[] state, float[] vox, int i, int bestAxis, int split, float bestPos, int[] nodeInt,
+            float[] nodePos, float[] gVox, int[] gDepth) {
+        int o = 6 * (state[P_PARITY] * state[P_MCAP] + i);
         nodeInt[3 * i + N_AXIS] = Math.max(0, bestAxis);
         nodeInt[3 * i + N_SPLIT] = split;
         nodePos[i] = bestPos;
@@ -296,9 +322,6 @@ public final class LevelKernels {
             gVox[6 * gi + q] = vox[o + q];
         }
         gDepth[gi] = state[P_DEPTH];
-        for (int q = 0; q < NODE_BINS; q++) {
-            bins[base + q] = 0;
-        }
     }
 
     /**

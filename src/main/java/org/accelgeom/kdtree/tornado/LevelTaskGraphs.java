@@ -1,11 +1,15 @@
 package org.accelgeom.kdtree.tornado;
 
+import static org.accelgeom.kdtree.LevelBuffers.BINS;
 import static org.accelgeom.kdtree.LevelBuffers.CHUNK;
 import static org.accelgeom.kdtree.LevelBuffers.C_BEAT;
 import static org.accelgeom.kdtree.LevelBuffers.C_FORCE;
+import static org.accelgeom.kdtree.LevelBuffers.NODE_BINS;
 import static org.accelgeom.kdtree.LevelBuffers.N_SPLIT;
 import static org.accelgeom.kdtree.LevelBuffers.P_CHUNKS;
 import static org.accelgeom.kdtree.LevelBuffers.P_M;
+import static org.accelgeom.kdtree.LevelBuffers.P_MCAP;
+import static org.accelgeom.kdtree.LevelBuffers.P_PARITY;
 import static org.accelgeom.kdtree.LevelBuffers.P_R;
 import static org.accelgeom.kdtree.LevelBuffers.P_SEQ;
 
@@ -21,8 +25,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
  * TornadoVM task methods of one level of the breadth-first large-node stage (Zhou et al. 2008, Alg. 2), each a
- * {@code @Parallel} loop around an element kernel of {@link LevelKernels}, and the TaskGraph that chains the five of
- * them. All level arrays stay on the device (copied in once, at the plan's first execution); per level only the
+ * {@code @Parallel} loop or a work-group kernel around the element kernels of {@link LevelKernels}, and the TaskGraph
+ * that chains the five of them. All level arrays stay on the device (copied in once, at the plan's first execution); per level only the
  * small state array (parameters in, counters out) moves; the global node records and the hand-off list come back on
  * demand after the last level. Each task's work-item 0 writes the execution number to its heartbeat slot.
  */
@@ -50,16 +54,140 @@ public final class LevelTaskGraphs {
         }
     }
 
-    /** Kernel 2: per node, the binned SAH plane and the decision. */
-    public static void split(int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt, float[] nodePos,
-            float[] gVox, int[] gDepth, int cap) {
-        for (@Parallel int i = 0; i < cap; i++) {
-            if (i < state[P_M]) {
-                LevelKernels.splitNode(state, c, bins, vox, i, nodeInt, nodePos, gVox, gDepth);
+    /**
+     * Kernel 2, a work-group of {@link LevelBuffers#BINS} items per node (group i: node i; item j: inner bin boundary
+     * j of each axis), as {@link LevelKernels#splitNode}: the node's six histograms are scanned in local memory
+     * (Hillis &amp; Steele), so that nL(j) = the starts of bins below j and nR(j) = |T| − the ends of bins below j
+     * (|T|: all starts of axis 0); item j keeps its best of the three planes at boundary j, the items' bests are
+     * reduced in a tree of {@link LevelKernels#better} (a strict order on (cost, position, axis), so any order of
+     * comparisons picks the same plane), item 0 applies {@link LevelKernels#decide}, and the items clear the
+     * histograms. (One work-item per node looped over 381 planes: the upper levels' few nodes made it pure latency.)
+     * Local arrays are only read here: TornadoVM 5.2 addresses a local array passed to a method as a global one.
+     */
+    public static void split(KernelContext kc, int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt,
+            float[] nodePos, float[] gVox, int[] gDepth) {
+        int j = kc.localIdx;
+        int i = kc.groupIdx;
+        int[] s0 = kc.allocateIntLocalArray(BINS);
+        int[] e0 = kc.allocateIntLocalArray(BINS);
+        int[] s1 = kc.allocateIntLocalArray(BINS);
+        int[] e1 = kc.allocateIntLocalArray(BINS);
+        int[] s2 = kc.allocateIntLocalArray(BINS);
+        int[] e2 = kc.allocateIntLocalArray(BINS);
+        double[] bc = kc.allocateDoubleLocalArray(BINS);
+        float[] bp = kc.allocateFloatLocalArray(BINS);
+        int[] ba = kc.allocateIntLocalArray(BINS);
+        int live = 0;
+        if (i < state[P_M]) {
+            live = 1;
+        }
+        int base = i * NODE_BINS; // group 0 of an empty level reads node 0's (zero) bins: in bounds
+        s0[j] = bins[base + j];
+        e0[j] = bins[base + BINS + j];
+        s1[j] = bins[base + 2 * BINS + j];
+        e1[j] = bins[base + 3 * BINS + j];
+        s2[j] = bins[base + 4 * BINS + j];
+        e2[j] = bins[base + 5 * BINS + j];
+        kc.localBarrier();
+        // inclusive prefix sums of the six histograms
+        for (int off = 1; off < BINS; off <<= 1) {
+            int q = Math.max(j - off, 0); // in bounds when unused
+            int has = j >= off ? 1 : 0;
+            int a0 = has * s0[q];
+            int b0 = has * e0[q];
+            int a1 = has * s1[q];
+            int b1 = has * e1[q];
+            int a2 = has * s2[q];
+            int b2 = has * e2[q];
+            kc.localBarrier();
+            s0[j] += a0;
+            e0[j] += b0;
+            s1[j] += a1;
+            e1[j] += b1;
+            s2[j] += a2;
+            e2[j] += b2;
+            kc.localBarrier();
+        }
+        int count = s0[BINS - 1];
+        // boundary j: the bins below it are 0 .. j-1 (item 0 has no boundary)
+        int q = Math.max(j - 1, 0);
+        int has = j >= 1 ? 1 : 0;
+        int nl0 = has * s0[q];
+        int nl1 = has * s1[q];
+        int nl2 = has * s2[q];
+        int nr0 = count - has * e0[q];
+        int nr1 = count - has * e1[q];
+        int nr2 = count - has * e2[q];
+        double best = 0.0;
+        float bestPos = 0f;
+        int bestAxis = -1;
+        int o = 6 * (state[P_PARITY] * state[P_MCAP] + i);
+        if (has == 1) {
+            for (int k = 0; k < 3; k++) {
+                int nl = nl0;
+                int nr = nr0;
+                if (k == 1) {
+                    nl = nl1;
+                    nr = nr1;
+                }
+                if (k == 2) {
+                    nl = nl2;
+                    nr = nr2;
+                }
+                float lo = vox[o + k];
+                float hi = vox[o + 3 + k];
+                float xi = LevelKernels.boundary(lo, hi, j);
+                if (LevelKernels.inner(lo, hi, xi) == 1) {
+                    double cost = LevelKernels.sahAt(vox, o, k, xi, nl, nr, c);
+                    int take = LevelKernels.better(cost, xi, k, best, bestPos, bestAxis);
+                    if (bestAxis < 0) {
+                        take = 1;
+                    }
+                    if (take == 1) {
+                        best = cost;
+                        bestPos = xi;
+                        bestAxis = k;
+                    }
+                }
             }
-            if (i == 0) {
-                state[C_BEAT + 1] = state[P_SEQ];
+        }
+        bc[j] = best;
+        bp[j] = bestPos;
+        ba[j] = bestAxis;
+        kc.localBarrier();
+        // the arg-min over the items
+        for (int s = BINS / 2; s > 0; s >>= 1) {
+            if (j < s) {
+                int u = j + s;
+                int take = 0;
+                if (ba[u] >= 0) {
+                    take = 1;
+                    if (ba[j] >= 0) {
+                        take = LevelKernels.better(bc[u], bp[u], ba[u], bc[j], bp[j], ba[j]);
+                    }
+                }
+                if (take == 1) {
+                    bc[j] = bc[u];
+                    bp[j] = bp[u];
+                    ba[j] = ba[u];
+                }
             }
+            kc.localBarrier();
+        }
+        if (live == 1) {
+            if (j == 0) {
+                double cost = bc[0];
+                float pos = bp[0];
+                int axis = ba[0];
+                int split = LevelKernels.decide(state, c, count, cost, axis);
+                LevelKernels.record(state, vox, i, axis, split, pos, nodeInt, nodePos, gVox, gDepth);
+            }
+            for (int h = 0; h < 6; h++) {
+                bins[base + h * BINS + j] = 0;
+            }
+        }
+        if (kc.globalIdx == 0) {
+            state[C_BEAT + 1] = state[P_SEQ];
         }
     }
 
@@ -234,7 +362,8 @@ public final class LevelTaskGraphs {
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c)
                 .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
                         b.g, b.bins, b.rCap)
-                .task("split", LevelTaskGraphs::split, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox, b.gDepth, b.mCap)
+                .task("split", LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox,
+                        b.gDepth)
                 .task("count", LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side,
                         b.chunk)
                 .task("scan", LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk)

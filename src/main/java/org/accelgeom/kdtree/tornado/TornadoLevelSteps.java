@@ -82,7 +82,8 @@ public final class TornadoLevelSteps implements LevelSteps {
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
         level[3].setGlobalWork(scanGroup, 1, 1);
         level[3].setLocalWork(scanGroup, 1, 1);
-        // count and scatter: a work-group per chunk of references
+        // split: a work-group per node, an item per bin; count and scatter: a work-group per chunk of references
+        level[1].setLocalWork(LevelBuffers.BINS, 1, 1);
         level[2].setLocalWork(LevelBuffers.CHUNK, 1, 1);
         level[4].setLocalWork(LevelBuffers.CHUNK, 1, 1);
         if (b.small != null) {
@@ -146,7 +147,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         int m = st[LevelBuffers.P_M];
         int chunks = st[LevelBuffers.P_CHUNKS];
         int cw = Math.max(1, chunks) * LevelBuffers.CHUNK;
-        int[] sizes = {r, m, cw, scanGroup, Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
+        int[] sizes = {r, Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup, Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
         for (int j = 0; j < sizes.length; j++) {
             grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
