@@ -105,11 +105,17 @@ public final class TornadoLevelSteps implements LevelSteps {
             leaf = null;
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
         }
-        // -Daccelgeom.kdtree.clflags=-w,-cl-nv-maxrregcount=64 (commas for spaces) tries other OpenCL flags
         // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
-        // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's
+        // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's. On NVIDIA,
+        // at most 96 registers per work-item: more subtree work-groups fit an SM (the dragon's subtree kernel on an
+        // H200: 57 ms at the driver's choice, 45 ms at 96, 47 at 80, 50 at 112; the level kernels do not change).
+        // -Daccelgeom.kdtree.clflags=-w,... (commas for spaces) sets other flags.
+        String flags = "-w";
+        if (device.getPhysicalDevice().getDeviceName().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) {
+            flags = "-w -cl-nv-maxrregcount=96";
+        }
         plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL,
-                System.getProperty("accelgeom.kdtree.clflags", "-w").replace(",", " "));
+                System.getProperty("accelgeom.kdtree.clflags", flags).replace(",", " "));
         if (Plans.PROFILE) {
             Plans.profiled(plan);
         }
