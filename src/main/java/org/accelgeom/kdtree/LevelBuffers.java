@@ -46,6 +46,10 @@ public final class LevelBuffers {
     public static final int P_GCAP = 12;
     /** 1: hand every node of this level to the small-node stage (the host's tail cut). */
     public static final int P_HAND_ALL = 13;
+    /** A level of fewer references than this hands all its nodes on ({@link #P_HAND_ALL}; -1: never). */
+    public static final int P_TAIL = 14;
+    /** Levels run so far in this build ({@link LevelKernels#advance}). */
+    public static final int C_LEVELS = 15;
 
     /** First level of a build: the root's references are made from {@link #rootBox}. */
     public static final int MODE_LOAD = 1;
@@ -62,7 +66,9 @@ public final class LevelBuffers {
     public static final int C_DBASE = 20;
     public static final int C_L = 21;
     public static final int C_BEAT = 24;
-    /** Slots 32..63 belong to the bit-mask small-node stage ({@link SmallKernels}). */
+    /** Heartbeats of the second level of a device execution (six tasks). */
+    public static final int C_BEAT2 = 57;
+    /** Slots 32..56 belong to the bit-mask small-node stage ({@link SmallKernels}). */
     public static final int STATE = 64;
 
     /** Per-node ints: split axis, split flag, index of the left child in the next level. */

@@ -211,22 +211,16 @@ public final class LevelBuilder {
             p[LevelBuffers.P_DEPTH] = 0;
             p[LevelBuffers.P_PARITY] = 0;
             p[LevelBuffers.P_HAND_ALL] = 0;
-            int levels = 0;
+            p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(n);
+            // the tail: a level of few references costs its launches but little work; the host takes it (the
+            // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
+            p[LevelBuffers.P_TAIL] = bitmask ? -1 : n / TAIL_FRACTION;
+            p[LevelBuffers.C_LEVELS] = 0;
             long t0 = System.nanoTime();
             while (p[LevelBuffers.P_M] > 0) {
-                p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(p[LevelBuffers.P_R]);
-                steps.level(t);
-                levels++;
-                p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
-                p[LevelBuffers.P_GBASE] += p[LevelBuffers.P_M];
-                p[LevelBuffers.P_M] = p[LevelBuffers.C_M];
-                p[LevelBuffers.P_R] = p[LevelBuffers.C_R];
-                p[LevelBuffers.P_DEPTH]++;
-                p[LevelBuffers.P_PARITY] ^= 1;
-                // the tail: a level of few references costs its launches but little work; the host takes it (the
-                // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
-                p[LevelBuffers.P_HAND_ALL] = !bitmask && p[LevelBuffers.P_R] < n / TAIL_FRACTION ? 1 : 0;
+                steps.level(t); // one level or more, each followed by LevelKernels.advance
             }
+            int levels = p[LevelBuffers.C_LEVELS];
             t.add("large nodes: " + levels + " levels (total)", Kind.HOST, System.nanoTime() - t0);
             if (bitmask) {
                 return BitmaskStage.run(tris, bounds, steps, exact, loops, t);

@@ -370,6 +370,30 @@ public final class LevelKernels {
     }
 
     /**
+     * The step from one level to the next (the host's, and on the device the task between the two levels of one
+     * execution): the next level's nodes and references become the level's, depth and parity advance, the tail cut
+     * ({@link LevelBuffers#P_TAIL}) and the chunks are set, and the level count grows; nothing after a level without
+     * nodes (the stage has ended).
+     */
+    public static void advance(int[] state) {
+        if (state[P_M] > 0) {
+            state[P_MODE] = LevelBuffers.MODE_LEVEL;
+            state[P_GBASE] = state[P_GBASE] + state[P_M];
+            state[P_M] = state[C_M];
+            state[P_R] = state[C_R];
+            state[P_DEPTH] = state[P_DEPTH] + 1;
+            state[P_PARITY] = 1 - state[P_PARITY];
+            int hand = 0;
+            if (state[P_R] < state[LevelBuffers.P_TAIL]) {
+                hand = 1;
+            }
+            state[LevelBuffers.P_HAND_ALL] = hand;
+            state[P_CHUNKS] = (state[P_R] + CHUNK - 1) / CHUNK;
+            state[LevelBuffers.C_LEVELS] = state[LevelBuffers.C_LEVELS] + 1;
+        }
+    }
+
+    /**
      * Kernel 4, one work-item: exclusive prefix sums of the split nodes' children and of the chunks' counts; the
      * next level's node and reference counts. When the next level or the hand-off list would not fit the
      * capacities, the level is forced: every node is handed to the small-node stage (a build never fails for space).

@@ -18,7 +18,10 @@ public interface LevelSteps extends AutoCloseable {
      */
     void load(Triangles tris, PhaseTimings t);
 
-    /** One level: bins, split, count, scan, scatter; afterwards {@link LevelBuffers#state} holds its counters on the host. */
+    /**
+     * One level or more (a device runs two per execution): bins, split, count, scan, scatter, then
+     * {@link LevelKernels#advance}; afterwards {@link LevelBuffers#state} holds the next level's parameters on the host.
+     */
     void level(PhaseTimings t);
 
     /** Brings the global node records and the hand-off list to the host arrays. */

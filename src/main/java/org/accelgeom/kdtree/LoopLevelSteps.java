@@ -94,6 +94,7 @@ final class LoopLevelSteps implements LevelSteps {
                 }
             }
         }));
+        LevelKernels.advance(st);
     }
 
     @Override

@@ -26,20 +26,35 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 /**
  * TornadoVM task methods of one level of the breadth-first large-node stage (Zhou et al. 2008, Alg. 2), each a
  * {@code @Parallel} loop or a work-group kernel around the element kernels of {@link LevelKernels}, and the TaskGraph
- * that chains the five of them. All level arrays stay on the device (copied in once, at the plan's first execution); per level only the
- * small state array (parameters in, counters out) moves; the global node records and the hand-off list come back on
+ * that chains them, two levels per execution ({@link #TASKS}). All level arrays stay on the device (copied in once, at
+ * the plan's first execution); per execution only the small state array (parameters in, counters out) moves; the global node records and the hand-off list come back on
  * demand after the last level. Each task's work-item 0 writes the execution number to its heartbeat slot.
  */
 public final class LevelTaskGraphs {
 
-    public static final String[] TASKS = {"bins", "split", "count", "scan", "scatter"};
+    /**
+     * The tasks of one level, and the graph's: two levels per execution (each execution costs TornadoVM about a
+     * millisecond however little it launches), the second sized by bounds (a level at most doubles its nodes and
+     * references) and preceded by {@link #advance}; after a level without nodes every task idles.
+     */
+    static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter", "advance"};
+    public static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "advance", "bins2", "split2",
+        "count2", "scan2", "scatter2", "advance2"};
 
     private LevelTaskGraphs() {
     }
 
+    /** {@link LevelKernels#advance}, one work-item: the host's step between two levels. */
+    public static void advance(int[] state, int beat) {
+        for (@Parallel int i = 0; i < 1; i++) {
+            LevelKernels.advance(state);
+            state[beat + 5] = state[P_SEQ];
+        }
+    }
+
     /** Kernel 1: per reference, its six bins counted by atomic increments (MODE_LOAD: the root's references first). */
     public static void bins(KernelContext ctx, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
-            float[] refBox, float[] vox, int[] g, int[] bins, int cap) {
+            float[] refBox, float[] vox, int[] g, int[] bins, int cap, int beat) {
         for (@Parallel int r = 0; r < cap; r++) {
             int[] slots = new int[6];
             LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
@@ -49,7 +64,7 @@ public final class LevelTaskGraphs {
                 }
             }
             if (r == 0) {
-                state[C_BEAT] = state[P_SEQ];
+                state[beat] = state[P_SEQ];
             }
         }
     }
@@ -65,7 +80,7 @@ public final class LevelTaskGraphs {
      * Local arrays are only read here: TornadoVM 5.2 addresses a local array passed to a method as a global one.
      */
     public static void split(KernelContext kc, int[] state, double[] c, int[] bins, float[] vox, int[] nodeInt,
-            float[] nodePos, float[] gVox, int[] gDepth) {
+            float[] nodePos, float[] gVox, int[] gDepth, int beat) {
         int j = kc.localIdx;
         int i = kc.groupIdx;
         int[] s0 = kc.allocateIntLocalArray(BINS);
@@ -187,7 +202,7 @@ public final class LevelTaskGraphs {
             }
         }
         if (kc.globalIdx == 0) {
-            state[C_BEAT + 1] = state[P_SEQ];
+            state[beat + 1] = state[P_SEQ];
         }
     }
 
@@ -197,7 +212,7 @@ public final class LevelTaskGraphs {
      * ({@link #chunkScan}), as {@link LevelKernels#countChunk}.
      */
     public static void count(KernelContext kc, int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos,
-            int[] side, int[] chunk) {
+            int[] side, int[] chunk, int beat) {
         int t = kc.localIdx;
         int ch = kc.groupIdx;
         int[] p = kc.allocateIntLocalArray(CHUNK);
@@ -223,7 +238,7 @@ public final class LevelTaskGraphs {
                 chunk[6 * ch + 2] = sum >> 20;
             }
             if (ch == 0) {
-                state[C_BEAT + 2] = state[P_SEQ];
+                state[beat + 2] = state[P_SEQ];
             }
         }
     }
@@ -247,7 +262,7 @@ public final class LevelTaskGraphs {
      * ends with {@link LevelKernels#scanTail}. (One work-item looping over up to 10^5 nodes per level cost the dragon
      * most of its level time.) Integer sums: the same values as the one-thread scan, in any order.
      */
-    public static void scan(KernelContext c, int[] state, int[] nodeInt, int[] chunk) {
+    public static void scan(KernelContext c, int[] state, int[] nodeInt, int[] chunk, int beat) {
         int i = c.localIdx;
         int G = c.localGroupSizeX;
         int[] p0 = c.allocateIntLocalArray(SCAN_GROUP);
@@ -297,7 +312,7 @@ public final class LevelTaskGraphs {
         LevelKernels.chunkOffsets(chunk, ac, ec, p1[i] - s1, p2[i] - s2, p3[i] - s3);
         if (i == 0) {
             LevelKernels.scanTail(state, p0[G - 1], p1[G - 1], p2[G - 1], p3[G - 1]);
-            state[C_BEAT + 3] = state[P_SEQ];
+            state[beat + 3] = state[P_SEQ];
         }
     }
 
@@ -309,7 +324,7 @@ public final class LevelTaskGraphs {
      */
     public static void scatter(KernelContext kc, int[] state, float[] v, int[] refInt, float[] refBox, int[] side,
             int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt,
-            float[] gPos) {
+            float[] gPos, int beat) {
         int t = kc.localIdx;
         int ch = kc.groupIdx;
         int i = kc.globalIdx;
@@ -349,7 +364,7 @@ public final class LevelTaskGraphs {
             LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
         }
         if (i == 0) {
-            state[C_BEAT + 4] = state[P_SEQ];
+            state[beat + 4] = state[P_SEQ];
         }
     }
 
@@ -359,22 +374,30 @@ public final class LevelTaskGraphs {
         TaskGraph g = new TaskGraph(name)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.refInt, b.refBox, b.side, b.vox,
                         b.g, b.bins, b.nodeInt, b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c)
-                .task("bins", LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox,
-                        b.g, b.bins, b.rCap)
-                .task("split", LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos, b.gVox,
-                        b.gDepth)
-                .task("count", LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos, b.side,
-                        b.chunk)
-                .task("scan", LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk)
-                .task("scatter", LevelTaskGraphs::scatter, ctx, b.state, b.v, b.refInt, b.refBox, b.side, b.nodeInt,
-                        b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos);
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c);
+        for (int copy = 0; copy < 2; copy++) {
+            g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
+        }
         if (b.small != null) {
             // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
             g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));
         }
         return g.transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
+    }
+
+    /** The six tasks of one level (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g. */
+    private static TaskGraph level(TaskGraph g, String suffix, int beat, LevelBuffers b, KernelContext ctx) {
+        return g.task("bins" + suffix, LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox,
+                        b.vox, b.g, b.bins, b.rCap, beat)
+                .task("split" + suffix, LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos,
+                        b.gVox, b.gDepth, beat)
+                .task("count" + suffix, LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos,
+                        b.side, b.chunk, beat)
+                .task("scan" + suffix, LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk, beat)
+                .task("scatter" + suffix, LevelTaskGraphs::scatter, ctx, b.state, b.v, b.refInt, b.refBox, b.side,
+                        b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, beat)
+                .task("advance" + suffix, LevelTaskGraphs::advance, b.state, beat);
     }
 
     /** The level arrays the small stage's graph takes over from the level graph. */
