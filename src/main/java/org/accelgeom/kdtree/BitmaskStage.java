@@ -65,16 +65,15 @@ final class BitmaskStage {
             }
             long t2 = System.nanoTime();
             long size = FlatLayout.layout(g, b.gInt, s, sub);
-            int nodes = (int) (size >>> 32);
-            int words = (int) size;
-            float[] split = new float[nodes];
-            int[] info = new int[nodes];
-            int[] leaf = new int[words];
-            t.add("assemble: layout of " + g + " global nodes, arrays", Kind.HOST, System.nanoTime() - t2);
+            TreeArrays arrays = new TreeArrays((int) (size >>> 32), (int) size);
+            t.add("assemble: layout of " + g + " global nodes", Kind.HOST, System.nanoTime() - t2);
             st[SmallKernels.S_MODE] = SmallKernels.MODE_PLACE;
             long t3 = System.nanoTime();
-            steps.place(split, info, leaf, t);
+            steps.place(arrays, t);
             t.add("assemble: place the subtrees (total)", Kind.HOST, System.nanoTime() - t3);
+            float[] split = arrays.split();
+            int[] info = arrays.info();
+            int[] leaf = arrays.leaf();
             if (host.length > 0) {
                 t.time("assemble: host subtrees", Kind.HOST, () -> FlatLayout.copyAll(host, sub, s, split, info, leaf, loops));
             }

@@ -48,7 +48,7 @@ public interface LevelSteps extends AutoCloseable {
      * The place execution ({@link SmallKernels#MODE_PLACE}; {@link SmallBuffers#at} and {@link SmallBuffers#off} set
      * by the host): the tree's arrays, each of its exact length, written but for the host-built subtrees.
      */
-    default void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
+    default void place(TreeArrays arrays, PhaseTimings t) {
         throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
     }
 

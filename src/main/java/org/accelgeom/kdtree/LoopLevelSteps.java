@@ -137,8 +137,11 @@ final class LoopLevelSteps implements LevelSteps {
     }
 
     @Override
-    public void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
+    public void place(TreeArrays arrays, PhaseTimings t) {
         SmallBuffers s = b.small;
+        float[] split = arrays.split();
+        int[] info = arrays.info();
+        int[] leaf = arrays.leaf();
         int g = b.state[SmallKernels.S_G];
         t.time("place: records and regions", Kind.HOST, () -> forRange(g, 64, (from, to) -> {
             for (int i = from; i < to; i++) {

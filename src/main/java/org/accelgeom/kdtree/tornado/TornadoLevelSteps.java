@@ -15,6 +15,7 @@ import org.accelgeom.kdtree.SmallBuffers;
 import org.accelgeom.kdtree.SmallKernels;
 import org.accelgeom.kdtree.SubtreeKernels;
 import org.accelgeom.kdtree.LevelSteps;
+import org.accelgeom.kdtree.TreeArrays;
 import org.accelgeom.kdtree.Triangles;
 
 import uk.ac.manchester.tornado.api.DataRange;
@@ -246,8 +247,11 @@ public final class TornadoLevelSteps implements LevelSteps {
     }
 
     @Override
-    public void place(float[] split, int[] info, int[] leaf, PhaseTimings t) {
-        if (split.length > this.info.getSize() || leaf.length > this.leaf.getSize()) {
+    public void place(TreeArrays arrays, PhaseTimings t) {
+        if (arrays.nodes() > this.info.getSize() || arrays.words() > this.leaf.getSize()) {
+            float[] split = arrays.split();
+            int[] info = arrays.info();
+            int[] leaf = arrays.leaf();
             // many roots beyond their regions, built on the host, make the tree longer than the device's arrays: the
             // regions come to the host and are placed there (the device's arrays hold every region's slots)
             long t0 = System.nanoTime();
@@ -262,11 +266,16 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         small("small-node place", t);
         long t0 = System.nanoTime();
-        last.transferToHost(new DataRange(this.split).withSize(split.length));
-        last.transferToHost(new DataRange(this.info).withSize(info.length));
-        last.transferToHost(new DataRange(this.leaf).withSize(leaf.length));
+        last.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
+        last.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
+        last.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
         t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
         long t1 = System.nanoTime();
+        float[] split = arrays.split();
+        int[] info = arrays.info();
+        int[] leaf = arrays.leaf();
+        t.add("place: heap arrays (allocated meanwhile)", Kind.HOST, System.nanoTime() - t1);
+        t1 = System.nanoTime();
         // in slices on the common pool: one thread copies about 10 GB/s
         int slices = 48;
         java.util.stream.IntStream.range(0, 3 * slices).parallel().forEach(j -> {
