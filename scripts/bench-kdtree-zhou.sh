@@ -4,7 +4,10 @@
 # Each backend builds R times in one process (the CLI's --repeat); the first --warmup runs are warm-up (JIT; on
 # tornado also TornadoVM's kernel compilation and the one upload of the triangles); the table gives the median and
 # the minimum of the rest, the first run, the tree's SAH cost against the exact tree's, and the split of the last
-# run's time between the large-node stage (device levels), the download and the small-node stage (host).
+# run's time between the large-node stage (device levels), the download and the small-node stage.
+# TornadoVM's profiler is off (-Daccelgeom.tornado.profiler=false, unless ACCELGEOM_JAVA_OPTS is set): it waits for
+# every kernel to read its time, which costs the dragon's build about 10 ms; so the tornado stage columns are wall
+# times. `accelgeom kdtree build --timings` (profiler on) splits kernels from launch overhead.
 #
 #   scripts/bench-kdtree-zhou.sh [--input dragon|bunny|FILE|random:N|sphere:N] [--backends "jvm jvm-parallel tornado"]
 #                                [--repeat 10] [--warmup 3] [--jvm-repeat 3] [--small 64] [--out DIR]
@@ -12,6 +15,7 @@
 # Output: DIR/table.md (default target/bench-kdtree-zhou) and the CLI logs next to it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+export ACCELGEOM_JAVA_OPTS=${ACCELGEOM_JAVA_OPTS:--Daccelgeom.tornado.profiler=false}
 
 input=dragon
 backends="jvm jvm-parallel tornado"
