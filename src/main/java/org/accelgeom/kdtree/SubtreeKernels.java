@@ -137,16 +137,11 @@ public final class SubtreeKernels {
                             }
                         }
                         long planar = mask & ~(lm | rm);
-                        int nl = popcount(lm);
-                        int nr = popcount(rm);
-                        int np = popcount(planar);
-                        double costL = LevelKernels.sahAt(vox, o, k, x, nl + np, nr, c);
-                        double costR = LevelKernels.sahAt(vox, o, k, x, nl, nr + np, c);
-                        double cost = costR;
+                        double side = planarSide(vox, o, k, x, popcount(lm), popcount(rm), popcount(planar), c);
+                        double cost = Math.abs(side);
                         long cl = lm;
                         long cr = rm | planar;
-                        if (costL < costR) {
-                            cost = costL;
+                        if (side < 0) {
                             cl = lm | planar;
                             cr = rm;
                         }
@@ -168,6 +163,21 @@ public final class SubtreeKernels {
         child[0] = bestL;
         child[1] = bestR;
         return bestAxis;
+    }
+
+    /**
+     * The SAH cost (eq. 3.6) of plane x on axis k of the voxel {@code vox[o .. o+5]} with nl references left, nr right
+     * and np planar, the planar ones on the cheaper side, right on a tie; negated when they go left (a cost is never
+     * zero: it holds λ·K_T).
+     */
+    public static double planarSide(float[] vox, int o, int k, float x, int nl, int nr, int np, double[] c) {
+        double costL = LevelKernels.sahAt(vox, o, k, x, nl + np, nr, c);
+        double costR = LevelKernels.sahAt(vox, o, k, x, nl, nr + np, c);
+        double side = costR;
+        if (costL < costR) {
+            side = -costL;
+        }
+        return side;
     }
 
     /**

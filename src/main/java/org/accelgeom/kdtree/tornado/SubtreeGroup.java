@@ -186,16 +186,12 @@ public final class SubtreeGroup {
                         }
                     }
                     long planar = mask & ~(lm | rm);
-                    int nl = SmallKernels.popcount(lm);
-                    int nr = SmallKernels.popcount(rm);
-                    int np = SmallKernels.popcount(planar);
-                    double costL = LevelKernels.sahAt(vx, 0, k, x, nl + np, nr, c);
-                    double costR = LevelKernels.sahAt(vx, 0, k, x, nl, nr + np, c);
-                    double cost = costR;
+                    double side = SubtreeKernels.planarSide(vx, 0, k, x, SmallKernels.popcount(lm),
+                            SmallKernels.popcount(rm), SmallKernels.popcount(planar), c);
+                    double cost = Math.abs(side);
                     long cl = lm;
                     long cr = rm | planar;
-                    if (costL < costR) {
-                        cost = costL;
+                    if (side < 0) {
                         cl = lm | planar;
                         cr = rm;
                     }
