@@ -148,7 +148,7 @@ final class BitmaskStage {
     /** Small root i built again by {@link SubtreeKernels#build}, with room doubled until it fits. */
     private static TreeWriter again(LevelBuffers b, SmallBuffers s, int i, int m) {
         int[] st = b.state;
-        SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(Math.max(2, st[LevelBuffers.P_DEPTH_LIMIT] - b.gDepth[i] + 2));
+        SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(SubtreeKernels.STACK);
         for (int cap = 2 * SubtreeKernels.FACTOR * Math.max(1, m);; cap *= 2) {
             float[] split = new float[cap];
             int[] info = new int[cap];

@@ -126,9 +126,8 @@ final class LoopLevelSteps implements LevelSteps {
                 }
             }));
         }
-        int stack = Math.max(2, st[LevelBuffers.P_DEPTH_LIMIT] + 2);
         t.time("small nodes: subtrees", Kind.HOST, () -> forRange(g, 16, (from, to) -> {
-            SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(Math.min(stack, SubtreeKernels.STACK));
+            SubtreeKernels.Scratch w = new SubtreeKernels.Scratch(SubtreeKernels.STACK); // as the device's
             for (int i = from; i < to; i++) {
                 SubtreeKernels.root(st, b.c, i, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd,
                         s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf, w);

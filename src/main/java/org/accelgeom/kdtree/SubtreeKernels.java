@@ -20,7 +20,7 @@ import static org.accelgeom.kdtree.SmallKernels.popcount;
  * {@link #FACTOR}·first, where the root's m references are the run [first, first + m) of the hand-off list (runs are
  * disjoint, so the regions are). Indices in a region are relative to the subtree; {@link #place} relocates them into
  * the tree's flat arrays. A root whose subtree needs more room (none in the meshes tried: at most 11 slots per
- * reference), or a deeper stack than {@link #STACK}, is marked {@link #T_HOST} and built again on the host by the
+ * reference) is marked {@link #T_HOST} and built again on the host by the
  * same code with room enough ({@link #build}): the tree never depends on the capacities.
  */
 public final class SubtreeKernels {
@@ -30,8 +30,11 @@ public final class SubtreeKernels {
      * {@code -Daccelgeom.kdtree.regionFactor} (tests make it small so that roots overflow to the host).
      */
     public static final int FACTOR = Math.max(1, Integer.getInteger("accelgeom.kdtree.regionFactor", 16));
-    /** Entries of a subtree's stack (a depth-first stack holds at most one entry per level below the root, plus one). */
-    public static final int STACK = 64;
+    /**
+     * Entries of a subtree's stack: a depth-first stack holds at most one entry per level below the root plus one,
+     * so the deepest tree the options allow ({@link KdTreeOptions#MAX_DEPTH_LIMIT}) always fits.
+     */
+    public static final int STACK = KdTreeOptions.MAX_DEPTH_LIMIT + 2;
 
     /** Status per global node: not a small root (a node of the large stage). */
     public static final int T_NONE = 0;
@@ -187,9 +190,10 @@ public final class SubtreeKernels {
      * with {@code leaf[w]} its count followed by its triangles (references in mask order). Without {@link SmallKernels#S_CLIP},
      * a straddler whose triangle misses a child's voxel leaves that child ({@link SmallKernels#cull}).
      *
-     * @param stack scratch: {@code 6·S} floats voxels, then S masks, depths and parents as the arrays below
-     * @return {@code nodes << 32 | words} of the subtree, or -1 when the region or the stack ({@code sm.length}
-     *         entries) is too small
+     * <p>The stack arrays must hold {@code depth limit − root depth + 2} entries ({@link #STACK} do); {@code sv} has six
+     * floats per entry (the voxels), {@code sm}, {@code sd}, {@code sp} one (mask, depth, parent to patch).
+     *
+     * @return {@code nodes << 32 | words} of the subtree, or -1 when the region is too small
      */
     public static long build(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
             int[] gEnd, float[] gVox, int[] gDepth, float[] cPos, long[] cMask, float[] split, int[] info, int[] leaf,
@@ -197,10 +201,6 @@ public final class SubtreeKernels {
             long[] child, float[] cb, int[] idx, double[] poly) {
         int f = gFirst[i];
         int m = gEnd[i] - f;
-        int cap = sm.length;
-        if (state[P_DEPTH_LIMIT] - gDepth[i] + 2 > cap) {
-            return -1L;
-        }
         // the root: every reference of its run
         for (int a = 0; a < 6; a++) {
             sv[a] = gVox[6 * i + a];
@@ -293,7 +293,7 @@ public final class SubtreeKernels {
             int nBase = base(state, f);
             int cap = state[S_FACTOR] * m;
             long r = -1L;
-            if ((long) nBase + cap <= state[S_REGION]) {
+            if (fits(state, f, m) == 1) {
                 r = build(state, c, i, v, doneInt, doneBox, gFirst, gEnd, gVox, gDepth, cPos, cMask, rSplit, rInfo, rLeaf,
                         nBase, cap, nBase, cap, w.sv, w.sm, w.sd, w.sp, w.pos, w.child, w.cb, w.idx, w.poly);
             }
@@ -362,6 +362,18 @@ public final class SubtreeKernels {
             sd = new int[stack];
             sp = new int[stack];
         }
+    }
+
+    /**
+     * 1 when the region of a small root of m references from hand-off index f lies within the region arrays (their
+     * length is capped for huge inputs), else 0: the root goes to the host ({@link #T_HOST}).
+     */
+    public static int fits(int[] state, int f, int m) {
+        int ok = 1;
+        if ((long) base(state, f) + (long) state[S_FACTOR] * m > state[S_REGION]) {
+            ok = 0;
+        }
+        return ok;
     }
 
     /** A region's node slots and words start here for the root whose run starts at hand-off index {@code first}. */

@@ -8,7 +8,6 @@ import static org.accelgeom.kdtree.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.SmallKernels.S_G;
 import static org.accelgeom.kdtree.SmallKernels.S_MODE;
-import static org.accelgeom.kdtree.SmallKernels.S_REGION;
 import static org.accelgeom.kdtree.SubtreeKernels.STACK;
 import static org.accelgeom.kdtree.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.SubtreeKernels.T_EMPTY;
@@ -85,10 +84,7 @@ public final class SubtreeGroup {
         int nBase = SubtreeKernels.base(state, f);
         int cap = state[S_FACTOR] * m;
         if (status == T_DEVICE) {
-            if (state[P_DEPTH_LIMIT] - gDepth[i] + 2 > STACK) {
-                status = T_HOST;
-            }
-            if ((long) nBase + cap > state[S_REGION]) {
+            if (SubtreeKernels.fits(state, f, m) == 0) {
                 status = T_HOST;
             }
         }

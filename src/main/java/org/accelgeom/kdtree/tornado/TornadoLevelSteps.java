@@ -174,8 +174,8 @@ public final class TornadoLevelSteps implements LevelSteps {
         last = Plans.execute(plan, device);
         lastLevel = last;
         long wall = System.nanoTime() - t0;
+        int per = LevelTaskGraphs.LEVEL.length;
         for (int j = 0; j < LevelTaskGraphs.TASKS.length; j++) {
-            int per = LevelTaskGraphs.LEVEL.length;
             if (st[(j < per ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
                 throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.TASKS[j] + "' of the kd-tree levels "
                         + "did not run on " + device.getPhysicalDevice().getDeviceName()
