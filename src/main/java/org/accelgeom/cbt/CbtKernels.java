@@ -276,12 +276,20 @@ public final class CbtKernels {
      * same predicates, so a pass never splits and merges the same pair.
      */
     public static int randomRule(int[] heap, int D, int packed, int k, int seed, int splitBelow, int mergeBelow, int minDepth) {
+        return rule(D, k, seed, splitBelow, mergeBelow, minDepth, read(heap, D, packed, Math.max(1, k - 1)));
+    }
+
+    /**
+     * {@link #randomRule} given the count of node k − 1 (k's sibling when k is a right child; unused otherwise), for
+     * kernels that hold that count in local memory.
+     */
+    public static int rule(int D, int k, int seed, int splitBelow, int mergeBelow, int minDepth, int siblingCount) {
         int split = wantsSplitFlag(D, k, seed, splitBelow);
         int d = depth(k);
         int right = k & 1;
         int deep = d > minDepth ? 1 : 0;
         int sibling = Math.max(1, k - 1);
-        int siblingLeaf = read(heap, D, packed, sibling) == 1 ? 1 : 0;
+        int siblingLeaf = siblingCount == 1 ? 1 : 0;
         int siblingStays = 1 - wantsSplitFlag(D, sibling, seed, splitBelow);
         int chosen = hash(k >> 1, seed ^ 0x5bd1e995) < mergeBelow ? 1 : 0;
         int merge = (1 - split) & right & deep & siblingLeaf & siblingStays & chosen;

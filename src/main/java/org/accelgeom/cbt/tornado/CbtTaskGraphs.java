@@ -42,7 +42,9 @@ public final class CbtTaskGraphs {
     public static final int PACKED = 9;
     /** params[TOP]: the deepest level {@link #reduceTop} reduces (min(TOP_LEVEL, the top of the per-level kernels)). */
     public static final int TOP = 10;
-    public static final int PARAMS = 11;
+    /** params[STOP]: {@link ChunkCycle}'s last phase (a diagnostic; {@link ChunkCycle#ALL} runs the whole cycle). */
+    public static final int STOP = 11;
+    public static final int PARAMS = 12;
 
     public static final int MODE_INIT = 1;
     public static final int MODE_UPDATE = 2;
@@ -300,6 +302,14 @@ public final class CbtTaskGraphs {
     public static final int G_LEAVES = 1;
     public static final int G_WORDS = 2;
 
+    /** Whether the cycle graph is the one-launch {@link ChunkCycle} ({@code -Daccelgeom.cbt.chunked=false} keeps the
+     * per-level kernels for every depth). */
+    public static boolean chunked(int D, int packed) {
+        return CHUNKED && org.accelgeom.cbt.CbtChunks.eligible(D, packed);
+    }
+
+    private static final boolean CHUNKED = Boolean.parseBoolean(System.getProperty("accelgeom.cbt.chunked", "true"));
+
     /** True when the five deepest levels are reduced by {@link #prepassWords} ({@link WordReduction#prepass}). */
     public static boolean fused(int D, int packed) {
         return WordReduction.prepass(D, packed);
@@ -317,6 +327,9 @@ public final class CbtTaskGraphs {
             n.add("words");
         } else {
             n.add("leaves");
+        }
+        if (g == G_CYCLE && chunked(D, packed)) {
+            return new String[] {"chunks"};
         }
         if (g == G_CYCLE) {
             if (fused(D, packed)) {
@@ -341,11 +354,21 @@ public final class CbtTaskGraphs {
      * in every execution. Tasks: per leaf (update; it comes first because TornadoVM 5.2 skipped the heap's upload
      * when the first task using it only wrote it), the word-owned prepass, one kernel per level above it down to
      * level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A D = 17 cycle
-     * is three launches.
+     * is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle}, over
+     * {@code sums} (one int per chunk, never transferred back) and the {@code ticket} counter.
      */
-    public static TaskGraph cycleGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes) {
+    public static TaskGraph cycleGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes,
+            int[] sums, java.util.concurrent.atomic.AtomicInteger ticket) {
         int D = params[DEPTH];
         int packed = params[PACKED];
+        if (chunked(D, packed)) {
+            return new TaskGraph(graphName(name, G_CYCLE))
+                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap, sums, ticket)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                    .task("chunks", ChunkCycle::cycle, c, params, heap, sums, info, ticket)
+                    .persistOnDevice(heap)
+                    .transferToHost(DataTransferMode.UNDER_DEMAND, info);
+        }
         TaskGraph g = new TaskGraph(graphName(name, G_CYCLE))
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)

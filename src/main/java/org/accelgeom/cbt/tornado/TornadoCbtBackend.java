@@ -92,6 +92,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             params[g][CbtTaskGraphs.DEPTH] = D;
             params[g][CbtTaskGraphs.PACKED] = packed;
             params[g][CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
+            params[g][CbtTaskGraphs.STOP] = ChunkCycle.STOP_AFTER;
             tasks[g] = CbtTaskGraphs.taskNames(g, D, packed);
             workers[g] = new WorkerGrid1D[tasks[g].length];
         }
@@ -103,7 +104,8 @@ public final class TornadoCbtBackend implements CbtBackend {
             KernelContext c = new KernelContext();
             int[] heap = tree.heap();
             plan = new TornadoExecutionPlan(
-                    CbtTaskGraphs.cycleGraph(name, c, params[0], heap, info[0], new int[1]).snapshot(),
+                    CbtTaskGraphs.cycleGraph(name, c, params[0], heap, info[0], new int[1], chunkSums(),
+                            new java.util.concurrent.atomic.AtomicInteger()).snapshot(),
                     CbtTaskGraphs.leavesGraph(name, c, params[1], heap, info[1], nodes).snapshot(),
                     CbtTaskGraphs.wordsGraph(name, c, params[2], heap, info[2], scanOut, heapOut).snapshot());
             GridScheduler gs = new GridScheduler();
@@ -125,6 +127,13 @@ public final class TornadoCbtBackend implements CbtBackend {
         execute("compile", CbtTaskGraphs.G_WORDS, 0);
     }
 
+    /** The chunk counts of {@link ChunkCycle}, tagged with no execution's number (tags are 15 bits, this is 0xFFFF). */
+    private int[] chunkSums() {
+        int[] s = new int[CbtTaskGraphs.chunked(D, packed) ? 1 << org.accelgeom.cbt.CbtChunks.level(D) : 1];
+        java.util.Arrays.fill(s, -1);
+        return s;
+    }
+
     /** Sizes graph g's grids for the steps in {@code mode}, runs it once and charges its time. */
     private void execute(String phase, int g, int mode) {
         int[] p = params[g];
@@ -133,8 +142,9 @@ public final class TornadoCbtBackend implements CbtBackend {
         p[CbtTaskGraphs.SEQ] = ++seq;
         for (int i = 0; i < tasks[g].length; i++) {
             // the top of the reduction is one work-group whatever the local size asked for
-            CbtTaskGraphs.size(workers[g][i], workItems(tasks[g][i], mode),
-                    tasks[g][i].equals("top") ? topGroup : LOCAL);
+            String task = tasks[g][i];
+            CbtTaskGraphs.size(workers[g][i], workItems(task, mode),
+                    task.equals("top") ? topGroup : task.equals("chunks") ? ChunkCycle.GROUP : LOCAL);
         }
         long t0 = System.nanoTime();
         plan.withGraph(g);
@@ -145,6 +155,11 @@ public final class TornadoCbtBackend implements CbtBackend {
         if (info[g][CbtTaskGraphs.INFO_BEAT] != seq) {
             throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
+        }
+        if ((mode & CbtTaskGraphs.MODE_REDUCE) != 0 && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING) {
+            throw new AccelGeomException("the one-launch CBT cycle on " + device.getPhysicalDevice().getDeviceName()
+                    + " did not see every chunk's count before reducing the top of the tree: this device orders memory more weakly"
+                    + " than expected; run with ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.chunked=false");
         }
         lastWallNanos = wall;
         long kernel = Plans.charge(timings, phase, last, wall);
@@ -161,6 +176,8 @@ public final class TornadoCbtBackend implements CbtBackend {
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
             case "top":
                 return topGroup;
+            case "chunks":
+                return ChunkCycle.workItems(D, mode);
             default: // level<d>
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
         }

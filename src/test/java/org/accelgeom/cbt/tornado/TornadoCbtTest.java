@@ -60,4 +60,44 @@ class TornadoCbtTest {
             assertEquals(jvm.reduce(), L, "one fused cycle");
         }
     }
+
+    /**
+     * Whole usage cycles (update + reduce in one execution) against the reference, heap for heap. At D = 9, 14 and
+     * 17 the cycle graph is ChunkCycle's one launch (chunk roots at levels 4, 4 and 7); from a shallow start the
+     * leaves above the chunk roots split and merge across chunks. One round runs an update alone and a reduction
+     * alone in between. (A cycle decodes with the stored sums: after an update alone they must be reduced first, as
+     * in the paper's cycle; otherwise the result depends on the order in which leaves are processed.)
+     */
+    @ParameterizedTest
+    @CsvSource({"9, 1, 0", "14, 2, 0", "17, 5, 3", "12, 0, 0", "8, 3, 0"})
+    void cyclesGiveTheReferenceHeap(int D, int d0, int minDepth) {
+        Random rnd = new Random(D * 131 + d0);
+        PhaseTimings pt = new PhaseTimings();
+        Cbt ref = Cbt.create(D, d0, true);
+        Cbt dev = ref.copy();
+        try (JvmCbtBackend jvm = new JvmCbtBackend(0);
+                CbtBackend gpu = CbtBackends.create(Backend.TORNADO, 0, -1, 1 << D, true)) {
+            jvm.load(ref, pt);
+            gpu.load(dev, pt);
+            // -Daccelgeom.test.cbtCycles=N runs N cycles (a longer check of the one-launch cycle on a GPU)
+            int cycles = Integer.getInteger("accelgeom.test.cbtCycles", 12);
+            for (int round = 0; round < cycles; round++) {
+                int seed = rnd.nextInt();
+                int split = rnd.nextInt(1 << 30);
+                int merge = rnd.nextInt(Integer.MAX_VALUE);
+                if (round == 6) { // an update alone, then the reduction alone (the chunked graph without its update)
+                    jvm.update(seed, split, merge, minDepth);
+                    gpu.update(seed, split, merge, minDepth);
+                    assertEquals(jvm.reduce(), gpu.reduce(), "leaf count after the update alone");
+                    seed = rnd.nextInt();
+                }
+                jvm.update(seed, split, merge, minDepth);
+                int L = jvm.reduce();
+                assertEquals(L, gpu.cycle(seed, split, merge, minDepth), "leaf count after cycle " + round);
+                gpu.sync();
+                assertArrayEquals(ref.heap(), dev.heap(), "heap after cycle " + round);
+                gpu.idle();
+            }
+        }
+    }
 }
