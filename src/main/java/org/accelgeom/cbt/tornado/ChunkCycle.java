@@ -228,33 +228,28 @@ public final class ChunkCycle {
             cnt[t] = CbtKernels.popcountField(lw[bits0 + (first >> 5)], span, (first & 31) >> span);
         }
         c.localBarrier();
-        int upper = sumsOn == 1 ? wordLevel : 0;
         int eighth = cl >= 8 ? 1 << (cl - 8) : 1; // the first node with at most eight word counts below it
-        for (int t = eighth + i; t < upper; t += T) {
-            int m = CbtKernels.depth(t);
-            int span = cl - 5 - m;
-            int first = wordLevel + ((t - (1 << m)) << span);
-            int v = 0;
-            for (int w = first; w < first + (1 << span); w++) {
-                v += cnt[w];
+        for (int stage = 0; stage < 2; stage++) {
+            // stage 0: nodes t in [eighth, 2^(cl−5)) sum the word counts (relative depth cl − 5) below them; stage 1:
+            // nodes t in [1, eighth) sum the counts of stage 0's top level (relative depth cl − 8)
+            int from = stage == 0 ? eighth : 1;
+            int to = sumsOn == 1 ? (stage == 0 ? wordLevel : eighth) : 0;
+            int below = stage == 0 ? cl - 5 : cl - 8;
+            int base = stage == 0 ? wordLevel : eighth;
+            for (int t = from + i; t < to; t += T) {
+                int m = CbtKernels.depth(t);
+                int span = below - m;
+                int first = base + ((t - (1 << m)) << span);
+                int v = 0;
+                for (int w = first; w < first + (1 << span); w++) {
+                    v += cnt[w];
+                }
+                cnt[t] = v;
             }
-            cnt[t] = v;
-        }
-        c.localBarrier();
-        int top = sumsOn == 1 ? eighth : 0;
-        for (int t = 1 + i; t < top; t += T) {
-            int m = CbtKernels.depth(t);
-            int span = cl - 8 - m;
-            int first = eighth + ((t - (1 << m)) << span);
-            int v = 0;
-            for (int w = first; w < first + (1 << span); w++) {
-                v += cnt[w];
-            }
-            cnt[t] = v;
+            c.localBarrier();
         }
         // the chunk's count is published and the ticket taken now, while the others compose the words below (the last
         // work-group only reads the counts and writes levels g .. 0)
-        c.localBarrier();
         int tag = params[CbtTaskGraphs.SEQ] & 0x7FFF;
         if (all + (i == T - 1 ? 1 : 0) == 2) {
             sums[j] = (tag << 16) | cnt[1];
