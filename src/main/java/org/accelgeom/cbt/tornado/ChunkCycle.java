@@ -28,8 +28,9 @@ import uk.ac.manchester.tornado.api.KernelContext;
  */
 public final class ChunkCycle {
 
-    /** The work-group size (items per chunk). */
-    public static final int GROUP = Integer.getInteger("accelgeom.cbt.chunkGroup", 256);
+    /** The work-group size asked for (items per chunk; the backend takes at most the device's maximum, and the
+     * kernel needs at least 8). */
+    public static final int GROUP = Math.max(8, Integer.getInteger("accelgeom.cbt.chunkGroup", 256));
     /** Local copy of a chunk's stored words: level g + m at words (m − 1)·32 .. (no level of a chunk spans more than
      * 32 words, {@link CbtChunks#words}), plus one word of slack for fields that straddle. */
     static final int LW = 10 * 32 + 1;
@@ -54,9 +55,10 @@ public final class ChunkCycle {
     private ChunkCycle() {
     }
 
-    /** Work-items of a launch in {@code mode}: one work-group per chunk for a reduction, one idle group otherwise. */
-    public static long workItems(int D, int mode) {
-        return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? (long) GROUP << CbtChunks.level(D) : GROUP;
+    /** Work-items of a launch in {@code mode} with groups of {@code group}: one group per chunk for a reduction, one
+     * idle group otherwise. */
+    public static long workItems(int D, int mode, int group) {
+        return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? (long) group << CbtChunks.level(D) : group;
     }
 
     /** The kernel: see the class comment. {@code sums} holds one tagged count per chunk; {@code ticket} counts finished chunks. */

@@ -35,6 +35,7 @@ public final class TornadoCbtBackend implements CbtBackend {
 
     private final TornadoDevice device;
     private final int topGroup;
+    private final int chunkGroup;
     private final int listCapacity;
     private final boolean syncable;
     private PhaseTimings timings = new PhaseTimings();
@@ -68,6 +69,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     public TornadoCbtBackend(Integer deviceIndex, Integer listCapacity, Boolean syncable) {
         this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
         this.topGroup = CbtTaskGraphs.topGroup(device);
+        this.chunkGroup = TornadoDevices.workGroup(device, ChunkCycle.GROUP);
         this.listCapacity = listCapacity == null ? 0 : listCapacity;
         this.syncable = syncable == null || syncable;
     }
@@ -144,7 +146,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             // the top of the reduction is one work-group whatever the local size asked for
             String task = tasks[g][i];
             CbtTaskGraphs.size(workers[g][i], workItems(task, mode),
-                    task.equals("top") ? topGroup : task.equals("chunks") ? ChunkCycle.GROUP : LOCAL);
+                    task.equals("top") ? topGroup : task.equals("chunks") ? chunkGroup : LOCAL);
         }
         long t0 = System.nanoTime();
         plan.withGraph(g);
@@ -154,7 +156,9 @@ public final class TornadoCbtBackend implements CbtBackend {
         lastGraph = g;
         if (info[g][CbtTaskGraphs.INFO_BEAT] != seq) {
             throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
+                    + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64"
+                    + (CbtTaskGraphs.chunked(D, packed) ? " or -Daccelgeom.cbt.chunked=false (the one-launch cycle needs 22 KiB of local memory per group)" : "")
+                    + ", another --device or the jvm-parallel backend");
         }
         if ((mode & CbtTaskGraphs.MODE_REDUCE) != 0 && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING) {
             throw new AccelGeomException("the one-launch CBT cycle on " + device.getPhysicalDevice().getDeviceName()
@@ -177,7 +181,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             case "top":
                 return topGroup;
             case "chunks":
-                return ChunkCycle.workItems(D, mode);
+                return ChunkCycle.workItems(D, mode, chunkGroup);
             default: // level<d>
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
         }
