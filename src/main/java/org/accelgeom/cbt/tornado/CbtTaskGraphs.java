@@ -13,9 +13,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * TornadoVM kernels of the CBT usage cycle (§2.9) and the three TaskGraphs of one plan that chain them, sharing the
  * resident heap (persistOnDevice / consumeFromDevice), so that an execution launches only its step's kernels:
  * <ul>
- * <li>cycle: decode-and-update (one work-item per leaf), then the sum reduction: the five deepest levels by word
- * ownership from the bitfield, one kernel per level down to level 12 (D &gt; 17 only), then levels 11..0 in one
- * work-group in local memory;</li>
+ * <li>cycle: for packed trees with 9 ≤ D ≤ 21 the one launch of {@link ChunkCycle}; otherwise decode-and-update (one
+ * work-item per leaf), then the sum reduction: the five deepest levels by word ownership from the bitfield, one
+ * kernel per level down to level 12 (D &gt; 17 only), then levels 11..0 in one work-group in local memory;</li>
  * <li>leaves: decode-all, the leaf list, or the update alone (one work-item per leaf);</li>
  * <li>words: init, the single-thread bitfield scan and a snapshot copy of the heap.</li>
  * </ul>

@@ -49,6 +49,21 @@ public final class ChunkCycle {
     public static final int ALL = 5;
     static final int STOP_AFTER = Integer.getInteger("accelgeom.cbt.chunkStop", ALL);
 
+    /** Slots of the kernel's small local array: the stored counts it reads once (the chunk root, its parent, its left
+     * neighbour, the shallow candidates k1 = q / 2 and q with their parent's and left neighbour's), whether the group
+     * drew the last ticket, and from FIRST_BIT + 1 the local bit where each level's fields begin. */
+    static final int ROOT_COUNT = 0;
+    static final int PARENT_COUNT = 1;
+    static final int LEFT_COUNT = 2;
+    static final int K1_COUNT = 3;
+    static final int K1_PARENT_COUNT = 4;
+    static final int K1_LEFT_COUNT = 5;
+    static final int Q_COUNT = 6;
+    static final int Q_LEFT_COUNT = 7;
+    static final int LAST = 8;
+    static final int FIRST_BIT = 16;
+    static final int META = FIRST_BIT + 11;
+
     /** What the last work-group counts for a chunk whose count it could not see: above any leaf count (≤ 2^21). */
     public static final int MISSING = 1 << 24;
 
@@ -80,7 +95,7 @@ public final class ChunkCycle {
         int[] lw = c.allocateIntLocalArray(LW);
         int[] flip = c.allocateIntLocalArray(FLIP);
         int[] cnt = c.allocateIntLocalArray(CNT);
-        int[] meta = c.allocateIntLocalArray(64);
+        int[] meta = c.allocateIntLocalArray(META);
         if ((j == 0 ? 1 : 0) + (i == 0 ? 1 : 0) == 2) {
             info[CbtTaskGraphs.INFO_BEAT] = params[CbtTaskGraphs.SEQ];
         }
@@ -88,9 +103,9 @@ public final class ChunkCycle {
         // loop bounds are computed before their loops: TornadoVM 5.2 mis-compiled a conditional inside a loop's test
         int levels = on == 1 ? cl : 0;
         int chunkBits = on == 1 ? 1 << cl : 0;
-        // meta[32 + m]: the bit of the chunk's first field of level g + m in the local copy
+        // meta[FIRST_BIT + m]: the bit of the chunk's first field of level g + m in the local copy
         for (int m = 1 + i; m <= levels; m += T) {
-            meta[32 + m] = ((m - 1) << 10) + (CbtChunks.start(D, g, g + m, j) & 31);
+            meta[FIRST_BIT + m] = ((m - 1) << 10) + (CbtChunks.start(D, g, g + m, j) & 31);
         }
         for (int x = i; x < chunkBits; x += T) {
             flip[x] = 0;
@@ -102,21 +117,21 @@ public final class ChunkCycle {
         int k1 = q >> 1;
         if (on == 1) {
             if (i == 0) {
-                meta[0] = CbtKernels.read(heap, D, 1, root);
+                meta[ROOT_COUNT] = CbtKernels.read(heap, D, 1, root);
             } else if (i == 1) {
-                meta[32] = CbtKernels.read(heap, D, 1, root >> 1);
+                meta[PARENT_COUNT] = CbtKernels.read(heap, D, 1, root >> 1);
             } else if (i == 2) {
-                meta[53] = CbtKernels.read(heap, D, 1, root - 1);
+                meta[LEFT_COUNT] = CbtKernels.read(heap, D, 1, root - 1);
             } else if (i == 3) {
-                meta[48] = q > 1 ? CbtKernels.read(heap, D, 1, k1) : 0;
+                meta[K1_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, k1) : 0;
             } else if (i == 4) {
-                meta[49] = k1 > 1 ? CbtKernels.read(heap, D, 1, k1 >> 1) : 2;
+                meta[K1_PARENT_COUNT] = k1 > 1 ? CbtKernels.read(heap, D, 1, k1 >> 1) : 2;
             } else if (i == 5) {
-                meta[50] = q > 1 ? CbtKernels.read(heap, D, 1, Math.max(1, k1 - 1)) : 0;
+                meta[K1_LEFT_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, Math.max(1, k1 - 1)) : 0;
             } else if (i == 6) {
-                meta[51] = q > 1 ? CbtKernels.read(heap, D, 1, q) : 0;
+                meta[Q_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, q) : 0;
             } else if (i == 7) {
-                meta[52] = q > 1 ? CbtKernels.read(heap, D, 1, q - 1) : 0;
+                meta[Q_LEFT_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, q - 1) : 0;
             }
         }
         // the stored words of levels g + 1 .. D in the chunk's range: item v copies word v & 31 of level g + (v >> 5) + 1
@@ -134,17 +149,17 @@ public final class ChunkCycle {
         int minDepth = params[CbtTaskGraphs.MIN_DEPTH];
         // decode-and-update (§2.6, Fig. 8 from the chunk root): the chunk's leaves are its subtree's when its parent
         // holds two or more; a leaf marks the bit its split or merge flips (one writer per bit)
-        int n = upd == 1 ? (meta[32] >= 2 ? meta[0] : 0) : 0;
+        int n = upd == 1 ? (meta[PARENT_COUNT] >= 2 ? meta[ROOT_COUNT] : 0) : 0;
         for (int r = i; r < n; r += T) {
             int t = 1;
             int dt = 0;
-            int sk = meta[0];
+            int sk = meta[ROOT_COUNT];
             int lr = r;
             for (int m = 0; m < cl; m++) {
                 if (sk > 1) {
                     int tl = 2 * t;
                     // the left child's stored count (level g + m + 1, D − g − m bits), from the local copy
-                    int x = meta[32 + m + 1] + (tl - (2 << m)) * (D - g - m);
+                    int x = meta[FIRST_BIT + m + 1] + (tl - (2 << m)) * (D - g - m);
                     int s = x & 31;
                     int lo = ushr(lw[x >> 5], s);
                     int hi = lw[Math.min((x >> 5) + 1, LW - 1)] << (32 - s);
@@ -160,9 +175,9 @@ public final class ChunkCycle {
             int sib = 0;
             if ((k & 1) == 1) {
                 if (dt == 0) {
-                    sib = meta[53]; // level g, not written before the ticket
+                    sib = meta[LEFT_COUNT]; // level g, not written before the ticket
                 } else {
-                    int x = meta[32 + dt] + (t - 1 - (1 << dt)) * (D - g - dt + 1);
+                    int x = meta[FIRST_BIT + dt] + (t - 1 - (1 << dt)) * (D - g - dt + 1);
                     int s = x & 31;
                     int lo = ushr(lw[x >> 5], s);
                     int hi = lw[Math.min((x >> 5) + 1, LW - 1)] << (32 - s);
@@ -179,15 +194,15 @@ public final class ChunkCycle {
         // its count is 1 and its parent's at least 2) and the merge of q when q is above level g
         if (upd + (i == T - 1 ? 1 : 0) == 2) {
             if (q > 1) {
-                int leaf1 = (meta[48] == 1 ? 1 : 0) & (meta[49] >= 2 ? 1 : 0);
+                int leaf1 = (meta[K1_COUNT] == 1 ? 1 : 0) & (meta[K1_PARENT_COUNT] >= 2 ? 1 : 0);
                 if (leaf1 == 1) {
-                    if (CbtKernels.rule(D, k1, seed, split, merge, minDepth, meta[50]) == CbtKernels.SPLIT) {
+                    if (CbtKernels.rule(D, k1, seed, split, merge, minDepth, meta[K1_LEFT_COUNT]) == CbtKernels.SPLIT) {
                         flip[0] = 1;
                     }
                 }
-                int leaf2 = (meta[51] == 1 ? 1 : 0) & (meta[48] >= 2 ? 1 : 0) & (q != root ? 1 : 0);
+                int leaf2 = (meta[Q_COUNT] == 1 ? 1 : 0) & (meta[K1_COUNT] >= 2 ? 1 : 0) & (q != root ? 1 : 0);
                 if (leaf2 == 1) {
-                    if (CbtKernels.rule(D, q, seed, split, merge, minDepth, meta[52]) == CbtKernels.MERGE) {
+                    if (CbtKernels.rule(D, q, seed, split, merge, minDepth, meta[Q_LEFT_COUNT]) == CbtKernels.MERGE) {
                         flip[0] = 1;
                     }
                 }
@@ -256,7 +271,7 @@ public final class ChunkCycle {
         if (all + (i == T - 1 ? 1 : 0) == 2) {
             sums[j] = (tag << 16) | cnt[1];
             int done = ticket.incrementAndGet();
-            meta[63] = (done & (G - 1)) == 0 ? 1 : 0;
+            meta[LAST] = (done & (G - 1)) == 0 ? 1 : 0;
         }
         // the words of levels g + 1 .. D − 1, item v for word v & 31 of level g + (v >> 5) + 1: whole words stored,
         // shared ones changed by an atomic add on our bits only
@@ -299,7 +314,7 @@ public final class ChunkCycle {
             }
         }
         c.localBarrier();
-        int last = all == 1 ? meta[63] : 0;
+        int last = all == 1 ? meta[LAST] : 0;
         // the last work-group: levels g .. 0 (their words end at levelStart(g + 1), a word boundary)
         int chunks = last == 1 ? G : 0;
         for (int x = i; x < chunks; x += T) {

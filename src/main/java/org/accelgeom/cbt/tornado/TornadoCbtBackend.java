@@ -160,7 +160,9 @@ public final class TornadoCbtBackend implements CbtBackend {
                     + (CbtTaskGraphs.chunked(D, packed) ? " or -Daccelgeom.cbt.chunked=false (the one-launch cycle needs 22 KiB of local memory per group)" : "")
                     + ", another --device or the jvm-parallel backend");
         }
-        if ((mode & CbtTaskGraphs.MODE_REDUCE) != 0 && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING) {
+        // only the one-launch cycle poisons its root; a three-launch tree of depth > 24 may hold 2^24 leaves or more
+        if (g == CbtTaskGraphs.G_CYCLE && CbtTaskGraphs.chunked(D, packed) && (mode & CbtTaskGraphs.MODE_REDUCE) != 0
+                && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING) {
             throw new AccelGeomException("the one-launch CBT cycle on " + device.getPhysicalDevice().getDeviceName()
                     + " did not see every chunk's count before reducing the top of the tree: this device orders memory more weakly"
                     + " than expected; run with ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.chunked=false");

@@ -100,4 +100,14 @@ class TornadoCbtTest {
             }
         }
     }
+
+    /** A three-launch tree (D = 25) with 2^24 leaves: its count is a legal one, not the one-launch cycle's poison. */
+    @org.junit.jupiter.api.Test
+    void deepTreesCountTwoToTheTwentyFourLeaves() {
+        Cbt tree = Cbt.create(25, 0, true);
+        try (CbtBackend gpu = CbtBackends.create(Backend.TORNADO, 0, -1, 0, false)) {
+            gpu.load(tree, new PhaseTimings());
+            assertEquals(1 << 24, ((TornadoCbtBackend) gpu).init(24));
+        }
+    }
 }
