@@ -53,6 +53,9 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         org.accelgeom.engine.StackSampler.startIfAsked();
+        if (Arrays.stream(args).anyMatch(a -> a.equals("--timings") || a.startsWith("--bench"))) {
+            TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
+        }
         System.exit(commandLine(args).execute(args));
     }
 

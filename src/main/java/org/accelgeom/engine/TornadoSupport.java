@@ -30,6 +30,23 @@ public final class TornadoSupport {
     private TornadoSupport() {
     }
 
+    /**
+     * The system property that turns TornadoVM's profiler on for accelgeom's execution plans ({@code true}); off by
+     * default, as it costs every execution a blocking wait per operation (docs/benchmarks.md, "Launch floor").
+     */
+    public static final String PROFILER_PROPERTY = "accelgeom.tornado.profiler";
+
+    /**
+     * Asks for TornadoVM's profiler (kernel times in {@code --timings} tables and benchmarks) unless the user set
+     * {@link #PROFILER_PROPERTY} already; takes effect only before the first tornado backend is created.
+     */
+    public static void requestProfiler() {
+        if (System.getProperty(PROFILER_PROPERTY) == null) {
+            System.setProperty(PROFILER_PROPERTY, "true");
+        }
+    }
+
+
     /** True when the TornadoVM runtime classes can be loaded. */
     public static boolean runtimePresent() {
         return loadable(RUNTIME_CLASS);

@@ -16,11 +16,14 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 public final class Plans {
 
     /**
-     * TornadoVM's profiler splits an execution into upload, kernel and compile time; it costs time of its own, so
-     * benchmarks may turn it off ({@code -Daccelgeom.tornado.profiler=false}): then an execution's wall time is
-     * reported as one "device" phase.
+     * TornadoVM's profiler splits an execution into upload, kernel and compile time, but it costs time of its own: with
+     * it on, TornadoVM 5.2 waits on every transfer's and kernel's event as it is enqueued (one blocking round trip per
+     * operation, for every plan of the process: the switch is global) and builds a profile per execution. So it is
+     * off unless asked for: {@code -Daccelgeom.tornado.profiler=true}, which the CLI sets for {@code --timings} and
+     * {@code cbt --bench} (see {@link org.accelgeom.engine.TornadoSupport#PROFILER_PROPERTY}). Off, an execution's
+     * wall time is reported as one "device" phase. Read once, when the first tornado backend loads this class.
      */
-    public static final boolean PROFILE = !"false".equals(System.getProperty("accelgeom.tornado.profiler"));
+    public static final boolean PROFILE = Boolean.getBoolean(org.accelgeom.engine.TornadoSupport.PROFILER_PROPERTY);
 
     /**
      * Diagnostics: with {@code -Daccelgeom.tornado.profileLog=N} (N &gt; 0), every N-th profiled execution prints
