@@ -87,9 +87,7 @@ final class HullCommand implements Callable<Integer> {
             points = generate(distribution, random, common.seed);
             source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
         } else {
-            // compile the tornado kernels on a small hull while the file is read
-            Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO, () -> ConvexHull.compute(
-                    generate("ball", 4096, 1), HullOptions.of(Backend.TORNADO).withDevice(common.device)));
+            Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO); // TornadoVM starts while the file is read
             points = readPoints(common.input);
             source = "-".equals(common.input) ? "standard input" : common.input;
             Prewarm.join(warm);

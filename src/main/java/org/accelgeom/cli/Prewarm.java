@@ -1,35 +1,37 @@
 package org.accelgeom.cli;
 
+import org.accelgeom.engine.TornadoSupport;
+
 /**
- * A cold start's device work moved off the critical path (issue 14, "a short start"): while the main thread reads
- * the input, a background thread starts TornadoVM (its runtime and the OpenCL device) and runs the command's
- * algorithm once on a small generated input, which compiles every task of its task graphs. TornadoVM compiles again
- * for the real input's execution plan, but then finds the kernels' Graal sketches cached, Graal's own code compiled
- * by the JVM, and (on NVIDIA) the driver's binary in its on-disk cache; docs/benchmarks.md ("Cold start") has the
- * split. Off with {@code -Daccelgeom.prewarm=false}. A failure here is dropped: the real run reports its own.
+ * A cold start's device start moved off the critical path (issue 14, "a short start"): while the main thread reads
+ * the input, a background thread starts TornadoVM (its runtime, the OpenCL platform and devices: 0.6-1.2 s on the
+ * H100 machine), so that the backend finds it running. Only the start: compiling the kernels ahead on a small
+ * generated input was measured and dropped, since TornadoVM 5.2 compiles every execution plan's kernels again
+ * (its code cache is per plan) and the warm-up cost as much wall time as it saved (docs/benchmarks.md, "Cold
+ * start"). Off with {@code -Daccelgeom.prewarm=false}. A failure here is dropped: the real run reports its own.
  */
 final class Prewarm {
 
     private final Thread thread;
 
-    private Prewarm(Runnable work) {
+    private Prewarm() {
         thread = new Thread(() -> {
             try {
-                work.run();
+                TornadoSupport.devices().deviceCount();
             } catch (RuntimeException | LinkageError e) {
-                // the real computation meets the same problem and reports it in one line
+                // the backend meets the same problem and reports it in one line
             }
         }, "accelgeom-prewarm");
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** Starts {@code work} in the background when asked for, else returns null. */
-    static Prewarm startIf(boolean wanted, Runnable work) {
-        return wanted && !"false".equals(System.getProperty("accelgeom.prewarm")) ? new Prewarm(work) : null;
+    /** Starts TornadoVM in the background when {@code wanted} (the tornado backend), else returns null. */
+    static Prewarm startIf(boolean wanted) {
+        return wanted && !"false".equals(System.getProperty("accelgeom.prewarm")) ? new Prewarm() : null;
     }
 
-    /** Waits for the background work (null: nothing to wait for). */
+    /** Waits for the background start (null: nothing to wait for). */
     static void join(Prewarm p) {
         if (p == null) {
             return;

@@ -176,10 +176,7 @@ final class VoronoiCommand implements Callable<Integer> {
             return allModels(out, table, options);
         }
         long r0 = System.nanoTime();
-        // compile the tornado kernels on a small random molecule while the file is read
-        VoronoiOptions warmOptions = options.withResident(false);
-        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && random == null,
-                () -> VoronoiDiagram.compute(org.accelgeom.voronoi.Balls.randomAtoms(2000, 1), warmOptions));
+        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && random == null); // TornadoVM starts meanwhile
         Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
         long readNanos = System.nanoTime() - r0;

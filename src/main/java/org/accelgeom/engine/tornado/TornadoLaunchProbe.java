@@ -28,6 +28,7 @@ public final class TornadoLaunchProbe implements LaunchProbe {
     private final IntArray data;
     private final IntArray[] up;
     private final IntArray[] down;
+    private final boolean profiler;
     private TornadoExecutionResult last;
 
     public TornadoLaunchProbe(Integer tasks, Integer work, Integer uploads, Integer downloads, Boolean profiler) {
@@ -45,6 +46,7 @@ public final class TornadoLaunchProbe implements LaunchProbe {
             out[i] = new IntArray(4);
         }
         down = java.util.Arrays.copyOf(out, downloads);
+        this.profiler = profiler;
         TaskGraph g = new TaskGraph("launch" + PLANS.incrementAndGet())
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, data)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, (Object[]) out)
@@ -103,6 +105,9 @@ public final class TornadoLaunchProbe implements LaunchProbe {
 
     @Override
     public void close() {
+        if (profiler && !Plans.PROFILE) {
+            plan.withoutProfiler(); // TornadoVM's switch is global: leave it as accelgeom's plans expect it
+        }
         Plans.release(plan);
     }
 }
