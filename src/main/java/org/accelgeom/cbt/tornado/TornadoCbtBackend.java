@@ -24,9 +24,10 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * array (L, the error count, a heartbeat). The heap comes back only on {@link #sync()}, through a snapshot copy
  * (downloading a resident input corrupted later executions on TornadoVM 5.2).
  *
- * <p>Timing: with TornadoVM's profiler on (the default; {@code -Daccelgeom.tornado.profiler=false} turns it off)
- * each execution is charged as kernel time (the device's own kernel timers) and launch overhead (the rest of the
- * wall time of {@code execute()}, less uploads and JIT compilation).
+ * <p>Timing: with TornadoVM's profiler on ({@code --timings}, {@code cbt --bench},
+ * {@code -Daccelgeom.tornado.profiler=true}; off by default) each execution is charged as kernel time (the
+ * device's own kernel timers) and launch overhead (the rest of the wall time of {@code execute()}, less uploads and
+ * JIT compilation).
  */
 public final class TornadoCbtBackend implements CbtBackend {
 

@@ -13,7 +13,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * One execution plan of a one-task graph, its launch size, heartbeat and timings: upload, kernel and download
- * times from TornadoVM's profiler (off with {@code -Daccelgeom.tornado.profiler=false}: then one wall time).
+ * times from TornadoVM's profiler when it is on ({@link Plans#PROFILE}; off by default: then one wall time).
  */
 final class TornadoPlans implements AutoCloseable {
 
