@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 
 import org.accelgeom.engine.AccelGeomException;
@@ -17,6 +18,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -53,7 +55,37 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         org.accelgeom.engine.StackSampler.startIfAsked();
-        System.exit(commandLine(args).execute(args));
+        CommandLine cl = commandLine(args);
+        int code = execute(cl, args);
+        System.out.flush();
+        if (code == 0 && System.out.checkError()) {
+            // System.out swallows write errors (a full disk, /dev/full, a closed pipe): never exit 0 with the data lost
+            report(cl.getErr(), "standard output: cannot write (closed, or the device is full): the output is lost",
+                    null, false);
+            code = EXIT_FAILURE;
+        }
+        System.exit(code);
+    }
+
+    /**
+     * Runs {@code cl} on {@code args} as {@link #main} does: also an {@link Error} that escapes the command (out of
+     * memory, stack overflow) becomes the one error line, and a failed write to the command's stdout is an error.
+     */
+    public static int execute(CommandLine cl, String... args) {
+        boolean debug = Arrays.asList(args).contains("--debug");
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            report(cl.getErr(), Failures.describeError(e), e, debug);
+            return EXIT_FAILURE;
+        }
+        if (code == 0 && cl.getOut().checkError()) {
+            report(cl.getErr(), "standard output: cannot write (closed, or the device is full): the output is lost",
+                    null, false);
+            return EXIT_FAILURE;
+        }
+        return code;
     }
 
     /**
@@ -65,7 +97,48 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(new UsageErrors(debug));
         cl.setExecutionExceptionHandler(new Failures(debug));
+        everyVersion(cl);
+        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> commandList(cl));
         return cl;
+    }
+
+    /** {@code -V}/{@code --version} of every command prints the same as {@code accelgeom --version}. */
+    private static void everyVersion(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().versionProvider() == null) {
+                sub.getCommandSpec().versionProvider(new Version());
+            }
+            everyVersion(sub);
+        }
+    }
+
+    /**
+     * The command list of the top-level help: each command with the first whole sentence of its description, wrapped
+     * at word boundaries (picocli's own list shows only the first line of a description, cut mid-sentence).
+     */
+    static String commandList(CommandLine cl) {
+        StringBuilder b = new StringBuilder("Commands:\n");
+        int width = 0;
+        for (String name : cl.getSubcommands().keySet()) {
+            width = Math.max(width, name.length());
+        }
+        for (var e : cl.getSubcommands().entrySet()) {
+            String[] d = e.getValue().getCommandSpec().usageMessage().description();
+            String text = String.join(" ", d).replaceAll("\\s+", " ").strip();
+            int end = text.indexOf(". ");
+            String sentence = end < 0 ? text : text.substring(0, end + 1);
+            String pad = " ".repeat(width + 4);
+            StringBuilder line = new StringBuilder("  " + e.getKey() + " ".repeat(width - e.getKey().length() + 2));
+            for (String word : sentence.split(" ")) {
+                if (line.length() + word.length() + 1 > 100 && line.length() > pad.length()) {
+                    b.append(line.toString().stripTrailing()).append('\n');
+                    line = new StringBuilder(pad);
+                }
+                line.append(word).append(' ');
+            }
+            b.append(line.toString().stripTrailing()).append('\n');
+        }
+        return b.toString();
     }
 
     /** Writes the one error line, and with {@code --debug} the stack trace. */
@@ -77,8 +150,25 @@ public final class Main implements Runnable {
         err.flush();
     }
 
-    private static String oneLine(String s) {
-        return s == null ? "(no message)" : s.strip().replaceAll("\\s*\\R\\s*", "; ");
+    /** One line of printable text: line breaks become "; ", other control characters a visible \\xNN escape. */
+    static String oneLine(String s) {
+        if (s == null) {
+            return "(no message)";
+        }
+        String line = s.strip().replaceAll("\\s*\\R\\s*", "; ");
+        StringBuilder b = new StringBuilder(line.length());
+        for (int k = 0; k < line.length(); k++) {
+            char c = line.charAt(k);
+            if (c == '\t') {
+                b.append(' ');
+            } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\ufffd'
+                    || Character.getType(c) == Character.FORMAT) {
+                b.append(c < 0x100 ? String.format(Locale.ROOT, "\\x%02x", (int) c) : String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** Bad usage: an unknown option, a missing or malformed value. Exit status 2. */
@@ -97,7 +187,14 @@ public final class Main implements Runnable {
         @Override
         public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parseResult) {
             String message;
-            if (ex instanceof AccelGeomException) {
+            Throwable memory = outOfMemory(ex);
+            if (memory instanceof Error e) {
+                message = describeError(e);
+            } else if (memory != null) {
+                message = "the device is out of memory (" + memory.getMessage() + "): a buffer is larger than the "
+                        + "device can allocate ('accelgeom devices' prints its maximum allocation); use a smaller "
+                        + "input or --backend jvm-parallel";
+            } else if (ex instanceof AccelGeomException) {
                 message = ex.getMessage();
             } else if (ex instanceof UncheckedIOException u) {
                 message = describe(u.getCause());
@@ -108,6 +205,35 @@ public final class Main implements Runnable {
             }
             report(cl.getErr(), message, ex, debug);
             return EXIT_FAILURE;
+        }
+
+        /** The OutOfMemoryError, or TornadoVM's device out-of-memory exception, in the cause chain; else null. */
+        static Throwable outOfMemory(Throwable t) {
+            for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+                String name = c.getClass().getSimpleName();
+                if (c instanceof OutOfMemoryError || name.equals("TornadoOutOfMemoryException")
+                        || name.equals("TornadoMemoryException")) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        /** Out of memory (or stack) on the JVM: what was needed where known, and how to give the JVM more. */
+        static String describeError(Error e) {
+            if (e instanceof StackOverflowError) {
+                return "out of stack space (the input is nested too deeply): give the JVM more, e.g. "
+                        + "ACCELGEOM_JAVA_OPTS=-Xss64m";
+            }
+            long max = Runtime.getRuntime().maxMemory();
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            if (m.contains("exceeds VM limit")) {
+                return "out of memory: an array of more than 2^31 - 1 elements was needed (Java's limit, whatever the "
+                        + "heap): the input is too large for one run";
+            }
+            long suggest = Math.max(1, (long) Math.ceil(4.0 * max / (1L << 30)));
+            return String.format(Locale.ROOT, "out of memory (%s) with at most %d MiB of Java heap: give the JVM more, "
+                    + "e.g. ACCELGEOM_JAVA_OPTS=-Xmx%dg", m.isEmpty() ? "Java heap space" : m, max >> 20, suggest);
         }
 
         private static String describe(IOException e) {

@@ -1,0 +1,121 @@
+package org.accelgeom.cli;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.io.AtomicOutput;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The checks of option values every command makes before any work: a value out of range is a usage error (exit
+ * 2) whose one line names the option, its range and the value given; an output that cannot be written is found
+ * before the computation (exit 1, as every file-system error).
+ */
+final class Check {
+    /** ForkJoinPool's limit on parallelism, the most threads {@code --threads} can ask for. */
+    static final int MAX_THREADS = 0x7fff;
+
+    private Check() {
+    }
+
+    static ParameterException usage(CommandSpec spec, String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** {@code lo <= v <= hi}. */
+    static void range(CommandSpec spec, String option, long v, long lo, long hi) {
+        if (v < lo || v > hi) {
+            throw usage(spec, option + " must be " + (hi == Long.MAX_VALUE || hi == Integer.MAX_VALUE ? ">= " + lo
+                    : "in " + lo + ".." + hi) + ", got " + v);
+        }
+    }
+
+    /** {@code v >= lo}. */
+    static void atLeast(CommandSpec spec, String option, long v, long lo) {
+        range(spec, option, v, lo, Long.MAX_VALUE);
+    }
+
+    /**
+     * A finite {@code v} in the interval from {@code lo} to {@code hi}, each end open or closed as given; the
+     * message writes the interval, e.g. {@code (0, 1]}.
+     */
+    static void interval(CommandSpec spec, String option, double v, double lo, boolean loClosed, double hi,
+            boolean hiClosed) {
+        boolean ok = Double.isFinite(v) && (loClosed ? v >= lo : v > lo) && (hiClosed ? v <= hi : v < hi);
+        if (!ok) {
+            String range = lo == Double.NEGATIVE_INFINITY && hi == Double.POSITIVE_INFINITY ? "a finite number"
+                    : hi == Double.POSITIVE_INFINITY ? "a finite number " + (loClosed ? ">= " : "> ") + num(lo)
+                    : (loClosed ? "[" : "(") + num(lo) + ", " + num(hi) + (hiClosed ? "]" : ")");
+            throw usage(spec, option + " must be " + (range.startsWith("a ") ? range : "in " + range) + ", got " + num(v));
+        }
+    }
+
+    /** One of the names given (compared without case); returns it in lower case. */
+    static String oneOf(CommandSpec spec, String option, String value, String... names) {
+        String v = value.toLowerCase(Locale.ROOT);
+        if (!Arrays.asList(names).contains(v)) {
+            throw usage(spec, "unknown " + option + " '" + value + "': expected " + String.join(", ", names));
+        }
+        return v;
+    }
+
+    /** The file name ends in one of the extensions (a trailing .gz allowed when {@code gz}); "-" passes. */
+    static void extension(CommandSpec spec, String option, Path file, boolean gz, String what, String... exts) {
+        if (file == null || file.toString().equals("-")) {
+            return;
+        }
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (gz && name.endsWith(".gz")) {
+            name = name.substring(0, name.length() - 3);
+        }
+        for (String e : exts) {
+            if (name.endsWith(e)) {
+                return;
+            }
+        }
+        throw usage(spec, option + " " + file + ": " + what + " is written as " + String.join(", ", exts)
+                + (gz ? " (optionally .gz)" : "") + ", not '" + (name.lastIndexOf('.') >= 0 ? name.substring(name.lastIndexOf('.'))
+                : name) + "'");
+    }
+
+    /** Every given output (nulls skipped) can be created; checked before the computation. */
+    static void writable(Path... outputs) {
+        for (Path p : outputs) {
+            if (p != null) {
+                AtomicOutput.checkWritable(p);
+            }
+        }
+    }
+
+    /** Runs a library constructor that validates its arguments; its one-line error becomes a usage error. */
+    static <T> T asUsage(CommandSpec spec, Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (AccelGeomException | IllegalArgumentException e) {
+            throw usage(spec, e.getMessage());
+        }
+    }
+
+    /**
+     * A number as a person writes it: up to 6 significant digits, no trailing zeros, an exponent where needed
+     * (1e+10, not the 1e+1 a naive trailing-zero strip gives).
+     */
+    static String num(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
+        }
+        String f = String.format(Locale.ROOT, "%.6g", v);
+        int e = f.indexOf('e');
+        String mantissa = e < 0 ? f : f.substring(0, e);
+        String exponent = e < 0 ? "" : f.substring(e);
+        if (mantissa.contains(".")) {
+            mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return mantissa + exponent;
+    }
+}
