@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
         description = {"The concurrent binary tree (Grachev & Ushakov 2023; Dupuy 2020): the article's experiments",
             "as Markdown table rows (--bench), its memory table (--memory), or an inspection of one tree (default)."},
         footer = {"", "Examples:",
-            "  accelgeom cbt --depth 4 --init 2                        (layout, sums and leaves of a small tree)",
+            "  accelgeom cbt --depth 4 --init 2    # the layout, sums and leaves of a small tree",
             "  accelgeom cbt --bench decode,reduce --depths 10,15,20 --backend jvm-parallel --thread-counts 1,2,4,8,16",
             "  accelgeom cbt --bench cycle,update --depths 17 --fill 0.25 --backend tornado",
             "  accelgeom cbt --memory --depths 10,15,17,20,25,30"})

@@ -7,6 +7,8 @@ import java.util.function.Supplier;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.io.AtomicOutput;
+import org.accelgeom.io.Molecule;
+import org.accelgeom.io.PointCloud;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -98,6 +100,41 @@ final class Check {
             return make.get();
         } catch (AccelGeomException | IllegalArgumentException e) {
             throw usage(spec, e.getMessage());
+        }
+    }
+
+    /**
+     * Every coordinate finite (and, when {@code floats}, within float range), else one line naming the input and the
+     * point, counted from 1 as a person counts the points of a file.
+     */
+    static void finitePoints(String source, PointCloud p, boolean floats, String what) {
+        double[][] c = p.coords();
+        for (int i = 0; i < p.size(); i++) {
+            for (int k = 0; k < c.length; k++) {
+                double v = c[k][i];
+                if (!Double.isFinite(v) || (floats && !Float.isFinite((float) v))) {
+                    StringBuilder xs = new StringBuilder();
+                    for (double[] col : c) {
+                        xs.append(xs.length() > 0 ? ", " : "").append(col[i]);
+                    }
+                    throw new AccelGeomException(source + ": point " + (i + 1) + " of " + p.size() + " (" + xs + ") has "
+                            + (Double.isFinite(v) ? "a coordinate beyond float range: use --precision double"
+                            : "a non-finite coordinate: " + what + " needs finite coordinates"));
+                }
+            }
+        }
+    }
+
+    /** The atoms of a molecule file: finite centres, and finite radii >= 0 where the file's radii are used. */
+    static void finiteAtoms(String source, Molecule m, boolean fileRadii) {
+        for (int i = 0; i < m.size(); i++) {
+            boolean centre = Double.isFinite(m.x()[i]) && Double.isFinite(m.y()[i]) && Double.isFinite(m.z()[i]);
+            double r = m.radius()[i];
+            if (!centre || (fileRadii && !(Double.isFinite(r) && r >= 0))) {
+                throw new AccelGeomException(source + ": atom " + (i + 1) + " of " + m.size() + " (serial " + m.serial()[i]
+                        + ") has " + (!centre ? "a non-finite centre (" + m.x()[i] + ", " + m.y()[i] + ", " + m.z()[i] + ")"
+                        : "the radius " + r) + ": the Voronoi diagram needs finite balls of radius >= 0");
+            }
         }
     }
 

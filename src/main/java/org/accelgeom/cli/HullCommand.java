@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "Prints the counts and the time; --output writes the hull as a mesh, --picture as a PNG."},
         footer = {"", "Examples:",
             "  accelgeom hull --random 1000000 --distribution ball --backend jvm-parallel",
-            "  accelgeom hull --input points.xyz --output hull.ply --timings",
+            "  accelgeom hull --input data/points/kitten.xyz --output hull.ply --timings",
             "  accelgeom hull --random 1000000 --backend tornado --device 0 --repeat 5"})
 final class HullCommand implements Callable<Integer> {
 
@@ -95,6 +95,7 @@ final class HullCommand implements Callable<Integer> {
             throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
                     + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
         }
+        Check.finitePoints(source, points, false, "the convex hull");
         if (savePoints != null) {
             Formats.writePoints(savePoints, points);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());

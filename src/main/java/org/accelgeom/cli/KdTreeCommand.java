@@ -128,7 +128,7 @@ final class KdTreeCommand implements Runnable {
                 + "statistics and the time per phase.",
                 "--steps R instead times the thesis's per-node kernels on the root node R times (its Table 6.1)."},
             footer = {"", "Examples:",
-                "  accelgeom kdtree build --input data/bunny.ply --backend jvm-parallel",
+                "  accelgeom kdtree build --input data/meshes/bunny.obj --backend jvm-parallel",
                 "  accelgeom kdtree build --scene random:1000000 --backend tornado --timings",
                 "  accelgeom kdtree build --scene random:1000000 --backend jvm --steps 5",
                 "  accelgeom kdtree build --input data/meshes/dragon_vrip.ply.gz --builder zhou --backend tornado --repeat 5"})

@@ -53,16 +53,24 @@ public final class Main implements Runnable {
                 "missing command: choose one of hull, ridge, kdtree, render, voronoi, cbt, terrain, devices, bench");
     }
 
+    /** Exit status when a reader closed our stdout early ({@code | head}): the shell's status of a SIGPIPE death. */
+    public static final int EXIT_BROKEN_PIPE = 141;
+
     public static void main(String[] args) {
         org.accelgeom.engine.StackSampler.startIfAsked();
+        Stdout stdout = Stdout.install();
         CommandLine cl = commandLine(args);
         int code = execute(cl, args);
         System.out.flush();
-        if (code == 0 && System.out.checkError()) {
+        if (System.out.checkError() || stdout.failure() != null) {
             // System.out swallows write errors (a full disk, /dev/full, a closed pipe): never exit 0 with the data lost
-            report(cl.getErr(), "standard output: cannot write (closed, or the device is full): the output is lost",
-                    null, false);
-            code = EXIT_FAILURE;
+            if (Stdout.brokenPipe(stdout.failure())) {
+                code = EXIT_BROKEN_PIPE; // the reader wanted no more: quiet, as SIGPIPE ends other tools
+            } else if (code == 0) {
+                String why = stdout.failure() == null ? "closed, or the device is full" : stdout.failure().getMessage();
+                report(cl.getErr(), "standard output: cannot write (" + why + "): the output is lost", null, false);
+                code = EXIT_FAILURE;
+            }
         }
         System.exit(code);
     }
@@ -102,14 +110,58 @@ public final class Main implements Runnable {
         return cl;
     }
 
-    /** {@code -V}/{@code --version} of every command prints the same as {@code accelgeom --version}. */
+    /**
+     * For every command: {@code -V}/{@code --version} prints the same as {@code accelgeom --version}, and the
+     * examples of its help are never wrapped mid-command by picocli (long ones are split with a shell continuation).
+     */
     private static void everyVersion(CommandLine cl) {
         for (CommandLine sub : cl.getSubcommands().values()) {
-            if (sub.getCommandSpec().versionProvider() == null) {
-                sub.getCommandSpec().versionProvider(new Version());
+            CommandSpec spec = sub.getCommandSpec();
+            if (spec.versionProvider() == null) {
+                spec.versionProvider(new Version());
             }
+            int width = spec.usageMessage().width();
+            List<String> footer = new java.util.ArrayList<>(Arrays.stream(spec.usageMessage().footer())
+                    .flatMap(line -> continued(line, width - 2).stream()).toList());
+            if (footer.stream().anyMatch(line -> line.contains(" data/"))) {
+                footer.add("Files under data/ come from scripts/fetch-datasets.sh (see its --list).");
+            }
+            spec.usageMessage().footer(footer.toArray(String[]::new));
             everyVersion(sub);
         }
+    }
+
+    /**
+     * An example command line of at most {@code width} characters as it is, a longer one split at spaces into lines
+     * ending in {@code " \\"} (the next indented by four more), so that it can be copied into a shell whole.
+     */
+    static List<String> continued(String line, int width) {
+        if (line.length() <= width || !line.stripLeading().startsWith("accelgeom ")) {
+            return List.of(line);
+        }
+        String indent = line.substring(0, line.length() - line.stripLeading().length());
+        List<String> out = new java.util.ArrayList<>();
+        StringBuilder cur = new StringBuilder(indent);
+        List<String> words = new java.util.ArrayList<>();
+        for (String w : line.strip().split(" +")) { // an option stays on the line of its value
+            int last = words.size() - 1;
+            if (last >= 0 && words.get(last).startsWith("--") && !words.get(last).contains(" ") && !w.startsWith("-")) {
+                words.set(last, words.get(last) + " " + w);
+            } else {
+                words.add(w);
+            }
+        }
+        for (String word : words) {
+            boolean fresh = cur.length() == indent.length() || cur.toString().isBlank();
+            if (!fresh && cur.length() + 1 + word.length() + 2 > width) {
+                out.add(cur + " \\");
+                cur = new StringBuilder(indent + "    ");
+                fresh = true;
+            }
+            cur.append(fresh ? "" : " ").append(word);
+        }
+        out.add(cur.toString());
+        return out;
     }
 
     /**
@@ -117,14 +169,15 @@ public final class Main implements Runnable {
      * at word boundaries (picocli's own list shows only the first line of a description, cut mid-sentence).
      */
     static String commandList(CommandLine cl) {
-        StringBuilder b = new StringBuilder("Commands:\n");
+        StringBuilder b = new StringBuilder();
         int width = 0;
         for (String name : cl.getSubcommands().keySet()) {
             width = Math.max(width, name.length());
         }
         for (var e : cl.getSubcommands().entrySet()) {
-            String[] d = e.getValue().getCommandSpec().usageMessage().description();
-            String text = String.join(" ", d).replaceAll("\\s+", " ").strip();
+            UsageMessageSpec u = e.getValue().getCommandSpec().usageMessage();
+            String[] d = u.header().length > 0 ? u.header() : u.description();
+            String text = String.join(" ", d).replace("%n", " ").replaceAll("\\s+", " ").strip();
             int end = text.indexOf(". ");
             String sentence = end < 0 ? text : text.substring(0, end + 1);
             String pad = " ".repeat(width + 4);
@@ -183,7 +236,7 @@ public final class Main implements Runnable {
     }
 
     /** Everything that fails while a command runs. Exit status 1. */
-    private record Failures(boolean debug) implements IExecutionExceptionHandler {
+    record Failures(boolean debug) implements IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parseResult) {
             String message;

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             + "primary rays, shadow rays to a point light, shading by the surface normal.",
             "Prints rays per second and traversal steps per ray; --output writes the PNG."},
         footer = {"", "Examples:",
-            "  accelgeom render --input data/bunny.ply --width 1920 --height 1080 --output bunny.png",
+            "  accelgeom render --input data/meshes/bunny.obj --width 1920 --height 1080 --output bunny.png",
             "  accelgeom render --scene sphere:100000 --eye 0,0,4 --target 0,0,0 --no-shadows --output s.png"})
 final class RenderCommand implements Callable<Integer> {
 

@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "  accelgeom ridge --generate spiral2d --n 100000 --sigma 4.17 --r1 8.34 --picture spiral.png",
             "  accelgeom ridge --generate spiral3d --n 1000000 --tiled --backend tornado",
             "  accelgeom ridge --generate segment --dim 5 --n 200000 --sigma 2.17 --r1 3.689 --precision float",
-            "  accelgeom ridge --input cloud.xyz --r1 0.5 --output curve.ply"})
+            "  accelgeom ridge --generate spiral3d --save-points cloud.xyz --output first.ply",
+            "  accelgeom ridge --input cloud.xyz --r1 8.34 --output curve.ply"})
 final class RidgeCommand implements Callable<Integer> {
 
     @Spec
@@ -115,6 +116,7 @@ final class RidgeCommand implements Callable<Integer> {
             cloud = Formats.readPoints(common.input);
             source = "-".equals(common.input) ? "standard input" : common.input;
         }
+        Check.finitePoints(source, cloud, prec == Precision.FLOAT, "ridge detection");
         if (savePoints != null) {
             Formats.writePoints(savePoints, cloud);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, cloud.size());

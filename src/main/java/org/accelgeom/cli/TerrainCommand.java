@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
             "--output writes the last frame's mesh (.obj/.ply), --picture a top-down view by depth, --shaded a 3D view."},
         footer = {"", "Examples:",
             "  accelgeom terrain --fractal 9 --max-depth 20 --target-pixels 6 --frames 60 --picture top.png --shaded view.png",
-            "  accelgeom terrain --input dem.png --size 30000 --z-scale 0.1 --backend tornado --output frame.ply",
-            "  accelgeom terrain --input dem.f32 --nx 1201 --ny 1201 --frames 100 --timings"})
+            "  accelgeom terrain --fractal 10 --roughness 0.6 --backend tornado --output frame.ply",
+            "  accelgeom terrain --input data/grids/terralib_elevation_382x422_f32le.raw --nx 382 --ny 422 --frames 100 --timings"})
 final class TerrainCommand implements Callable<Integer> {
 
     @Spec

@@ -31,9 +31,9 @@ import picocli.CommandLine.Spec;
             "tracing. Input: PDB, mmCIF, PQR or XYZR. Prints counts and times; --output writes the vertices in",
             "Voronota's 'q1 q2 q3 q4 x y z r' format, --edges the edges as .json or .csv."},
         footer = {"", "Examples:",
-            "  accelgeom voronoi --input 1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
-            "  accelgeom voronoi --input 4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
-            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3",
+            "  accelgeom voronoi --input data/molecules/1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
+            "  accelgeom voronoi --input data/molecules/4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
+            "  accelgeom voronoi --input data/molecules/3o21.pdb --backend tornado --precision two-phase --repeat 3",
             "  accelgeom voronoi --random 20000 --save-balls r20k.xyzr --backend jvm-parallel"})
 final class VoronoiCommand implements Callable<Integer> {
 
@@ -145,8 +145,7 @@ final class VoronoiCommand implements Callable<Integer> {
         if (onlyBalls && (common.output != null || edges != null || tetrahedra != null)) {
             throw usage("--only-balls computes no diagram: --output, --edges and --tetrahedra need it");
         }
-        String lower = common.input == null ? "" : common.input.toLowerCase(Locale.ROOT);
-        boolean carriesRadii = lower.endsWith(".pqr") || lower.endsWith(".xyzr");
+        boolean carriesRadii = carriesRadii(common.input);
         AtomBalls.Radii table = switch (radii.toLowerCase(Locale.ROOT)) {
             case "auto" -> carriesRadii ? AtomBalls.Radii.FILE : AtomBalls.Radii.VORONOTA;
             case "voronota" -> AtomBalls.Radii.VORONOTA;
@@ -184,6 +183,9 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         long r0 = System.nanoTime();
         Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        if (random == null) {
+            Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
+        }
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
         long readNanos = System.nanoTime() - r0;
         if (saveBalls != null) {
@@ -291,6 +293,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 }
                 throw e;
             }
+            Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
             AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
             long t0 = System.nanoTime();
             VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
@@ -325,6 +328,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         Molecule m = Formats.readMolecule(Path.of(common.input), model);
+        Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
         long total = 0;
         int frames = 0;
@@ -393,6 +397,11 @@ final class VoronoiCommand implements Callable<Integer> {
             serial[i] = i + 1;
         }
         return new Molecule(x, y, z, r, serial, empty, empty, empty, new int[n], empty, new boolean[n]);
+    }
+
+    private static boolean carriesRadii(String input) {
+        String lower = input == null ? "" : input.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".pqr") || lower.endsWith(".xyzr") || lower.endsWith(".pqr.gz") || lower.endsWith(".xyzr.gz");
     }
 
     private static void writeBalls(Path file, org.accelgeom.voronoi.Balls b) {

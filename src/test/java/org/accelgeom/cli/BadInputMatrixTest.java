@@ -100,6 +100,10 @@ class BadInputMatrixTest {
         rows.add(row(1, "h-big\\.f32: height at row 2, column 2 is 3\\.0E38", "terrain", "--input", "$D/h-big.f32", "--nx", "2", "--ny", "2"));
         // item 8: control bytes in what is echoed are escaped
         rows.add(row(1, "bad\\\\x1b\\[31mname\\.xyz: no such file", "hull", "--input", "$D/bad\u001b[31mname.xyz"));
+        // item 8: point and atom numbers from 1, with the input named
+        rows.add(row(1, "pts-nan\\.xyz(:2:|: point 2 of 3 \\(4\\.0, NaN, 6\\.0\\) has a non-finite coordinate)", "hull", "--input", "$D/pts-nan.xyz"));
+        rows.add(row(1, "pts-big\\.xyz(:3:|: point 3 of 3 .*beyond float range: use --precision double)", "ridge", "--input", "$D/pts-big.xyz", "--r1", "1", "--precision", "float"));
+        rows.add(row(1, "balls\\.xyzr(:2:|: atom 2 of 2 \\(serial 2\\) has the radius -1\\.0)", "voronoi", "--input", "$D/balls.xyzr"));
         // item 3: out of memory is one line with the way to give more
         rows.add(row(1, "out of memory .*ACCELGEOM_JAVA_OPTS=-Xmx\\d+g", "hull", "--random", "2000000000", "--cull-directions", "0"));
         return rows.stream().map(Arguments::of);
@@ -120,6 +124,9 @@ class BadInputMatrixTest {
         grid("h-inf.f32", 1, 2, Float.POSITIVE_INFINITY, 4);
         grid("h-big.f32", 1, 2, 3, 3e38f);
         Files.createDirectories(dir.resolve("dir.csv"));
+        Files.writeString(dir.resolve("pts-nan.xyz"), "1 2 3\n4 NaN 6\n7 8 9\n");
+        Files.writeString(dir.resolve("pts-big.xyz"), "1 2 3\n4 5 6\n7 8 1e39\n");
+        Files.writeString(dir.resolve("balls.xyzr"), "0 0 0 1.5\n1 0 0 -1\n");
     }
 
     private static void grid(String name, float... v) throws IOException {
@@ -153,6 +160,30 @@ class BadInputMatrixTest {
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
         assertTrue(line.chars().noneMatch(c -> c < 0x20 || c == 0x7f), "control bytes in: " + line);
         assertEquals("", r.out(), "an error row printed a result:\n" + r.out());
+    }
+
+    /** Item 3: TornadoVM's device out-of-memory (a buffer beyond the device's maximum allocation) is one line. */
+    @Test
+    void deviceOutOfMemoryIsOneLine() {
+        StringWriter err = new StringWriter();
+        var cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        RuntimeException wrapped = new RuntimeException(new TornadoOutOfMemoryException(
+                "Unable to allocate 17179869184 bytes of memory."));
+        assertEquals(1, new Main.Failures(false).handleExecutionException(wrapped, cl, null));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("accelgeom: error: the device is out of memory (Unable to allocate "
+                + "17179869184 bytes of memory.): a buffer is larger than the device can allocate"), err.toString());
+        assertTrue(err.toString().contains("'accelgeom devices' prints its maximum allocation"), err.toString());
+    }
+
+    /** Stands in for TornadoVM's exception of that name (the CLI recognises it by name: no TornadoVM at compile time). */
+    static final class TornadoOutOfMemoryException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TornadoOutOfMemoryException(String message) {
+            super(message);
+        }
     }
 
     /** Item 8: a full stdout is an error, not exit 0 with the data lost. */
@@ -194,6 +225,18 @@ class BadInputMatrixTest {
             assertEquals(0, r.exit(), r.err());
             assertTrue(r.out().startsWith("accelgeom "), String.join(" ", args) + ": " + r.out());
         }
+        for (String c : List.of("hull", "ridge", "render", "voronoi", "cbt", "terrain")) {
+            MainTest.Run help = run(c, "--help");
+            List<String> lines = help.out().lines().toList();
+            for (int i = lines.indexOf("Examples:") + 1; i < lines.size(); i++) {
+                String l = lines.get(i);
+                assertTrue(l.length() <= 79, c + ": an example wider than the help, picocli would wrap it: " + l);
+                if (l.startsWith("      ")) { // a continuation: the line before ends in " \"
+                    assertTrue(lines.get(i - 1).endsWith(" \\"), c + ": " + lines.get(i - 1));
+                }
+            }
+        }
+        assertEquals(List.of("  accelgeom b --c d \\", "      --e f"), Main.continued("  accelgeom b --c d --e f", 22));
         MainTest.Run h = run("--help");
         assertEquals(0, h.exit());
         String list = h.out().substring(h.out().indexOf("Commands:"));
