@@ -132,6 +132,11 @@ final class CbtCommand implements Callable<Integer> {
                 Check.oneOf(spec, "--bench", e, CbtBench.EXPERIMENTS);
             }
         }
+        Check.onlyWith(spec, bench != null, "--bench", "--backend", "--thread-counts", "--threads", "--seed", "--device",
+                "--fill", "--warmup", "--reps", "--budget-ms", "--no-header");
+        Check.onlyWith(spec, bench != null || memory, "--bench or --memory", "--depths");
+        Check.onlyWith(spec, bench == null && !memory, "no --bench or --memory (the inspection)", "--depth", "--init",
+                "--split", "--merge");
         if (memory) {
             out.print(CbtBench.memoryTable(depths));
             out.flush();

@@ -57,6 +57,18 @@ final class Check {
         }
     }
 
+    /** Options that mean something only with {@code needed}: given without it, they would do nothing silently. */
+    static void onlyWith(CommandSpec spec, boolean present, String needed, String... options) {
+        if (present) {
+            return;
+        }
+        for (String o : options) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw usage(spec, o + " needs " + needed + " (without it, it would do nothing)");
+            }
+        }
+    }
+
     /** One of the names given (compared without case); returns it in lower case. */
     static String oneOf(CommandSpec spec, String option, String value, String... names) {
         String v = value.toLowerCase(Locale.ROOT);

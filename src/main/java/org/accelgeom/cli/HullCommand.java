@@ -159,6 +159,7 @@ final class HullCommand implements Callable<Integer> {
             Check.atLeast(spec, "--random", random, 0);
         }
         distribution = Check.oneOf(spec, "--distribution", distribution, "cube", "ball", "sphere", "gauss");
+        Check.onlyWith(spec, random != null, "--random", "--distribution", "--seed");
         Check.range(spec, "--cull-directions", cullDirections, 0, MAX_CULL_DIRECTIONS);
         Check.atLeast(spec, "--repeat", repeat, 1);
         Check.extension(spec, "--picture", picture, false, "a picture", ".png");

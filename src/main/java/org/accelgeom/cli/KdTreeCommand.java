@@ -92,6 +92,7 @@ final class KdTreeCommand implements Runnable {
                 }
             }
             variant = Check.oneOf(spec, "--variant", variant, "nlog2n", "nlogn");
+            Check.onlyWith(spec, scene != null, "--scene", "--seed");
             Check.interval(spec, "--kt", kT, 0, false, Double.POSITIVE_INFINITY, false);
             Check.interval(spec, "--ki", kI, 0, false, Double.POSITIVE_INFINITY, false);
             Check.interval(spec, "--lambda", lambda, 0, false, 1, true);
@@ -180,6 +181,8 @@ final class KdTreeCommand implements Runnable {
             builder = Check.oneOf(spec, "--builder", builder, "exact", "zhou");
             smallStage = Check.oneOf(spec, "--small-stage", smallStage, "bitmask", "zhou-masks", "exact");
             Check.atLeast(spec, "--small", small, 1);
+            Check.onlyWith(spec, builder.equals("zhou"), "--builder zhou", "--small", "--small-stage");
+            Check.onlyWith(spec, builder.equals("exact"), "--builder exact", "--variant");
             if (builder.equals("zhou") && steps != null) {
                 throw Check.usage(spec, "--steps times the exact builder's per-node kernels: not with --builder zhou");
             }

@@ -194,6 +194,7 @@ final class RidgeCommand implements Callable<Integer> {
         if (generate == null && common.input == null) {
             throw usage("missing input: give --input FILE (or '-' for standard input) or --generate spiral2d|spiral3d|segment");
         }
+        Check.onlyWith(spec, generate != null, "--generate", "--n", "--sigma", "--dim", "--seed");
         if (generate != null) {
             try {
                 Curve.parse(generate);

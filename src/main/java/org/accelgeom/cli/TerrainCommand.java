@@ -176,6 +176,7 @@ final class TerrainCommand implements Callable<Integer> {
         Check.interval(spec, "--fov", fov, 0, false, 180, false);
         Check.interval(spec, "--altitude", altitude, -MAX_METRES, true, MAX_METRES, true);
         Check.interval(spec, "--pitch", pitch, -90, false, 90, false);
+        Check.onlyWith(spec, common.input == null, "no --input (a generated heightmap)", "--roughness", "--seed");
         if (settle != null) {
             Check.atLeast(spec, "--settle", settle, 0);
         }

@@ -130,6 +130,8 @@ final class VoronoiCommand implements Callable<Integer> {
             throw usage("--repeat must be >= 1, got " + repeat);
         }
         Check.atLeast(spec, "--model", model, 1);
+        Check.onlyWith(spec, random != null, "--random", "--seed");
+        Check.onlyWith(spec, common.input != null, "--input", "--model", "--all-models", "--trajectory");
         Check.range(spec, "--lanes", lanes, 0, 1024);
         if (batch != null) {
             Check.atLeast(spec, "--batch", batch, 0);

@@ -88,6 +88,12 @@ class BadInputMatrixTest {
         rows.add(row(2, "--r1 must be a finite number > 0, got -1", "ridge", "--generate", "spiral2d", "--r1", "-1"));
         rows.add(row(2, "--output c\\.obj: the curve is written as \\.ply, \\.csv", "ridge", "--generate", "spiral2d", "--output", "c.obj"));
         rows.add(row(2, "--cull-directions must be in 0\\.\\.1024", "hull", "--random", "10", "--cull-directions", "99999"));
+        // item 10: options that would do nothing are refused
+        rows.add(row(2, "--distribution needs --random", "hull", "--input", "$D/pts-nan.xyz", "--distribution", "cube"));
+        rows.add(row(2, "--fill needs --bench", "cbt", "--memory", "--fill", "0.5"));
+        rows.add(row(2, "--small needs --builder zhou", "kdtree", "build", "--scene", "random:10", "--small", "8"));
+        rows.add(row(2, "--roughness needs no --input", "terrain", "--input", "$D/h.f32", "--nx", "2", "--ny", "2", "--roughness", "0.5"));
+        rows.add(row(2, "--n needs --generate", "ridge", "--input", "$D/pts-nan.xyz", "--r1", "1", "--n", "10"));
         // item 10 / 2: an output that cannot be written is found before the computation (exit 1)
         rows.add(row(1, "/nonexistent-dir/h\\.ply: cannot write: no such directory", "hull", "--random", "100", "--output", "/nonexistent-dir/h.ply"));
         rows.add(row(1, "/nonexistent-dir/e\\.csv: cannot write: no such directory", "voronoi", "--random", "50", "--edges", "/nonexistent-dir/e.csv"));
