@@ -264,8 +264,10 @@ public final class Main implements Runnable {
         static Throwable outOfMemory(Throwable t) {
             for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
                 String name = c.getClass().getSimpleName();
+                String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
                 if (c instanceof OutOfMemoryError || name.equals("TornadoOutOfMemoryException")
-                        || name.equals("TornadoMemoryException")) {
+                        || name.equals("TornadoMemoryException") || (name.startsWith("Tornado")
+                        && (m.contains("unable to allocate") || m.contains("out of memory")))) {
                     return c;
                 }
             }

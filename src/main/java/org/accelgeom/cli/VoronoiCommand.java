@@ -141,7 +141,7 @@ final class VoronoiCommand implements Callable<Integer> {
             throw usage("--all-models reads every model: leave out --model");
         }
         Check.extension(spec, "--output", common.output, false, "the vertices (Voronota's text format)", ".vertices",
-                ".txt");
+                "-vertices", ".txt");
         Check.extension(spec, "--tetrahedra", tetrahedra, false, "the quasi-triangulation", ".csv");
         Check.extension(spec, "--save-balls", saveBalls, false, "the balls ('x y z r' lines)", ".xyzr", ".txt");
         if (onlyBalls && (common.output != null || edges != null || tetrahedra != null)) {
