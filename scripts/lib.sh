@@ -139,3 +139,14 @@ sq() {
     local s=$1
     printf "'%s'" "${s//\'/\'\\\'\'}"
 }
+
+# Copies stdin to stderr, without the JVM's "WARNING: Using incubator modules: ..." if that is the first line.
+drop_incubator_warning() {
+    local first
+    if IFS= read -r first; then
+        [[ "$first" == "WARNING: Using incubator modules: "* ]] || printf '%s\n' "$first" >&2
+    elif [[ -n "$first" ]]; then
+        printf '%s' "$first" >&2
+    fi
+    exec cat >&2
+}

@@ -81,6 +81,15 @@ public final class CbtBench {
      */
     public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
             int warmup, int maxReps, double budgetMs) {
+        return run(experiment, D, packed, backend, threads, device, fill, warmup, maxReps, budgetMs, DEFAULT_SEED);
+    }
+
+    /** The seed of the random split and merge decisions when none is given. */
+    public static final int DEFAULT_SEED = 0x1234567;
+
+    /** As {@link #run(String, int, boolean, Backend, int, int, double, int, int, double)}, with the seed of the passes. */
+    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+            int warmup, int maxReps, double budgetMs, int seed) {
         if (!Arrays.asList(EXPERIMENTS).contains(experiment)) {
             throw new AccelGeomException("unknown experiment '" + experiment + "': expected one of " + String.join(", ", EXPERIMENTS));
         }
@@ -106,7 +115,7 @@ public final class CbtBench {
             double[] paired = new double[wall.length];
             double[] idleKernel = new double[wall.length];
             for (int r = -warmup; r < wall.length && spent <= budgetMs; r++) {
-                long[] t = pass(experiment, b, 0x1234567 + 7919 * r, split, merge, state);
+                long[] t = pass(experiment, b, seed + 7919 * r, split, merge, state);
                 if (r < 0) {
                     warm += t[0] / 1e6;
                     if (warm > budgetMs) { // slow passes: one warm-up is enough

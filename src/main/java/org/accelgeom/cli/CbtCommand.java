@@ -1,7 +1,6 @@
 package org.accelgeom.cli;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,7 +14,6 @@ import org.accelgeom.engine.TornadoSupport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code accelgeom cbt}: the concurrent binary tree's experiments and an inspection of its layout. */
@@ -23,7 +21,7 @@ import picocli.CommandLine.Spec;
         description = {"The concurrent binary tree (Grachev & Ushakov 2023; Dupuy 2020): the article's experiments",
             "as Markdown table rows (--bench), its memory table (--memory), or an inspection of one tree (default)."},
         footer = {"", "Examples:",
-            "  accelgeom cbt --depth 4 --init 2                        (layout, sums and leaves of a small tree)",
+            "  accelgeom cbt --depth 4 --init 2    # the layout, sums and leaves of a small tree",
             "  accelgeom cbt --bench decode,reduce --depths 10,15,20 --backend jvm-parallel --thread-counts 1,2,4,8,16",
             "  accelgeom cbt --bench cycle,update --depths 17 --fill 0.25 --backend tornado",
             "  accelgeom cbt --memory --depths 10,15,17,20,25,30"})
@@ -67,8 +65,19 @@ final class CbtCommand implements Callable<Integer> {
             description = "jvm-parallel: one row per thread count, 0 = one per core (default: ${DEFAULT-VALUE}).")
     int[] threadCounts;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "jvm-parallel: one thread count, as --thread-counts N (0 = one per core).")
+    Integer threads;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + CbtBench.DEFAULT_SEED,
+            description = "Seed of the random splits and merges of cycle and update (default: ${DEFAULT-VALUE}).")
+    int seed;
+
     @Option(names = "--device", paramLabel = "N", defaultValue = "-1", description = "TornadoVM device (default: TornadoVM's default).")
     int device;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr (cbt prints none; accepted as by every command).")
+    boolean quiet;
 
     @Option(names = "--fill", paramLabel = "F", defaultValue = "0.25",
             description = "Fill of cycle, update and scan: a tree initialised at depth D + log2(F) (default: ${DEFAULT-VALUE}).")
@@ -93,18 +102,39 @@ final class CbtCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (warmup < 0 || reps < 1 || budgetMs < 0) {
-            throw new ParameterException(spec.commandLine(), "--warmup must be >= 0, --reps >= 1 and --budget-ms >= 0");
-        }
-        boolean[] layouts = switch (layout.toLowerCase(Locale.ROOT)) {
+        Check.atLeast(spec, "--warmup", warmup, 0);
+        Check.atLeast(spec, "--reps", reps, 1);
+        Check.interval(spec, "--budget-ms", budgetMs, 0, true, Double.POSITIVE_INFINITY, false);
+        Check.interval(spec, "--fill", fill, 0, false, 1, true);
+        Check.atLeast(spec, "--device", device, -1);
+        boolean[] layouts = switch (Check.oneOf(spec, "--layout", layout, "packed", "unpacked", "both")) {
             case "packed" -> new boolean[] {true};
             case "unpacked" -> new boolean[] {false};
-            case "both" -> new boolean[] {true, false};
-            default -> throw new ParameterException(spec.commandLine(), "--layout must be packed, unpacked or both, got " + layout);
+            default -> new boolean[] {true, false};
         };
+        int maxDepth = layouts[layouts.length - 1] ? CbtLayout.MAX_DEPTH : CbtLayout.MAX_DEPTH_UNPACKED;
         for (int D : depths) {
-            Cbt.checkDepths(D, 0, true);
+            Check.range(spec, "--depths", D, 1, maxDepth);
         }
+        if (threads != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--thread-counts")) {
+                throw Check.usage(spec, "give either --threads N or --thread-counts LIST, not both");
+            }
+            threadCounts = new int[] {threads};
+        }
+        for (int t : threadCounts) {
+            Check.range(spec, "--thread-counts", t, 0, Check.MAX_THREADS);
+        }
+        if (bench != null) {
+            for (String e : bench) {
+                Check.oneOf(spec, "--bench", e, CbtBench.EXPERIMENTS);
+            }
+        }
+        Check.onlyWith(spec, bench != null, "--bench", "--backend", "--thread-counts", "--threads", "--seed", "--device",
+                "--fill", "--warmup", "--reps", "--budget-ms", "--no-header");
+        Check.onlyWith(spec, bench != null || memory, "--bench or --memory", "--depths");
+        Check.onlyWith(spec, bench == null && !memory, "no --bench or --memory (the inspection)", "--depth", "--init",
+                "--split", "--merge");
         if (memory) {
             out.print(CbtBench.memoryTable(depths));
             out.flush();
@@ -117,18 +147,12 @@ final class CbtCommand implements Callable<Integer> {
                 out.println(CbtBench.Row.header());
             }
             for (String e : bench) {
-                if (!Arrays.asList(CbtBench.EXPERIMENTS).contains(e)) {
-                    throw new ParameterException(spec.commandLine(), "unknown experiment '" + e + "': expected "
-                            + String.join(", ", CbtBench.EXPERIMENTS));
-                }
-            }
-            for (String e : bench) {
                 for (int D : depths) {
                     for (boolean packed : layouts) {
                         int[] tc = backend == Backend.JVM_PARALLEL ? threadCounts : new int[] {0};
                         for (int t : tc) {
                             Cbt.checkDepths(D, 0, packed);
-                            out.println(CbtBench.run(e, D, packed, backend, t, device, fill, warmup, reps, budgetMs).markdown());
+                            out.println(CbtBench.run(e, D, packed, backend, t, device, fill, warmup, reps, budgetMs, seed).markdown());
                             out.flush();
                         }
                     }
@@ -144,10 +168,22 @@ final class CbtCommand implements Callable<Integer> {
 
     private void inspect(PrintWriter out) {
         boolean packed = !layout.equalsIgnoreCase("unpacked");
+        Check.range(spec, "--depth", depth, 1, packed ? CbtLayout.MAX_DEPTH : CbtLayout.MAX_DEPTH_UNPACKED);
+        Check.range(spec, "--init", init, 0, depth);
+        long nodes = (2L << depth) - 1;
+        for (int k : split == null ? new int[0] : split) {
+            Check.range(spec, "--split", k, 1, nodes);
+        }
+        for (int k : merge == null ? new int[0] : merge) {
+            Check.range(spec, "--merge", k, 1, nodes);
+        }
         Cbt t = Cbt.create(depth, init, packed);
         try {
             if (split != null) {
                 for (int k : split) {
+                    if (!t.isLeaf(k)) {
+                        throw Check.usage(spec, "--split " + k + ": node " + k + " is not a leaf of the tree (only leaves split)");
+                    }
                     t.split(k);
                 }
             }
@@ -157,7 +193,7 @@ final class CbtCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            throw new org.accelgeom.engine.AccelGeomException(e.getMessage());
+            throw Check.usage(spec, e.getMessage());
         }
         int D = depth;
         out.printf(Locale.ROOT, "CBT D=%d, %s: %d words, %d bytes (packed: 2^(D+2) = %d bits)%n", D, packed ? "packed" : "unpacked",

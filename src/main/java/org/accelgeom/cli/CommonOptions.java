@@ -30,7 +30,7 @@ public final class CommonOptions {
     int device;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Threads of the jvm-parallel backend (default: one per core).")
+            description = "Threads of the jvm-parallel backend, 0.." + Check.MAX_THREADS + " (default 0: one per core).")
     int threads;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of random inputs (default: ${DEFAULT-VALUE}).")
@@ -44,9 +44,7 @@ public final class CommonOptions {
 
     /** Rejects impossible values (a usage error). */
     void validate(CommandSpec spec) {
-        if (threads < 0) {
-            throw new ParameterException(spec.commandLine(), "--threads must be >= 0, got " + threads);
-        }
+        Check.range(spec, "--threads", threads, 0, Check.MAX_THREADS);
         if (device < -1) {
             throw new ParameterException(spec.commandLine(), "--device must be >= 0, got " + device);
         }

@@ -31,12 +31,15 @@ import picocli.CommandLine.Spec;
             "Prints the counts and the time; --output writes the hull as a mesh, --picture as a PNG."},
         footer = {"", "Examples:",
             "  accelgeom hull --random 1000000 --distribution ball --backend jvm-parallel",
-            "  accelgeom hull --input points.xyz --output hull.ply --timings",
+            "  accelgeom hull --input data/points/kitten.xyz --output hull.ply --timings",
             "  accelgeom hull --random 1000000 --backend tornado --device 0 --repeat 5"})
 final class HullCommand implements Callable<Integer> {
 
     /** At most this many points are drawn in a --picture. */
     static final int PICTURE_POINTS = 20_000;
+
+    /** More culling directions than this cost more than they cull. */
+    static final int MAX_CULL_DIRECTIONS = 1024;
 
     @Spec
     CommandSpec spec;
@@ -52,7 +55,7 @@ final class HullCommand implements Callable<Integer> {
     String distribution;
 
     @Option(names = "--cull-directions", paramLabel = "K", defaultValue = "" + HullOptions.DEFAULT_CULL_DIRECTIONS,
-            description = "Directions of the interior-culling polytope; 0 turns culling off (default: ${DEFAULT-VALUE}).")
+            description = "Directions of the interior-culling polytope, 0..1024; 0 turns culling off (default: ${DEFAULT-VALUE}).")
     int cullDirections;
 
     @Option(names = "--picture", paramLabel = "FILE.png", description = "Write a PNG picture of the hull and a sample of the points.")
@@ -76,9 +79,7 @@ final class HullCommand implements Callable<Integer> {
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require(); // the one-line how-to, before any work
         }
-        if (common.output != null) {
-            meshExtension(common.output); // an unknown extension fails before the work, not after
-        }
+        Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
 
         String source;
@@ -96,8 +97,10 @@ final class HullCommand implements Callable<Integer> {
             throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
                     + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
         }
+        Check.finitePoints(source, points, false, "the convex hull");
         if (savePoints != null) {
             Formats.writePoints(savePoints, points);
+            out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());
         }
 
         HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
@@ -154,21 +157,16 @@ final class HullCommand implements Callable<Integer> {
         if (random == null && common.input == null) {
             throw usage("missing input: give --input FILE (or '-' for standard input) or --random N");
         }
-        if (random != null && random < 0) {
-            throw usage("--random must be >= 0, got " + random);
+        if (random != null) {
+            Check.atLeast(spec, "--random", random, 0);
         }
-        if (!java.util.List.of("cube", "ball", "sphere", "gauss").contains(distribution)) {
-            throw usage("unknown --distribution '" + distribution + "': expected one of cube, ball, sphere, gauss");
-        }
-        if (cullDirections < 0) {
-            throw usage("--cull-directions must be >= 0, got " + cullDirections);
-        }
-        if (repeat < 1) {
-            throw usage("--repeat must be >= 1, got " + repeat);
-        }
-        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw usage("--picture writes PNG: the file name must end in .png, got " + picture);
-        }
+        distribution = Check.oneOf(spec, "--distribution", distribution, "cube", "ball", "sphere", "gauss");
+        Check.onlyWith(spec, random != null, "--random", "--distribution", "--seed");
+        Check.range(spec, "--cull-directions", cullDirections, 0, MAX_CULL_DIRECTIONS);
+        Check.atLeast(spec, "--repeat", repeat, 1);
+        Check.extension(spec, "--picture", picture, false, "a picture", ".png");
+        Check.extension(spec, "--output", common.output, true, "the hull (a mesh)", ".ply", ".obj", ".off");
+        Check.extension(spec, "--save-points", savePoints, true, "points", ".ply", ".csv", ".xyz", ".txt", ".pts");
     }
 
     private ParameterException usage(String message) {
@@ -211,18 +209,5 @@ final class HullCommand implements Callable<Integer> {
     /** The one place that draws the hull: shaded facets, a sample of the points, hull vertices highlighted. */
     private static void writePicture(Path file, Mesh hull, PointCloud points) {
         new MeshPicture(800, 800).wireframe(true).maxPoints(PICTURE_POINTS).points(points, null).writePng(file, hull);
-    }
-
-    private static String meshExtension(Path file) {
-        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (name.endsWith(".gz")) {
-            name = name.substring(0, name.length() - 3);
-        }
-        for (String ext : new String[] {".ply", ".obj", ".off"}) {
-            if (name.endsWith(ext)) {
-                return ext;
-            }
-        }
-        throw new AccelGeomException("--output " + file + ": unknown mesh format (use .ply, .obj or .off, optionally .gz)");
     }
 }

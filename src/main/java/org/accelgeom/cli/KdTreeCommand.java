@@ -53,11 +53,11 @@ final class KdTreeCommand implements Runnable {
         @Option(names = "--ki", paramLabel = "K_I", defaultValue = "20", description = "Cost of a ray-triangle test (default: ${DEFAULT-VALUE}, Wald & Havran).")
         double kI;
 
-        @Option(names = "--lambda", paramLabel = "L", defaultValue = "0.8", description = "Empty-space bonus (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--lambda", paramLabel = "L", defaultValue = "0.8", description = "Empty-space bonus, in (0, 1] (default: ${DEFAULT-VALUE}).")
         double lambda;
 
         @Option(names = "--max-depth", paramLabel = "D", defaultValue = "0",
-                description = "Maximum depth, 1.." + KdTreeOptions.MAX_DEPTH_LIMIT + " (default: 8 + 1.3 log2 N, pbrt's rule).")
+                description = "Maximum depth, 0.." + KdTreeOptions.MAX_DEPTH_LIMIT + " (default 0: 8 + 1.3 log2 N, pbrt's rule).")
         int maxDepth;
 
         @Option(names = "--device-min-refs", paramLabel = "N", defaultValue = "65536",
@@ -68,6 +68,38 @@ final class KdTreeCommand implements Runnable {
                 description = "Binned SAH (32 bins per axis) for nodes of at least N references, exact below "
                         + "(default: ${DEFAULT-VALUE}, exact everywhere).")
         int binned;
+
+        /** The largest generated scene: its 9 floats per triangle must fit one Java array. */
+        static final int MAX_SCENE = 200_000_000;
+
+        /** Every tree option in range, and exactly one of --input and --scene (usage errors, before any work). */
+        void validate(CommandSpec spec, CommonOptions common) {
+            if ((scene == null) == (common.input == null)) {
+                throw Check.usage(spec, "give either --input MESH or --scene SPEC (random:N or sphere:N)");
+            }
+            if (scene != null) {
+                int colon = scene.indexOf(':');
+                String kind = colon < 0 ? scene : scene.substring(0, colon);
+                long n;
+                try {
+                    n = Long.parseLong(scene.substring(colon + 1).strip());
+                } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                    n = -1;
+                }
+                if (colon < 0 || !(kind.equals("random") || kind.equals("sphere")) || n < 1 || n > MAX_SCENE) {
+                    throw Check.usage(spec, "bad --scene '" + scene + "': expected random:N or sphere:N with N in 1.."
+                            + MAX_SCENE);
+                }
+            }
+            variant = Check.oneOf(spec, "--variant", variant, "nlog2n", "nlogn");
+            Check.onlyWith(spec, scene != null, "--scene", "--seed");
+            Check.interval(spec, "--kt", kT, 0, false, Double.POSITIVE_INFINITY, false);
+            Check.interval(spec, "--ki", kI, 0, false, Double.POSITIVE_INFINITY, false);
+            Check.interval(spec, "--lambda", lambda, 0, false, 1, true);
+            Check.range(spec, "--max-depth", maxDepth, 0, KdTreeOptions.MAX_DEPTH_LIMIT);
+            Check.atLeast(spec, "--device-min-refs", deviceMinRefs, 1);
+            Check.atLeast(spec, "--binned", binned, 0);
+        }
 
         KdTreeOptions options(CommonOptions common, Backend backend) {
             KdTreeOptions.Variant v = switch (variant.toLowerCase(Locale.ROOT)) {
@@ -97,7 +129,7 @@ final class KdTreeCommand implements Runnable {
                 + "statistics and the time per phase.",
                 "--steps R instead times the thesis's per-node kernels on the root node R times (its Table 6.1)."},
             footer = {"", "Examples:",
-                "  accelgeom kdtree build --input data/bunny.ply --backend jvm-parallel",
+                "  accelgeom kdtree build --input data/meshes/bunny.obj --backend jvm-parallel",
                 "  accelgeom kdtree build --scene random:1000000 --backend tornado --timings",
                 "  accelgeom kdtree build --scene random:1000000 --backend jvm --steps 5",
                 "  accelgeom kdtree build --input data/meshes/dragon_vrip.ply.gz --builder zhou --backend tornado --repeat 5"})
@@ -141,8 +173,22 @@ final class KdTreeCommand implements Runnable {
         @Override
         public Integer call() {
             common.validate(spec);
-            if (repeat < 1 || (steps != null && steps < 1)) {
-                throw new ParameterException(spec.commandLine(), "--repeat and --steps must be >= 1");
+            tree.validate(spec, common);
+            Check.atLeast(spec, "--repeat", repeat, 1);
+            if (steps != null) {
+                Check.atLeast(spec, "--steps", steps, 1);
+            }
+            builder = Check.oneOf(spec, "--builder", builder, "exact", "zhou");
+            smallStage = Check.oneOf(spec, "--small-stage", smallStage, "bitmask", "zhou-masks", "exact");
+            Check.atLeast(spec, "--small", small, 1);
+            Check.onlyWith(spec, builder.equals("zhou"), "--builder zhou", "--small", "--small-stage");
+            Check.onlyWith(spec, builder.equals("exact"), "--builder exact", "--variant");
+            if (builder.equals("zhou") && steps != null) {
+                throw Check.usage(spec, "--steps times the exact builder's per-node kernels: not with --builder zhou");
+            }
+            if (common.output != null) {
+                throw Check.usage(spec, "kdtree build writes no file (the tree lives in memory; 'accelgeom render "
+                        + "--output FILE.png' draws it): leave out --output");
             }
             if (common.backend == Backend.TORNADO) {
                 TornadoSupport.require();
@@ -161,12 +207,6 @@ final class KdTreeCommand implements Runnable {
                 default -> throw new AccelGeomException("unknown --small-stage '" + smallStage
                         + "': expected bitmask, zhou-masks or exact");
             };
-            if (zhou && small < 1) {
-                throw new AccelGeomException("--small must be >= 1, got " + small);
-            }
-            if (zhou && steps != null) {
-                throw new AccelGeomException("--steps times the exact builder's per-node kernels: not with --builder zhou");
-            }
             String[] source = new String[1];
             Triangles t = tree.triangles(common, source);
             out.printf(Locale.ROOT, "input:        %s%n", source[0]);

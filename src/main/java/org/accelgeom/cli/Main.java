@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 
 import org.accelgeom.engine.AccelGeomException;
@@ -17,6 +18,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -51,12 +53,50 @@ public final class Main implements Runnable {
                 "missing command: choose one of hull, ridge, kdtree, render, voronoi, cbt, terrain, devices, bench");
     }
 
+    /** Exit status when a reader closed our stdout early ({@code | head}): the shell's status of a SIGPIPE death. */
+    public static final int EXIT_BROKEN_PIPE = 141;
+
     public static void main(String[] args) {
         org.accelgeom.engine.StackSampler.startIfAsked();
         if (Arrays.stream(args).anyMatch(a -> a.equals("--timings") || a.startsWith("--bench"))) {
             TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
         }
-        System.exit(commandLine(args).execute(args));
+        Stdout stdout = Stdout.install();
+        CommandLine cl = commandLine(args);
+        int code = execute(cl, args);
+        System.out.flush();
+        if (System.out.checkError() || stdout.failure() != null) {
+            // System.out swallows write errors (a full disk, /dev/full, a closed pipe): never exit 0 with the data lost
+            if (Stdout.brokenPipe(stdout.failure())) {
+                code = EXIT_BROKEN_PIPE; // the reader wanted no more: quiet, as SIGPIPE ends other tools
+            } else if (code == 0) {
+                String why = stdout.failure() == null ? "closed, or the device is full" : stdout.failure().getMessage();
+                report(cl.getErr(), "standard output: cannot write (" + why + "): the output is lost", null, false);
+                code = EXIT_FAILURE;
+            }
+        }
+        System.exit(code);
+    }
+
+    /**
+     * Runs {@code cl} on {@code args} as {@link #main} does: also an {@link Error} that escapes the command (out of
+     * memory, stack overflow) becomes the one error line, and a failed write to the command's stdout is an error.
+     */
+    public static int execute(CommandLine cl, String... args) {
+        boolean debug = Arrays.asList(args).contains("--debug");
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            report(cl.getErr(), Failures.describeError(e), e, debug);
+            return EXIT_FAILURE;
+        }
+        if (code == 0 && cl.getOut().checkError()) {
+            report(cl.getErr(), "standard output: cannot write (closed, or the device is full): the output is lost",
+                    null, false);
+            return EXIT_FAILURE;
+        }
+        return code;
     }
 
     /**
@@ -68,7 +108,93 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(new UsageErrors(debug));
         cl.setExecutionExceptionHandler(new Failures(debug));
+        everyVersion(cl);
+        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> commandList(cl));
         return cl;
+    }
+
+    /**
+     * For every command: {@code -V}/{@code --version} prints the same as {@code accelgeom --version}, and the
+     * examples of its help are never wrapped mid-command by picocli (long ones are split with a shell continuation).
+     */
+    private static void everyVersion(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandSpec spec = sub.getCommandSpec();
+            if (spec.versionProvider() == null) {
+                spec.versionProvider(new Version());
+            }
+            int width = spec.usageMessage().width();
+            List<String> footer = new java.util.ArrayList<>(Arrays.stream(spec.usageMessage().footer())
+                    .flatMap(line -> continued(line, width - 2).stream()).toList());
+            if (footer.stream().anyMatch(line -> line.contains(" data/"))) {
+                footer.add("Files under data/ come from scripts/fetch-datasets.sh (see its --list).");
+            }
+            spec.usageMessage().footer(footer.toArray(String[]::new));
+            everyVersion(sub);
+        }
+    }
+
+    /**
+     * An example command line of at most {@code width} characters as it is, a longer one split at spaces into lines
+     * ending in {@code " \\"} (the next indented by four more), so that it can be copied into a shell whole.
+     */
+    static List<String> continued(String line, int width) {
+        if (line.length() <= width || !line.stripLeading().startsWith("accelgeom ")) {
+            return List.of(line);
+        }
+        String indent = line.substring(0, line.length() - line.stripLeading().length());
+        List<String> out = new java.util.ArrayList<>();
+        StringBuilder cur = new StringBuilder(indent);
+        List<String> words = new java.util.ArrayList<>();
+        for (String w : line.strip().split(" +")) { // an option stays on the line of its value
+            int last = words.size() - 1;
+            if (last >= 0 && words.get(last).startsWith("--") && !words.get(last).contains(" ") && !w.startsWith("-")) {
+                words.set(last, words.get(last) + " " + w);
+            } else {
+                words.add(w);
+            }
+        }
+        for (String word : words) {
+            boolean fresh = cur.length() == indent.length() || cur.toString().isBlank();
+            if (!fresh && cur.length() + 1 + word.length() + 2 > width) {
+                out.add(cur + " \\");
+                cur = new StringBuilder(indent + "    ");
+                fresh = true;
+            }
+            cur.append(fresh ? "" : " ").append(word);
+        }
+        out.add(cur.toString());
+        return out;
+    }
+
+    /**
+     * The command list of the top-level help: each command with the first whole sentence of its description, wrapped
+     * at word boundaries (picocli's own list shows only the first line of a description, cut mid-sentence).
+     */
+    static String commandList(CommandLine cl) {
+        StringBuilder b = new StringBuilder();
+        int width = 0;
+        for (String name : cl.getSubcommands().keySet()) {
+            width = Math.max(width, name.length());
+        }
+        for (var e : cl.getSubcommands().entrySet()) {
+            UsageMessageSpec u = e.getValue().getCommandSpec().usageMessage();
+            String[] d = u.header().length > 0 ? u.header() : u.description();
+            String text = String.join(" ", d).replace("%n", " ").replaceAll("\\s+", " ").strip();
+            int end = text.indexOf(". ");
+            String sentence = end < 0 ? text : text.substring(0, end + 1);
+            String pad = " ".repeat(width + 4);
+            StringBuilder line = new StringBuilder("  " + e.getKey() + " ".repeat(width - e.getKey().length() + 2));
+            for (String word : sentence.split(" ")) {
+                if (line.length() + word.length() + 1 > 100 && line.length() > pad.length()) {
+                    b.append(line.toString().stripTrailing()).append('\n');
+                    line = new StringBuilder(pad);
+                }
+                line.append(word).append(' ');
+            }
+            b.append(line.toString().stripTrailing()).append('\n');
+        }
+        return b.toString();
     }
 
     /** Writes the one error line, and with {@code --debug} the stack trace. */
@@ -80,8 +206,25 @@ public final class Main implements Runnable {
         err.flush();
     }
 
-    private static String oneLine(String s) {
-        return s == null ? "(no message)" : s.strip().replaceAll("\\s*\\R\\s*", "; ");
+    /** One line of printable text: line breaks become "; ", other control characters a visible \\xNN escape. */
+    static String oneLine(String s) {
+        if (s == null) {
+            return "(no message)";
+        }
+        String line = s.strip().replaceAll("\\s*\\R\\s*", "; ");
+        StringBuilder b = new StringBuilder(line.length());
+        for (int k = 0; k < line.length(); k++) {
+            char c = line.charAt(k);
+            if (c == '\t') {
+                b.append(' ');
+            } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\ufffd'
+                    || Character.getType(c) == Character.FORMAT) {
+                b.append(c < 0x100 ? String.format(Locale.ROOT, "\\x%02x", (int) c) : String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** Bad usage: an unknown option, a missing or malformed value. Exit status 2. */
@@ -96,11 +239,18 @@ public final class Main implements Runnable {
     }
 
     /** Everything that fails while a command runs. Exit status 1. */
-    private record Failures(boolean debug) implements IExecutionExceptionHandler {
+    record Failures(boolean debug) implements IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parseResult) {
             String message;
-            if (ex instanceof AccelGeomException) {
+            Throwable memory = outOfMemory(ex);
+            if (memory instanceof Error e) {
+                message = describeError(e);
+            } else if (memory != null) {
+                message = "the device is out of memory (" + memory.getMessage() + "): a buffer is larger than the "
+                        + "device can allocate ('accelgeom devices' prints its maximum allocation); use a smaller "
+                        + "input or --backend jvm-parallel";
+            } else if (ex instanceof AccelGeomException) {
                 message = ex.getMessage();
             } else if (ex instanceof UncheckedIOException u) {
                 message = describe(u.getCause());
@@ -111,6 +261,37 @@ public final class Main implements Runnable {
             }
             report(cl.getErr(), message, ex, debug);
             return EXIT_FAILURE;
+        }
+
+        /** The OutOfMemoryError, or TornadoVM's device out-of-memory exception, in the cause chain; else null. */
+        static Throwable outOfMemory(Throwable t) {
+            for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+                String name = c.getClass().getSimpleName();
+                String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
+                if (c instanceof OutOfMemoryError || name.equals("TornadoOutOfMemoryException")
+                        || name.equals("TornadoMemoryException") || (name.startsWith("Tornado")
+                        && (m.contains("unable to allocate") || m.contains("out of memory")))) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        /** Out of memory (or stack) on the JVM: what was needed where known, and how to give the JVM more. */
+        static String describeError(Error e) {
+            if (e instanceof StackOverflowError) {
+                return "out of stack space (the input is nested too deeply): give the JVM more, e.g. "
+                        + "ACCELGEOM_JAVA_OPTS=-Xss64m";
+            }
+            long max = Runtime.getRuntime().maxMemory();
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            if (m.contains("exceeds VM limit")) {
+                return "out of memory: an array of more than 2^31 - 1 elements was needed (Java's limit, whatever the "
+                        + "heap): the input is too large for one run";
+            }
+            long suggest = Math.max(1, (long) Math.ceil(4.0 * max / (1L << 30)));
+            return String.format(Locale.ROOT, "out of memory (%s) with at most %d MiB of Java heap: give the JVM more, "
+                    + "e.g. ACCELGEOM_JAVA_OPTS=-Xmx%dg", m.isEmpty() ? "Java heap space" : m, max >> 20, suggest);
         }
 
         private static String describe(IOException e) {

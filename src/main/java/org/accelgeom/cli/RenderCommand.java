@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.io.Formats;
 import org.accelgeom.kdtree.Camera;
@@ -21,7 +20,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code accelgeom render}: ray casting through an SAH kd-tree into a PNG. */
@@ -30,9 +28,12 @@ import picocli.CommandLine.Spec;
             + "primary rays, shadow rays to a point light, shading by the surface normal.",
             "Prints rays per second and traversal steps per ray; --output writes the PNG."},
         footer = {"", "Examples:",
-            "  accelgeom render --input data/bunny.ply --width 1920 --height 1080 --output bunny.png",
+            "  accelgeom render --input data/meshes/bunny.obj --width 1920 --height 1080 --output bunny.png",
             "  accelgeom render --scene sphere:100000 --eye 0,0,4 --target 0,0,0 --no-shadows --output s.png"})
 final class RenderCommand implements Callable<Integer> {
+
+    /** The largest image side: a BufferedImage of MAX_SIDE^2 pixels is 1 GiB. */
+    static final int MAX_SIDE = 16384;
 
     @Spec
     CommandSpec spec;
@@ -48,10 +49,10 @@ final class RenderCommand implements Callable<Integer> {
             description = "Backend that builds the tree (default: ${DEFAULT-VALUE}); --backend traces the rays.")
     Backend buildBackend;
 
-    @Option(names = "--width", paramLabel = "W", defaultValue = "800", description = "Image width (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--width", paramLabel = "W", defaultValue = "800", description = "Image width, 1..16384 (default: ${DEFAULT-VALUE}).")
     int width;
 
-    @Option(names = "--height", paramLabel = "H", defaultValue = "600", description = "Image height (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--height", paramLabel = "H", defaultValue = "600", description = "Image height, 1..16384 (default: ${DEFAULT-VALUE}).")
     int height;
 
     @Option(names = "--eye", paramLabel = "X,Y,Z", description = "Camera position (default: framing the whole scene).")
@@ -63,7 +64,7 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--up", paramLabel = "X,Y,Z", defaultValue = "0,1,0", description = "Up direction (default: ${DEFAULT-VALUE}).")
     String up;
 
-    @Option(names = "--fov", paramLabel = "DEG", defaultValue = "40", description = "Vertical field of view (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fov", paramLabel = "DEG", defaultValue = "40", description = "Vertical field of view, in (0, 180) degrees (default: ${DEFAULT-VALUE}).")
     double fov;
 
     @Option(names = "--light", paramLabel = "X,Y,Z", description = "Point light (default: above and to the right of the eye).")
@@ -81,12 +82,17 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         common.validate(spec);
-        if (width < 1 || height < 1 || repeat < 1) {
-            throw new ParameterException(spec.commandLine(), "--width, --height and --repeat must be >= 1");
-        }
-        if (common.output != null && !common.output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw new ParameterException(spec.commandLine(), "--output writes PNG: the file name must end in .png, got " + common.output);
-        }
+        tree.validate(spec, common);
+        Check.range(spec, "--width", width, 1, MAX_SIDE);
+        Check.range(spec, "--height", height, 1, MAX_SIDE);
+        Check.atLeast(spec, "--repeat", repeat, 1);
+        Check.interval(spec, "--fov", fov, 0, false, 180, false);
+        double[] eyeAt = eye == null ? null : vector("--eye", eye);
+        double[] targetAt = target == null ? null : vector("--target", target);
+        double[] upDir = vector("--up", up);
+        double[] lightAt = light == null ? null : vector("--light", light);
+        Check.extension(spec, "--output", common.output, false, "the image", ".png");
+        Check.writable(common.output);
         PrintWriter out = spec.commandLine().getOut();
         String[] source = new String[1];
         Triangles t = tree.triangles(common, source);
@@ -95,9 +101,8 @@ final class RenderCommand implements Callable<Integer> {
         long buildNanos = System.nanoTime() - b0;
         KdTree kd = built.tree();
         Camera defaults = Camera.framing(kd.bounds());
-        Camera cam = new Camera(eye == null ? defaults.eye() : vector("--eye", eye),
-                target == null ? defaults.target() : vector("--target", target), vector("--up", up), fov,
-                light == null ? defaults.light() : vector("--light", light));
+        Camera cam = Check.asUsage(spec, () -> new Camera(eyeAt == null ? defaults.eye() : eyeAt,
+                targetAt == null ? defaults.target() : targetAt, upDir, fov, lightAt == null ? defaults.light() : lightAt));
         RenderOptions ro = RenderOptions.of(common.backend).withShadows(!noShadows).withThreads(common.threads)
                 .withDevice(common.device);
         RenderResult r = null;
@@ -123,25 +128,27 @@ final class RenderCommand implements Callable<Integer> {
         if (common.output != null) {
             Formats.writePng(common.output, r.image());
             out.printf(Locale.ROOT, "wrote %s%n", common.output);
+        } else {
+            out.println("image:        not written (give --output FILE.png to keep it)");
         }
         out.flush();
         return 0;
     }
 
-    private static double[] vector(String option, String s) {
+    private double[] vector(String option, String s) {
         String[] p = s.split(",");
         if (p.length != 3) {
-            throw new AccelGeomException(option + " needs three comma-separated numbers X,Y,Z, got '" + s + "'");
+            throw Check.usage(spec, option + " needs three comma-separated numbers X,Y,Z, got '" + s + "'");
         }
         double[] v = new double[3];
         for (int k = 0; k < 3; k++) {
             try {
                 v[k] = Double.parseDouble(p[k].trim());
             } catch (NumberFormatException e) {
-                throw new AccelGeomException(option + ": '" + p[k] + "' is not a number");
+                throw Check.usage(spec, option + ": '" + p[k] + "' is not a number");
             }
             if (!Double.isFinite(v[k])) {
-                throw new AccelGeomException(option + ": coordinates must be finite, got '" + s + "'");
+                throw Check.usage(spec, option + ": coordinates must be finite, got '" + s + "'");
             }
         }
         return v;

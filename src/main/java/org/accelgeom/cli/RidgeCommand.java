@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "  accelgeom ridge --generate spiral2d --n 100000 --sigma 4.17 --r1 8.34 --picture spiral.png",
             "  accelgeom ridge --generate spiral3d --n 1000000 --tiled --backend tornado",
             "  accelgeom ridge --generate segment --dim 5 --n 200000 --sigma 2.17 --r1 3.689 --precision float",
-            "  accelgeom ridge --input cloud.xyz --r1 0.5 --output curve.ply"})
+            "  accelgeom ridge --generate spiral3d --save-points cloud.xyz --output first.ply",
+            "  accelgeom ridge --input cloud.xyz --r1 8.34 --output curve.ply"})
 final class RidgeCommand implements Callable<Integer> {
 
     @Spec
@@ -103,9 +104,7 @@ final class RidgeCommand implements Callable<Integer> {
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
-        if (common.output != null) {
-            RidgeOutput.checkExtension(common.output);
-        }
+        Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
         Curve curve = generate == null ? null : Curve.parse(generate);
         PointCloud cloud;
@@ -117,8 +116,10 @@ final class RidgeCommand implements Callable<Integer> {
             cloud = Formats.readPoints(common.input);
             source = "-".equals(common.input) ? "standard input" : common.input;
         }
+        Check.finitePoints(source, cloud, prec == Precision.FLOAT, "ridge detection");
         if (savePoints != null) {
             Formats.writePoints(savePoints, cloud);
+            out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, cloud.size());
         }
         double radius1 = r1 != null ? r1 : 2 * sigma;
         RidgeOptions o = RidgeOptions.of(common.backend, radius1).withPrecision(prec).withThreads(common.threads)
@@ -193,32 +194,29 @@ final class RidgeCommand implements Callable<Integer> {
         if (generate == null && common.input == null) {
             throw usage("missing input: give --input FILE (or '-' for standard input) or --generate spiral2d|spiral3d|segment");
         }
+        Check.onlyWith(spec, generate != null, "--generate", "--n", "--sigma", "--dim", "--seed");
         if (generate != null) {
             try {
                 Curve.parse(generate);
             } catch (IllegalArgumentException e) {
                 throw usage(e.getMessage());
             }
-            if (n < 3) {
-                throw usage("--n must be at least 3, got " + n);
-            }
-            if (!(sigma >= 0) || !Double.isFinite(sigma)) {
-                throw usage("--sigma must be a finite number >= 0, got " + sigma);
-            }
+            Check.atLeast(spec, "--n", n, 3);
+            Check.interval(spec, "--sigma", sigma, 0, true, Double.POSITIVE_INFINITY, false);
             if (dim < 1 || dim > Ridge.MAX_DIMENSION) {
                 throw usage("--dim must be 1.." + Ridge.MAX_DIMENSION + ", got " + dim);
             }
         } else if (r1 == null) {
             throw usage("missing --r1: the evolution radius must be given for a point file");
         }
-        if (r1 != null && (!(r1 > 0) || !Double.isFinite(r1))) {
-            throw usage("--r1 must be a positive finite number, got " + r1);
+        if (r1 != null) {
+            Check.interval(spec, "--r1", r1, 0, false, Double.POSITIVE_INFINITY, false);
         }
         if (r1 == null && !(sigma > 0)) {
             throw usage("--sigma 0 gives no default R1: give --r1");
         }
-        if (r2 != null && (!(r2 > 0) || !Double.isFinite(r2))) {
-            throw usage("--r2 must be a positive finite number, got " + r2);
+        if (r2 != null) {
+            Check.interval(spec, "--r2", r2, 0, false, Double.POSITIVE_INFINITY, false);
         }
         if (tileCapacity < 2) {
             throw usage("--tile-capacity must be at least 2, got " + tileCapacity);
@@ -229,9 +227,9 @@ final class RidgeCommand implements Callable<Integer> {
         if (tiles != null && !tiled) {
             throw usage("--tiles needs --tiled");
         }
-        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw usage("--picture writes PNG: the file name must end in .png, got " + picture);
-        }
+        Check.extension(spec, "--picture", picture, false, "a picture", ".png");
+        Check.extension(spec, "--output", common.output, false, "the curve", ".ply", ".csv");
+        Check.extension(spec, "--save-points", savePoints, true, "points", ".ply", ".csv", ".xyz", ".txt", ".pts");
         try {
             return Precision.parse(precision);
         } catch (IllegalArgumentException e) {
@@ -267,6 +265,6 @@ final class RidgeCommand implements Callable<Integer> {
     }
 
     private static String num(double v) {
-        return String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+($|e)", "$1");
+        return Check.num(v);
     }
 }

@@ -3,14 +3,15 @@ package org.accelgeom.cli;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.io.AtomicOutput;
 import org.accelgeom.io.Mesh;
 import org.accelgeom.io.PlyWriter;
 import org.accelgeom.io.Plot2D;
@@ -27,29 +28,17 @@ final class RidgeOutput {
     private RidgeOutput() {
     }
 
-    static void checkExtension(Path file) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!name.endsWith(".ply") && !name.endsWith(".csv")) {
-            throw new AccelGeomException("cannot write " + file + ": the curve is written as .ply (vertices and edges) "
-                    + "or .csv (polylines)");
-        }
-    }
-
     static void write(Path file, RidgeResult r) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        try {
-            if (name.endsWith(".ply")) {
-                writePly(file, r);
-            } else {
-                writeCsv(file, r);
-            }
-        } catch (IOException e) {
-            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage(), e);
+        if (name.endsWith(".ply")) {
+            writePly(file, r);
+        } else {
+            AtomicOutput.write(file, out -> writeCsv(out, r));
         }
     }
 
     /** The representatives as PLY vertices (z = 0 in 2D) and the order's edges as an edge element. */
-    private static void writePly(Path file, RidgeResult r) throws IOException {
+    private static void writePly(Path file, RidgeResult r) {
         int d = r.dimension();
         if (d > 3) {
             throw new AccelGeomException("PLY holds 2D or 3D curves; this one has dimension " + d + ": write .csv");
@@ -67,15 +56,15 @@ final class RidgeOutput {
             edges[2 * i] = e[i][0];
             edges[2 * i + 1] = e[i][1];
         }
-        try (OutputStream out = Files.newOutputStream(file)) {
-            PlyWriter.writeMesh(out, new Mesh(xyz[0], xyz[1], xyz[2], new int[] {0}, new int[0]), false, null, edges);
-        }
+        Mesh vertices = new Mesh(xyz[0], xyz[1], xyz[2], new int[] {0}, new int[0]);
+        AtomicOutput.write(file, out -> PlyWriter.writeMesh(out, vertices, false, null, edges));
     }
 
     /** {@code polyline,closed,index,x1,...,xd}: the polylines' points in order (all points as polyline 0 without order). */
-    private static void writeCsv(Path file, RidgeResult r) throws IOException {
+    private static void writeCsv(OutputStream stream, RidgeResult r) throws IOException {
         int d = r.dimension();
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        BufferedWriter w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+        try {
             StringBuilder h = new StringBuilder("polyline,closed,representative");
             for (int c = 1; c <= d; c++) {
                 h.append(",x").append(c);
@@ -93,6 +82,7 @@ final class RidgeOutput {
                     w.write(row.append('\n').toString());
                 }
             }
+            w.flush();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

@@ -22,7 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code accelgeom terrain}: an adaptive LEB terrain over a CBT along a camera flight. */
@@ -33,8 +32,8 @@ import picocli.CommandLine.Spec;
             "--output writes the last frame's mesh (.obj/.ply), --picture a top-down view by depth, --shaded a 3D view."},
         footer = {"", "Examples:",
             "  accelgeom terrain --fractal 9 --max-depth 20 --target-pixels 6 --frames 60 --picture top.png --shaded view.png",
-            "  accelgeom terrain --input dem.png --size 30000 --z-scale 0.1 --backend tornado --output frame.ply",
-            "  accelgeom terrain --input dem.f32 --nx 1201 --ny 1201 --frames 100 --timings"})
+            "  accelgeom terrain --fractal 10 --roughness 0.6 --backend tornado --output frame.ply",
+            "  accelgeom terrain --input data/grids/terralib_elevation_382x422_f32le.raw --nx 382 --ny 422 --frames 100 --timings"})
 final class TerrainCommand implements Callable<Integer> {
 
     @Spec
@@ -52,9 +51,9 @@ final class TerrainCommand implements Callable<Integer> {
     @Option(names = "--big-endian", description = "The raw float32 --input is big-endian.")
     boolean bigEndian;
 
-    @Option(names = "--fractal", paramLabel = "M", defaultValue = "9",
-            description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples (default: ${DEFAULT-VALUE}).")
-    int fractal;
+    @Option(names = "--fractal", paramLabel = "M",
+            description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples, M in 1..13 (default: 9).")
+    Integer fractal;
 
     @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
     double roughness;
@@ -76,9 +75,9 @@ final class TerrainCommand implements Callable<Integer> {
     @Option(names = "--frames", paramLabel = "N", defaultValue = "30", description = "Frames of the flight (default: ${DEFAULT-VALUE}).")
     int frames;
 
-    @Option(names = "--settle", paramLabel = "N", defaultValue = "-1",
-            description = "Frames at the first camera before flying (default: the maximum depth + 2).")
-    int settle;
+    @Option(names = "--settle", paramLabel = "N",
+            description = "Frames at the first camera before flying, >= 0 (default: the maximum depth + 2).")
+    Integer settle;
 
     @Option(names = "--width", paramLabel = "PX", defaultValue = "1280", description = "Screen width (default: ${DEFAULT-VALUE}).")
     int width;
@@ -107,13 +106,12 @@ final class TerrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         common.validate(spec);
-        if (frames < 1 || width < 1 || height < 1) {
-            throw new ParameterException(spec.commandLine(), "--frames, --width and --height must be >= 1");
-        }
+        validate();
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
         Grid g = heights();
+        checkHeights(g);
         Terrain.Options o = new Terrain.Options(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
         float highest = -Float.MAX_VALUE;
         for (float v : g.values()) {
@@ -121,7 +119,7 @@ final class TerrainCommand implements Callable<Integer> {
         }
         FlightPath path = new FlightPath(size, highest * zScale, altitude, pitch, fov, width, height, 1);
         PrintWriter out = spec.commandLine().getOut();
-        int warm = settle >= 0 ? settle : maxDepth + 2;
+        int warm = settle != null ? settle : maxDepth + 2;
         out.printf(Locale.ROOT, "terrain: %d x %d heights, %.0f m square, D = %d, target %.1f px, %s%n", g.nx(), g.ny(), size, maxDepth,
                 targetPixels, common.describeBackend());
         Camera c = path.frame(0, frames);
@@ -162,9 +160,74 @@ final class TerrainCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Larger heights, sizes or altitudes (metres) would overflow the float squared distances of the LOD test. */
+    static final double MAX_METRES = 1e15;
+
+    private void validate() {
+        Check.atLeast(spec, "--frames", frames, 1);
+        Check.range(spec, "--width", width, 1, RenderCommand.MAX_SIDE);
+        Check.range(spec, "--height", height, 1, RenderCommand.MAX_SIDE);
+        Check.range(spec, "--max-depth", maxDepth, 6, Terrain.MAX_DEPTH);
+        Check.interval(spec, "--roughness", roughness, 0, false, 1, true);
+        Check.interval(spec, "--size", size, 0, false, MAX_METRES, true);
+        Check.interval(spec, "--z-scale", zScale, 0, true, MAX_METRES, true);
+        Check.interval(spec, "--target-pixels", targetPixels, 0, false, Double.POSITIVE_INFINITY, false);
+        Check.interval(spec, "--fov", fov, 0, false, 180, false);
+        Check.interval(spec, "--altitude", altitude, -MAX_METRES, true, MAX_METRES, true);
+        Check.interval(spec, "--pitch", pitch, -90, false, 90, false);
+        Check.onlyWith(spec, common.input == null, "no --input (a generated heightmap)", "--roughness", "--seed");
+        if (settle != null) {
+            Check.atLeast(spec, "--settle", settle, 0);
+        }
+        if (common.input != null) {
+            if (fractal != null) {
+                throw Check.usage(spec, "--fractal generates the heights: not with --input");
+            }
+            boolean png = common.input.toLowerCase(Locale.ROOT).endsWith(".png");
+            if (png && (nx != null || ny != null || bigEndian)) {
+                throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input, not a .png");
+            }
+        } else {
+            if (fractal != null) {
+                Check.range(spec, "--fractal", fractal, 1, 13);
+            }
+            if (nx != null || ny != null || bigEndian) {
+                throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input: give --input FILE");
+            }
+        }
+        if (nx != null) {
+            Check.atLeast(spec, "--nx", nx, 2);
+        }
+        if (ny != null) {
+            Check.atLeast(spec, "--ny", ny, 2);
+        }
+        Check.extension(spec, "--output", common.output, true, "the mesh", ".obj", ".ply", ".off");
+        Check.extension(spec, "--picture", picture, false, "a picture", ".png");
+        Check.extension(spec, "--shaded", shaded, false, "a picture", ".png");
+        Check.writable(common.output, picture, shaded); // before the work, not after
+    }
+
+    /**
+     * Every height finite, and small enough times --z-scale: NaN, Inf or 3e38 would otherwise flow into the mesh
+     * ({@code v 0.0 0.0 Infinity}). The first bad sample is named by row and column, from 1.
+     */
+    private void checkHeights(Grid g) {
+        float[] v = g.values();
+        for (int i = 0; i < v.length; i++) {
+            double metres = (double) v[i] * zScale;
+            if (!Float.isFinite(v[i]) || Math.abs(metres) > MAX_METRES) {
+                String where = common.input == null ? "the fractal heightmap" : common.input;
+                throw new AccelGeomException(String.format(Locale.ROOT, "%s: height at row %d, column %d is %s%s: "
+                        + "heights must be finite and |height x --z-scale| <= %.0e m", where, i / g.nx() + 1,
+                        i % g.nx() + 1, Float.toString(v[i]), Float.isFinite(v[i]) ? " (" + Check.num(metres) + " m)" : "",
+                        MAX_METRES));
+            }
+        }
+    }
+
     private Grid heights() {
         if (common.input == null) {
-            return FractalTerrain.generate(fractal, roughness, common.seed);
+            return FractalTerrain.generate(fractal != null ? fractal : 9, roughness, common.seed);
         }
         Path in = Path.of(common.input);
         String name = in.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -172,7 +235,7 @@ final class TerrainCommand implements Callable<Integer> {
             return Formats.readHeightmapPng(in);
         }
         if (nx == null || ny == null) {
-            throw new AccelGeomException("--input " + common.input + ": a raw float32 grid needs --nx and --ny (or give a 16-bit .png)");
+            throw Check.usage(spec, "--input " + common.input + ": a raw float32 grid needs --nx and --ny (or give a 16-bit .png)");
         }
         return Formats.readGrid(in, nx, ny, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
     }

@@ -1,10 +1,7 @@
 package org.accelgeom.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -14,6 +11,8 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Formats;
 import org.accelgeom.io.Molecule;
+import org.accelgeom.io.NoSuchModelException;
+import org.accelgeom.io.VoronoiFiles;
 import org.accelgeom.voronoi.AtomBalls;
 import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
@@ -32,9 +31,9 @@ import picocli.CommandLine.Spec;
             "tracing. Input: PDB, mmCIF, PQR or XYZR. Prints counts and times; --output writes the vertices in",
             "Voronota's 'q1 q2 q3 q4 x y z r' format, --edges the edges as .json or .csv."},
         footer = {"", "Examples:",
-            "  accelgeom voronoi --input 1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
-            "  accelgeom voronoi --input 4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
-            "  accelgeom voronoi --input 3o21.pdb --backend tornado --precision two-phase --repeat 3",
+            "  accelgeom voronoi --input data/molecules/1ubq.pdb --output 1ubq.vertices --backend jvm-parallel",
+            "  accelgeom voronoi --input data/molecules/4hhb.pdb --hetatm --edges 4hhb-edges.csv --timings",
+            "  accelgeom voronoi --input data/molecules/3o21.pdb --backend tornado --precision two-phase --repeat 3",
             "  accelgeom voronoi --random 20000 --save-balls r20k.xyzr --backend jvm-parallel"})
 final class VoronoiCommand implements Callable<Integer> {
 
@@ -93,9 +92,9 @@ final class VoronoiCommand implements Callable<Integer> {
     @Option(names = "--no-grid", description = "Every ball is a candidate of every edge (the paper's brute force).")
     boolean noGrid;
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "-1",
+    @Option(names = "--batch", paramLabel = "N",
             description = "Edges per search call: 1 = the stack of Alg. 5.1, 0 = level by level (default: 1 on jvm, 0 otherwise).")
-    int batch;
+    Integer batch;
 
     @Option(names = "--lanes", paramLabel = "L", defaultValue = "0",
             description = "tornado: work-items per edge in the end-vertex search (default 0: 32; 1: one per edge).")
@@ -130,17 +129,25 @@ final class VoronoiCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw usage("--repeat must be >= 1, got " + repeat);
         }
-        if (model < 1) {
-            throw usage("--model counts from 1, got " + model);
+        Check.atLeast(spec, "--model", model, 1);
+        Check.onlyWith(spec, random != null, "--random", "--seed");
+        Check.onlyWith(spec, common.input != null, "--input", "--model", "--all-models", "--trajectory");
+        Check.range(spec, "--lanes", lanes, 0, 1024);
+        if (batch != null) {
+            Check.atLeast(spec, "--batch", batch, 0);
         }
-        if (lanes < 0) {
-            throw usage("--lanes must be >= 0, got " + lanes);
+        Check.interval(spec, "--threshold", threshold, 0, false, 1, false);
+        if (allModels && spec.commandLine().getParseResult().hasMatchedOption("--model")) {
+            throw usage("--all-models reads every model: leave out --model");
         }
-        if (batch < -1) {
-            throw usage("--batch must be >= 0, got " + batch);
+        Check.extension(spec, "--output", common.output, false, "the vertices (Voronota's text format)", ".vertices",
+                "-vertices", ".txt");
+        Check.extension(spec, "--tetrahedra", tetrahedra, false, "the quasi-triangulation", ".csv");
+        Check.extension(spec, "--save-balls", saveBalls, false, "the balls ('x y z r' lines)", ".xyzr", ".txt");
+        if (onlyBalls && (common.output != null || edges != null || tetrahedra != null)) {
+            throw usage("--only-balls computes no diagram: --output, --edges and --tetrahedra need it");
         }
-        String lower = common.input == null ? "" : common.input.toLowerCase(Locale.ROOT);
-        boolean carriesRadii = lower.endsWith(".pqr") || lower.endsWith(".xyzr");
+        boolean carriesRadii = carriesRadii(common.input);
         AtomBalls.Radii table = switch (radii.toLowerCase(Locale.ROOT)) {
             case "auto" -> carriesRadii ? AtomBalls.Radii.FILE : AtomBalls.Radii.VORONOTA;
             case "voronota" -> AtomBalls.Radii.VORONOTA;
@@ -148,17 +155,18 @@ final class VoronoiCommand implements Callable<Integer> {
             case "file" -> AtomBalls.Radii.FILE;
             default -> throw usage("unknown --radii '" + radii + "': expected auto, voronota, bondi or file");
         };
-        if (edges != null && !edges.toString().endsWith(".json") && !edges.toString().endsWith(".csv")) {
-            throw usage("--edges writes .json or .csv, got " + edges);
-        }
-        VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
-                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1).withLanes(lanes);
+        Check.extension(spec, "--edges", edges, false, "the edges", ".json", ".csv");
+        VoronoiOptions options = Check.asUsage(spec, () -> VoronoiOptions.of(common.backend).withThreads(common.threads)
+                .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1)
+                .withLanes(lanes));
         if (precision != null) {
-            options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
+            VoronoiOptions o = options;
+            options = Check.asUsage(spec, () -> o.withPrecision(VoronoiOptions.Precision.parse(precision)));
         }
-        if (batch >= 0) {
+        if (batch != null) {
             options = options.withBatch(batch);
         }
+        Check.writable(common.output, edges, tetrahedra, saveBalls); // before the work, not after
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
@@ -178,11 +186,17 @@ final class VoronoiCommand implements Callable<Integer> {
         long r0 = System.nanoTime();
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && random == null); // TornadoVM starts meanwhile
         Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        if (random == null) {
+            Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
+        }
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
         long readNanos = System.nanoTime() - r0;
         Prewarm.join(warm);
         if (saveBalls != null) {
             writeBalls(saveBalls, sel.balls());
+            if (!onlyBalls) {
+                out.printf(Locale.ROOT, "wrote %s (%d balls)%n", saveBalls, sel.balls().size());
+            }
         }
         if (onlyBalls) {
             out.printf(Locale.ROOT, "balls:            %d%s%n", sel.balls().size(), saveBalls != null ? " (wrote " + saveBalls + ")" : "");
@@ -277,12 +291,13 @@ final class VoronoiCommand implements Callable<Integer> {
             Molecule m;
             try {
                 m = Formats.readMolecule(Path.of(common.input), k);
-            } catch (AccelGeomException e) {
-                if (k > 1 && (e.getMessage().contains("found only") || e.getMessage().contains("one model"))) {
+            } catch (NoSuchModelException e) {
+                if (k > 1) {
                     break; // past the last model
                 }
                 throw e;
             }
+            Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
             AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
             long t0 = System.nanoTime();
             VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
@@ -317,6 +332,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         Molecule m = Formats.readMolecule(Path.of(common.input), model);
+        Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
         long total = 0;
         int frames = 0;
@@ -387,86 +403,25 @@ final class VoronoiCommand implements Callable<Integer> {
         return new Molecule(x, y, z, r, serial, empty, empty, empty, new int[n], empty, new boolean[n]);
     }
 
-    /** The balls as 'x y z r' lines, full precision. */
-    static void writeBalls(Path file, org.accelgeom.voronoi.Balls b) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < b.size(); i++) {
-                w.write(b.x()[i] + " " + b.y()[i] + " " + b.z()[i] + " " + b.r()[i] + "\n");
-            }
-        } catch (IOException e) {
-            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
-        }
+    private static boolean carriesRadii(String input) {
+        String lower = input == null ? "" : input.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".pqr") || lower.endsWith(".xyzr") || lower.endsWith(".pqr.gz") || lower.endsWith(".xyzr.gz");
     }
 
-    /** Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere. */
-    static void writeVertices(Path file, VoronoiResult r) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            int[] q = r.quads();
-            double[] s = r.spheres();
-            for (int v = 0; v < r.vertexCount(); v++) {
-                w.write(String.format(Locale.ROOT, "%d %d %d %d %.15f %.15f %.15f %.15f%n", q[4 * v], q[4 * v + 1],
-                        q[4 * v + 2], q[4 * v + 3], s[4 * v], s[4 * v + 1], s[4 * v + 2], s[4 * v + 3]));
-            }
-        } catch (IOException e) {
-            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
-        }
+    private static void writeBalls(Path file, org.accelgeom.voronoi.Balls b) {
+        VoronoiFiles.writeBalls(file, b.x(), b.y(), b.z(), b.r());
     }
 
-    /**
-     * Edges as CSV (g1,g2,g3,from,to; to = -1: infinity; from = to = -1: a closed elliptic edge without vertex) or
-     * JSON (to null: infinity; "closed": true, from and to null: a closed edge). Vertex numbers are lines of the
-     * vertex file (from 0); the closed edges come last.
-     */
-    /** The quasi-triangulation as CSV: t,q1,q2,q3,q4,n1,n2,n3,n4 (n_i: the neighbour across the face opposite q_i). */
-    static void writeTetrahedra(Path file, VoronoiResult r) {
-        int[] q = r.quads();
-        int[] n = r.tetrahedronNeighbours();
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("t,q1,q2,q3,q4,n1,n2,n3,n4\n");
-            for (int v = 0; v < r.vertexCount(); v++) {
-                w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%d,%d,%d%n", v, q[4 * v], q[4 * v + 1], q[4 * v + 2],
-                        q[4 * v + 3], n[4 * v], n[4 * v + 1], n[4 * v + 2], n[4 * v + 3]));
-            }
-        } catch (IOException e) {
-            throw new AccelGeomException("cannot write " + file + ": " + e.getMessage());
-        }
+    private static void writeVertices(Path file, VoronoiResult r) {
+        VoronoiFiles.writeVertices(file, r.vertexCount(), r.quads(), r.spheres());
     }
 
-    static void writeEdges(Path file, VoronoiResult r) {
-        boolean json = file.toString().endsWith(".json");
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            int[] t = r.triples();
-            int[] e = r.ends();
-            if (json) {
-                w.write("{\"vertices\": " + r.vertexCount() + ", \"edges\": [\n");
-            } else {
-                w.write("g1,g2,g3,from,to\n");
-            }
-            for (int k = 0; k < r.edgeCount(); k++) {
-                if (json) {
-                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
-                            t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
-                            k + 1 < r.edgeCount() + r.closedEdgeCount() ? "," : ""));
-                } else {
-                    w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
-                            e[2 * k + 1]));
-                }
-            }
-            int[] c = r.closedTriples();
-            int all = r.edgeCount() + r.closedEdgeCount();
-            for (int k = 0; k < r.closedEdgeCount(); k++) {
-                if (json) {
-                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": null, \"to\": null, \"closed\": true}%s%n",
-                            c[3 * k], c[3 * k + 1], c[3 * k + 2], r.edgeCount() + k + 1 < all ? "," : ""));
-                } else {
-                    w.write(String.format(Locale.ROOT, "%d,%d,%d,-1,-1%n", c[3 * k], c[3 * k + 1], c[3 * k + 2]));
-                }
-            }
-            if (json) {
-                w.write("]}\n");
-            }
-        } catch (IOException ex) {
-            throw new AccelGeomException("cannot write " + file + ": " + ex.getMessage());
-        }
+    private static void writeTetrahedra(Path file, VoronoiResult r) {
+        VoronoiFiles.writeTetrahedra(file, r.vertexCount(), r.quads(), r.tetrahedronNeighbours());
+    }
+
+    private static void writeEdges(Path file, VoronoiResult r) {
+        VoronoiFiles.writeEdges(file, r.vertexCount(), r.edgeCount(), r.triples(), r.ends(), r.closedEdgeCount(),
+                r.closedTriples());
     }
 }

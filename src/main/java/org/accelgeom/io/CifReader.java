@@ -192,8 +192,8 @@ final class CifReader {
                     integer(sq, 0), element, value(row, group).equals("HETATM"));
         }
         if (mol.size() == 0) {
-            throw in.error(ordinal < model ? "expected model " + model + ", found only " + ordinal
-                    : "expected atoms in the _atom_site loop, found none");
+            throw ordinal < model ? new NoSuchModelException(in.name + ":" + in.line + ": expected model " + model
+                    + ", found only " + ordinal) : in.error("expected atoms in the _atom_site loop, found none");
         }
         return mol.build();
     }

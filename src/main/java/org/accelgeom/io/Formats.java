@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteOrder;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -189,7 +188,7 @@ public final class Formats {
     private static Molecule moleculeOf(String file, Input in, int model) throws IOException {
         String ext = extension(file);
         if ((ext.equals("pqr") || ext.equals("xyzr")) && model != 1) {
-            throw new AccelGeomException(file + ": " + ext.toUpperCase(Locale.ROOT) + " files have one model, asked for model " + model);
+            throw new NoSuchModelException(file + ": " + ext.toUpperCase(Locale.ROOT) + " files have one model, asked for model " + model);
         }
         return switch (ext) {
             case "pdb", "ent" -> PdbReader.read(in, model);
@@ -233,6 +232,7 @@ public final class Formats {
 
     /** Writes a 16-bit grey PNG, mapping [lo, hi] linearly to [0, 65535]. */
     public static void writeHeightmapPng(Path file, Grid g, double lo, double hi) {
+        ImageIO.setUseCache(false);
         write(file.toString(), out -> GridIo.writePng16(out, g, lo, hi));
     }
 
@@ -240,6 +240,7 @@ public final class Formats {
 
     /** Writes an image as PNG. */
     public static void writePng(Path file, BufferedImage image) {
+        ImageIO.setUseCache(false); // no cache file, no "StreamCloser" thread that fails at exit after an error
         write(file.toString(), out -> {
             if (!ImageIO.write(image, "png", out)) {
                 throw new IOException("no PNG writer for this image type");
@@ -300,29 +301,32 @@ public final class Formats {
     }
 
     private static void write(String file, Writer writer) {
+        if (file.equals("-")) {
+            writeStdout(writer);
+            return;
+        }
+        AtomicOutput.write(Path.of(file), raw -> {
+            if (file.toLowerCase(Locale.ROOT).endsWith(".gz")) {
+                GZIPOutputStream gz = new GZIPOutputStream(raw, 1 << 16);
+                writer.write(gz);
+                gz.finish();
+            } else {
+                writer.write(raw);
+            }
+        });
+    }
+
+    /** Standard output, whose PrintStream swallows errors: {@link java.io.PrintStream#checkError()} tells. */
+    private static void writeStdout(Writer writer) {
         try {
-            if (file.equals("-")) {
-                OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
-                writer.write(out);
-                out.flush();
-                return;
-            }
-            Path p = Path.of(file);
-            try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(p), 1 << 16)) {
-                if (file.toLowerCase(Locale.ROOT).endsWith(".gz")) {
-                    GZIPOutputStream gz = new GZIPOutputStream(raw, 1 << 16);
-                    writer.write(gz);
-                    gz.finish();
-                } else {
-                    writer.write(raw);
-                }
-            }
-        } catch (NoSuchFileException e) {
-            throw new AccelGeomException(file + ": cannot write: no such directory");
-        } catch (AccessDeniedException e) {
-            throw new AccelGeomException(file + ": cannot write: permission denied");
+            OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+            writer.write(out);
+            out.flush();
         } catch (IOException e) {
-            throw new AccelGeomException(file + ": cannot write: " + e.getMessage(), e);
+            throw new AccelGeomException("standard output: cannot write: " + AtomicOutput.reason(e), e);
+        }
+        if (System.out.checkError()) {
+            throw new AccelGeomException("standard output: cannot write (closed, or the device is full)");
         }
     }
 

@@ -79,7 +79,7 @@ final class PdbReader {
         }
         int models = Math.max(current, 1);
         if (model > 1 && current < model) {
-            throw new FormatException(in.name + ":" + in.line + ": expected model " + model + ", found only "
+            throw new NoSuchModelException(in.name + ":" + in.line + ": expected model " + model + ", found only "
                     + models + (models == 1 ? " model" : " models"));
         }
         if (mol.size() == 0) {

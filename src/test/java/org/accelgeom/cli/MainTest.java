@@ -192,7 +192,8 @@ class MainTest {
     void unknownMeshExtensionFailsBeforeTheWork(@TempDir Path dir) {
         Run r = run("hull", "--random", "100", "--output", dir.resolve("hull.stl").toString());
         assertOneLineError(r);
-        assertTrue(r.err().contains(".ply, .obj or .off"), r.err());
+        assertEquals(Main.EXIT_USAGE, r.exit(), r.err());
+        assertTrue(r.err().contains(".ply, .obj, .off"), r.err());
     }
 
     @Test

@@ -1,0 +1,103 @@
+package org.accelgeom.io;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The text files of an additively weighted Voronoi diagram: balls ({@code x y z r}), vertices in Voronota's
+ * {@code q1 q2 q3 q4 x y z r} format, edges as CSV or JSON, the quasi-triangulation as CSV. The arrays are those of
+ * {@code voronoi.VoronoiResult} (this package does not depend on the algorithms). Every file is written atomically
+ * ({@link AtomicOutput}).
+ */
+public final class VoronoiFiles {
+    private VoronoiFiles() {
+    }
+
+    private interface Lines {
+        void write(Writer w) throws IOException;
+    }
+
+    private static void text(Path file, Lines lines) {
+        AtomicOutput.write(file, out -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+            lines.write(w);
+            w.flush();
+        });
+    }
+
+    /** The balls as {@code x y z r} lines, full precision (what {@code voronota calculate-vertices} reads). */
+    public static void writeBalls(Path file, double[] x, double[] y, double[] z, double[] r) {
+        text(file, w -> {
+            for (int i = 0; i < x.length; i++) {
+                w.write(x[i] + " " + y[i] + " " + z[i] + " " + r[i] + "\n");
+            }
+        });
+    }
+
+    /** Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere x y z r. */
+    public static void writeVertices(Path file, int count, int[] quads, double[] spheres) {
+        text(file, w -> {
+            for (int v = 0; v < count; v++) {
+                w.write(String.format(Locale.ROOT, "%d %d %d %d %.15f %.15f %.15f %.15f%n", quads[4 * v], quads[4 * v + 1],
+                        quads[4 * v + 2], quads[4 * v + 3], spheres[4 * v], spheres[4 * v + 1], spheres[4 * v + 2],
+                        spheres[4 * v + 3]));
+            }
+        });
+    }
+
+    /** The quasi-triangulation as CSV: t,q1,q2,q3,q4,n1,n2,n3,n4 (n_i: the neighbour across the face opposite q_i). */
+    public static void writeTetrahedra(Path file, int count, int[] quads, int[] neighbours) {
+        int[] q = quads;
+        int[] n = neighbours;
+        text(file, w -> {
+            w.write("t,q1,q2,q3,q4,n1,n2,n3,n4\n");
+            for (int v = 0; v < count; v++) {
+                w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%d,%d,%d%n", v, q[4 * v], q[4 * v + 1], q[4 * v + 2],
+                        q[4 * v + 3], n[4 * v], n[4 * v + 1], n[4 * v + 2], n[4 * v + 3]));
+            }
+        });
+    }
+
+    /**
+     * Edges as CSV (g1,g2,g3,from,to; to = -1: infinity; from = to = -1: a closed elliptic edge without vertex) or,
+     * for a {@code .json} file, JSON (to null: infinity; "closed": true, from and to null: a closed edge). Vertex
+     * numbers are lines of the vertex file (from 0); the closed edges come last.
+     */
+    public static void writeEdges(Path file, int vertexCount, int edgeCount, int[] triples, int[] ends, int closedCount,
+            int[] closedTriples) {
+        boolean json = file.toString().endsWith(".json");
+        int[] t = triples;
+        int[] e = ends;
+        int[] c = closedTriples;
+        int all = edgeCount + closedCount;
+        text(file, w -> {
+            w.write(json ? "{\"vertices\": " + vertexCount + ", \"edges\": [\n" : "g1,g2,g3,from,to\n");
+            for (int k = 0; k < edgeCount; k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": %d, \"to\": %s}%s%n", t[3 * k],
+                            t[3 * k + 1], t[3 * k + 2], e[2 * k], e[2 * k + 1] < 0 ? "null" : Integer.toString(e[2 * k + 1]),
+                            k + 1 < all ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,%d,%d%n", t[3 * k], t[3 * k + 1], t[3 * k + 2], e[2 * k],
+                            e[2 * k + 1]));
+                }
+            }
+            for (int k = 0; k < closedCount; k++) {
+                if (json) {
+                    w.write(String.format(Locale.ROOT, "  {\"triple\": [%d, %d, %d], \"from\": null, \"to\": null, \"closed\": true}%s%n",
+                            c[3 * k], c[3 * k + 1], c[3 * k + 2], edgeCount + k + 1 < all ? "," : ""));
+                } else {
+                    w.write(String.format(Locale.ROOT, "%d,%d,%d,-1,-1%n", c[3 * k], c[3 * k + 1], c[3 * k + 2]));
+                }
+            }
+            if (json) {
+                w.write("]}\n");
+            }
+        });
+    }
+}
