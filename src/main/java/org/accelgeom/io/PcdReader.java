@@ -153,7 +153,7 @@ final class PcdReader {
             while (in.nextToken()) {
                 for (int w = 0; w < want.length; w++) {
                     if (tokenOf[w] == t) {
-                        c[w][i] = in.tokenDouble("field " + fields.get(want[w]).name);
+                        c[w][i] = in.tokenDoubleOrNonFinite("field " + fields.get(want[w]).name);
                     }
                 }
                 t++;
