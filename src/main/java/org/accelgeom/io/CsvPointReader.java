@@ -67,7 +67,7 @@ final class CsvPointReader {
                 what[k] = "a number in column " + (k + 1) + " (" + names[k] + ")";
             }
             this.firstLine = firstLine;
-            this.cols = new PointColumns(d, 1 << 12);
+            this.cols = new PointColumns(d, 64);
             this.row = new double[d];
         }
 

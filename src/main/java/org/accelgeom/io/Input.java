@@ -95,6 +95,37 @@ final class Input implements Closeable {
         return size < 0 ? -1 : size - offset();
     }
 
+    /**
+     * Checks a header's element count against the size of the input before anything is allocated: when the
+     * size is known, {@code count} items of at least {@code minBytes} bytes each must fit in the bytes left,
+     * else an error at {@code headerLine} (at the byte offset when it is negative). Returns the capacity to allocate first: {@code count} when the
+     * size is known, at most 2^16 otherwise (gzip, standard input: arrays then grow with {@link #grown}).
+     */
+    int capacityFor(long count, long minBytes, String what, long headerLine) {
+        long left = remainingBytes();
+        if (left >= 0) {
+            if (count > 0 && (double) count * minBytes > left + 1) {
+                String m = "the header says " + count + " " + what + ", but only " + left + " bytes follow (at least "
+                        + minBytes + " per item)";
+                throw headerLine < 0 ? errorAtByte(m) : FormatException.at(name, headerLine, m);
+            }
+            return (int) count;
+        }
+        return (int) Math.min(count, 1 << 16);
+    }
+
+    /** Columns grown to hold index {@code i} (by half again, at most {@code count} long). */
+    static double[][] grown(double[][] c, int i, long count) {
+        if (i < c[0].length) {
+            return c;
+        }
+        int n = (int) Math.min(count, Math.max(i + 1L, c[0].length + (c[0].length >> 1) + 16L));
+        for (int k = 0; k < c.length; k++) {
+            c[k] = java.util.Arrays.copyOf(c[k], n);
+        }
+        return c;
+    }
+
     /** Absolute offset of the start of the current line. */
     long lineStart() {
         return base + ls;

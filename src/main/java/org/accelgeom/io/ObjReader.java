@@ -9,7 +9,8 @@ import org.accelgeom.engine.IntList;
  * Wavefront OBJ: {@code v x y z [w | r g b]} and {@code f} lines whose vertices are written {@code v},
  * {@code v/vt}, {@code v//vn} or {@code v/vt/vn}; indices count from 1, negative ones from the end of the
  * vertices read so far. Polygons stay polygons. Every other statement (vt, vn, l, o, g, s, usemtl, mtllib)
- * is ignored. An index of 0, or outside the vertices, is an error naming the line.
+ * is ignored. An index of 0, or outside the vertices, is an error naming the line; so is a file without a
+ * vertex and without a face (empty, or not OBJ) and a line that is not text (control bytes).
  */
 final class ObjReader {
     private ObjReader() {
@@ -68,6 +69,9 @@ final class ObjReader {
                 }
                 faceStart.add(faceIndex.size());
             }
+        }
+        if (x.size() == 0 && faceIndex.size() == 0) {
+            throw in.error("expected OBJ vertices ('v x y z') or faces ('f ...'), found none");
         }
         if (maxIndex >= x.size()) {
             throw FormatException.at(in.name, maxIndexLine,

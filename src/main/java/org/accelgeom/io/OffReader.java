@@ -71,11 +71,13 @@ final class OffReader {
         }
         int nv = (int) counts[0];
         int nf = (int) counts[1];
-        double[][] coords = new double[dim][nv];
+        in.capacityFor(nv + (long) nf, 2, "vertices and faces (" + nv + " + " + nf + ")", countsLine);
+        double[][] coords = new double[dim][in.capacityFor(nv, 2L * dim, "vertices", countsLine)];
         for (int i = 0; i < nv; i++) {
             if (!nextLine(in)) {
                 throw FormatException.at(in.name, countsLine, "the header says " + nv + " vertices, found " + i);
             }
+            coords = Input.grown(coords, i, nv);
             for (int k = 0; k < dim; k++) {
                 coords[k][i] = in.nextDouble("coordinate " + (k + 1) + " of vertex " + i);
             }
@@ -83,8 +85,9 @@ final class OffReader {
         if (!wantFaces) {
             return new PlyReader.Data(new PointCloud(coords), new int[1], new int[0]);
         }
-        int[] faceStart = new int[nf + 1];
-        IntList faceIndex = new IntList(3 * nf);
+        IntList faceStart = new IntList(Math.min(nf, 1 << 16) + 1);
+        faceStart.add(0);
+        IntList faceIndex = new IntList(3 * Math.min(nf, 1 << 16));
         for (int f = 0; f < nf; f++) {
             if (!nextLine(in)) {
                 throw FormatException.at(in.name, countsLine, "the header says " + nf + " faces, found " + f);
@@ -100,9 +103,9 @@ final class OffReader {
                 }
                 faceIndex.add(v);
             }
-            faceStart[f + 1] = faceIndex.size();
+            faceStart.add(faceIndex.size());
         }
-        return new PlyReader.Data(new PointCloud(coords), faceStart, faceIndex.toArray());
+        return new PlyReader.Data(new PointCloud(coords), faceStart.toArray(), faceIndex.toArray());
     }
 
     /** The next line with content, cut at a {@code #} comment. */

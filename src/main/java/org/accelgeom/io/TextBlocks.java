@@ -221,6 +221,12 @@ final class TextBlocks {
         return sb.toString();
     }
 
+    /** A string for an error message: at most 40 characters, control characters written as \\xNN. */
+    static String shown(String s) {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return shown(b, 0, b.length);
+    }
+
     /** True when {@code b[i]} is a blank (space, tab, VT, FF). */
     static boolean blank(byte c) {
         return c == ' ' || c == '\t' || c == 0x0b || c == '\f';

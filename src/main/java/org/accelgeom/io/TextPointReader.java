@@ -157,7 +157,7 @@ final class TextPointReader {
                 i = TextBlocks.skipBlanks(b, te, le);
             }
             if (cols == null) {
-                cols = new PointColumns(d, 1 << 12);
+                cols = new PointColumns(d, 64);
                 firstLine = line;
             } else if (d != cols.dimension()) {
                 found = d;
