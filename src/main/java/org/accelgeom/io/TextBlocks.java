@@ -50,7 +50,7 @@ final class TextBlocks {
     /** One block after parsing. */
     static final class Block<P extends Lines> {
         final P lines;
-        /** The number of '\n' in the block. */
+        /** The number of lines in the block (only the last block of a file may end without a newline). */
         long newlines;
         /** The first error, or null. */
         LineError error;

@@ -175,6 +175,74 @@ class ParallelTextTest {
         }
     }
 
+    @Test
+    void objInManyBlocksResolvesRelativeIndices() throws Exception {
+        Random r = new Random(5);
+        StringBuilder sb = new StringBuilder("# obj\nmtllib x.mtl\n");
+        List<double[]> v = new ArrayList<>();
+        List<int[]> faces = new ArrayList<>();
+        for (int i = 0; i < 4000; i++) {
+            if (v.size() < 3 || r.nextInt(3) > 0) {
+                double[] p = new double[3];
+                sb.append('v');
+                for (int k = 0; k < 3; k++) {
+                    String s = spelling(r);
+                    p[k] = Double.parseDouble(s);
+                    sb.append(' ').append(s);
+                }
+                v.add(p);
+                sb.append(r.nextBoolean() ? " 1.0\n" : "\n");
+            } else {
+                int n = 3 + r.nextInt(3);
+                int[] f = new int[n];
+                sb.append(r.nextBoolean() ? "f" : "f ");
+                for (int j = 0; j < n; j++) {
+                    f[j] = r.nextInt(v.size());
+                    String idx = r.nextBoolean() ? Integer.toString(f[j] + 1) : Integer.toString(f[j] - v.size());
+                    sb.append(' ').append(idx).append(r.nextBoolean() ? "" : "/" + (j + 1) + "/2");
+                }
+                faces.add(f);
+                sb.append(r.nextInt(7) == 0 ? "\nvn 0 0 1\ng part\n" : "\n");
+            }
+        }
+        Path p = dir.resolve("m.obj");
+        Files.writeString(p, sb);
+        for (String block : new String[] {"13", "1000", "8388608"}) {
+            System.setProperty("accelgeom.io.block", block);
+            Mesh m = Formats.readMesh(p);
+            assertEquals(v.size(), m.vertexCount());
+            assertEquals(faces.size(), m.faceCount());
+            for (int i = 0; i < v.size(); i++) {
+                assertArrayEquals(v.get(i), new double[] {m.x()[i], m.y()[i], m.z()[i]}, "vertex " + i);
+            }
+            for (int f = 0; f < faces.size(); f++) {
+                for (int j = 0; j < faces.get(f).length; j++) {
+                    assertEquals(faces.get(f)[j], m.faceVertex(f, j), "face " + f + " block " + block);
+                }
+            }
+        }
+        try (Input in = Input.open(p.toString())) {
+            assertEquals(OldObjReader.read(in), Formats.readMesh(p), "the one-thread reader");
+        }
+        Path bunny = Path.of("data/meshes/bunny.obj");
+        if (Files.isRegularFile(bunny)) {
+            try (Input in = Input.open(bunny.toString())) {
+                assertEquals(OldObjReader.read(in), Formats.readMesh(bunny), "the real bunny.obj");
+            }
+        }
+        String[] lines = sb.toString().split("\n", -1);
+        int last = lines.length - 1;
+        lines[last - 1] = "f 1 2 -" + (v.size() + 1);
+        Files.writeString(p, String.join("\n", lines));
+        assertFormatError("m.obj", ":" + last + ": relative vertex index", () -> Formats.readMesh(p));
+        lines[last - 1] = "f 1 2 " + (v.size() + 1);
+        lines[last - 3] = "f 1 2 " + (v.size() + 1);
+        Files.writeString(p, String.join("\n", lines));
+        assertFormatError("m.obj", ":" + (last - 2) + ": face vertex index", () -> Formats.readMesh(p));
+        Files.writeString(p, "# nothing\nvt 0 0\n");
+        assertFormatError("m.obj", ":2: expected OBJ vertices", () -> Formats.readMesh(p));
+    }
+
     /** The real point files, when fetched into data/ (scripts/fetch-datasets.sh); skipped otherwise. */
     @Test
     void realFilesEqualParseDouble() throws Exception {
