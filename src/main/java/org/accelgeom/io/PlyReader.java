@@ -254,6 +254,7 @@ final class PlyReader {
         if (h.order != null) {
             in.order(h.order);
         }
+        NumberLines.Cursor ascii = null;
         boolean vertexDone = false;
         boolean faceDone = fe == null;
         for (Element e : h.elements) {
@@ -269,7 +270,11 @@ final class PlyReader {
                 role[faceProp] = 4;
             }
             if (h.order == null) {
-                readAscii(in, e, role, coords, faceStart, faceIndex, nv);
+                if (ascii == null) { // the body in parallel blocks, walked in order
+                    ascii = new NumberLines.Cursor(in.name, TextBlocks.parse(in, in.offset(), in.line + 1,
+                            () -> new NumberLines((char) 0)), in.line + 1);
+                }
+                readAscii(ascii, e, role, coords, faceStart, faceIndex, nv);
             } else {
                 readBinary(in, e, role, coords, faceStart, faceIndex, nv);
             }
@@ -287,35 +292,34 @@ final class PlyReader {
         return sb.toString();
     }
 
-    private static void readAscii(Input in, Element e, int[] role, double[][] coords, IntList faceStart,
-            IntList faceIndex, int nv) throws IOException {
+    private static void readAscii(NumberLines.Cursor in, Element e, int[] role, double[][] coords, IntList faceStart,
+            IntList faceIndex, int nv) {
         List<Property> props = e.properties;
         boolean vertex = isVertex(role);
+        boolean face = roleHasFace(role);
+        String listLength = "a list length in " + e.name + " ";
+        String listValues = "the list values of " + e.name + " ";
         for (int r = 0; r < e.count; r++) {
             if (vertex) {
                 Input.grown(coords, r, nv);
             }
             for (int p = 0; p < role.length; p++) {
                 Property prop = props.get(p);
-                if (!in.nextTokenAnyLine()) {
-                    throw in.error("the data ends early: expected " + e.name + " " + r + " of " + e.count);
-                }
                 if (prop.countType == null) {
+                    double v = in.nextAnyLine(e.name + " ", r, " of " + e.count);
                     if (role[p] > 0) {
-                        coords[role[p] - 1][r] = in.tokenDouble("coordinate " + prop.name + " of vertex " + r);
+                        coords[role[p] - 1][r] = v;
                     }
                     continue;
                 }
-                int n = in.tokenInt("a list length in " + e.name + " " + r);
+                int n = in.nextIntAnyLine(listLength, r);
                 if (n < 0) {
                     throw in.error("expected a list length in " + e.name + " " + r + ", found " + n);
                 }
                 for (int j = 0; j < n; j++) {
-                    if (!in.nextTokenAnyLine()) {
-                        throw in.error("the data ends early: expected " + n + " values in " + e.name + " " + r);
-                    }
+                    double d = in.nextAnyLine(listValues, r, "");
                     if (role[p] == 4) {
-                        long v = (long) in.tokenDouble("a vertex index of face " + r);
+                        long v = (long) d;
                         if (v < 0 || v >= nv) {
                             throw in.error("face " + r + " has vertex index " + v + ", expected 0.." + (nv - 1));
                         }
@@ -323,7 +327,7 @@ final class PlyReader {
                     }
                 }
             }
-            if (roleHasFace(role)) {
+            if (face) {
                 faceStart.add(faceIndex.size());
             }
         }

@@ -243,6 +243,78 @@ class ParallelTextTest {
         assertFormatError("m.obj", ":2: expected OBJ vertices", () -> Formats.readMesh(p));
     }
 
+    @Test
+    void offAndAsciiPlyInManyBlocks() throws Exception {
+        Random r = new Random(8);
+        int nv = 3000;
+        int nf = 2000;
+        double[][] v = new double[3][nv];
+        StringBuilder off = new StringBuilder("OFF\n# counts next\n" + nv + " " + nf + " 0\n");
+        StringBuilder ply = new StringBuilder("ply\nformat ascii 1.0\nelement vertex " + nv + "\nproperty double x\n"
+                + "property double y\nproperty double z\nproperty uchar red\nelement face " + nf
+                + "\nproperty list uchar int vertex_indices\nend_header\n");
+        for (int i = 0; i < nv; i++) {
+            for (int k = 0; k < 3; k++) {
+                String s = spelling(r);
+                v[k][i] = Double.parseDouble(s);
+                off.append(k == 0 ? "" : " ").append(s);
+                ply.append(k == 0 ? "" : r.nextInt(10) == 0 ? "\n" : " ").append(s); // records may span lines
+            }
+            off.append(r.nextInt(10) == 0 ? " # a comment\n" : "\n").append(r.nextInt(30) == 0 ? "\n# gap\n" : "");
+            ply.append(' ').append(r.nextInt(256)).append('\n');
+        }
+        int[][] faces = new int[nf][];
+        for (int f = 0; f < nf; f++) {
+            faces[f] = new int[3 + r.nextInt(3)];
+            off.append(faces[f].length);
+            ply.append(faces[f].length);
+            for (int j = 0; j < faces[f].length; j++) {
+                faces[f][j] = r.nextInt(nv);
+                off.append(' ').append(faces[f][j]);
+                ply.append(' ').append(faces[f][j]);
+            }
+            off.append(r.nextBoolean() ? " 0.5 0.5 0.5 1\n" : "\n");
+            ply.append('\n');
+        }
+        for (String[] f : new String[][] {{"m.off", off.toString()}, {"m.ply", ply.toString()}}) {
+            Path p = dir.resolve(f[0]);
+            Files.writeString(p, f[1]);
+            for (String block : new String[] {"11", "5000", "8388608"}) {
+                System.setProperty("accelgeom.io.block", block);
+                Mesh m = Formats.readMesh(p);
+                assertArrayEquals(v, new double[][] {m.x(), m.y(), m.z()}, f[0] + " block " + block);
+                assertEquals(nf, m.faceCount());
+                for (int g = 0; g < nf; g++) {
+                    for (int j = 0; j < faces[g].length; j++) {
+                        assertEquals(faces[g][j], m.faceVertex(g, j), f[0] + " face " + g);
+                    }
+                }
+                assertArrayEquals(v, Formats.readPoints(p).coords(), f[0] + " points, block " + block);
+            }
+        }
+        // an error in a late block names its line
+        String[] lines = off.toString().split("\n", -1);
+        int bad = lines.length - 5;
+        lines[bad - 1] = "3 0 1 " + nv;
+        Path p = dir.resolve("m.off");
+        Files.writeString(p, String.join("\n", lines));
+        System.setProperty("accelgeom.io.block", "101");
+        assertFormatError("m.off", ":" + bad + ": face", () -> Formats.readMesh(p));
+    }
+
+    /** The real meshes, when fetched: the same in many blocks as in one. */
+    @Test
+    void realMeshesInManyBlocksEqualOneBlock() throws Exception {
+        for (String f : new String[] {"data/meshes/bunny00.off", "data/meshes/ChineseDragon-10kv.off", "data/meshes/bunny.obj"}) {
+            Path p = Path.of(f);
+            Assumptions.assumeTrue(Files.isRegularFile(p), f + " not fetched");
+            System.clearProperty("accelgeom.io.block");
+            Mesh one = Formats.readMesh(p);
+            System.setProperty("accelgeom.io.block", "4099");
+            assertEquals(one, Formats.readMesh(p), f);
+        }
+    }
+
     /** The real point files, when fetched into data/ (scripts/fetch-datasets.sh); skipped otherwise. */
     @Test
     void realFilesEqualParseDouble() throws Exception {
