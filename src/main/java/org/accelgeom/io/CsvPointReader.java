@@ -37,18 +37,52 @@ final class CsvPointReader {
             names[k] = header ? fields.get(k) : "c" + k;
         }
         long firstLine = in.line;
-        PointColumns cols = new PointColumns(d, 1 << 12);
-        boolean pending = !header;
-        byte[] scratch = new byte[64];
-        while (pending || in.nextContentLine('#')) {
-            pending = false;
-            byte[] b = lineBytes(in);
-            int s = in.ls;
+        long bodyOffset = header ? in.offset() : in.lineStart();
+        long bodyLine = header ? in.line + 1 : in.line;
+        List<TextBlocks.Block<CsvLines>> blocks = TextBlocks.parse(in, bodyOffset, bodyLine,
+                () -> new CsvLines(d, sep, names, firstLine));
+        TextBlocks.throwFirst(in.name, blocks);
+        List<PointColumns> parts = new ArrayList<>();
+        for (TextBlocks.Block<CsvLines> b : blocks) {
+            parts.add(b.lines.cols);
+        }
+        return new Table(names, PointColumns.join(d, parts));
+    }
+
+    /** The points of one block of CSV lines. */
+    private static final class CsvLines extends TextBlocks.Lines {
+        final PointColumns cols;
+        private final int d;
+        private final char sep;
+        private final String[] what;
+        private final long firstLine;
+        private final double[] row;
+        private byte[] scratch = new byte[64];
+
+        CsvLines(int d, char sep, String[] names, long firstLine) {
+            this.d = d;
+            this.sep = sep;
+            this.what = new String[d];
+            for (int k = 0; k < d; k++) {
+                what[k] = "a number in column " + (k + 1) + " (" + names[k] + ")";
+            }
+            this.firstLine = firstLine;
+            this.cols = new PointColumns(d, 64);
+            this.row = new double[d];
+        }
+
+        @Override
+        void line(byte[] b, int ls, int le, long line) {
+            int i0 = TextBlocks.skipBlanks(b, ls, le);
+            if (i0 == le || b[i0] == '#') {
+                return;
+            }
+            int s = ls;
             int k = 0;
-            for (int i = in.ls; i <= in.le; i++) {
-                if (i == in.le || b[i] == sep) {
+            for (int i = ls; i <= le; i++) {
+                if (i == le || b[i] == sep) {
                     if (k == d) {
-                        throw in.error("expected " + d + " fields like line " + firstLine + ", found more");
+                        throw new TextBlocks.LineError(line, "expected " + d + " fields like line " + firstLine + ", found more");
                     }
                     int fs = s;
                     int fe = i;
@@ -69,27 +103,22 @@ final class CsvPointReader {
                         for (int j = fs; j < fe; j++) {
                             scratch[j - fs] = b[j] == ',' ? (byte) '.' : b[j];
                         }
-                        cols.add(k, number(in, scratch, 0, fe - fs, k, names));
+                        row[k] = number(scratch, 0, fe - fs, k, line);
                     } else {
-                        cols.add(k, number(in, b, fs, fe, k, names));
+                        row[k] = number(b, fs, fe, k, line);
                     }
                     k++;
                     s = i + 1;
                 }
             }
             if (k != d) {
-                throw in.error("expected " + d + " fields like line " + firstLine + ", found " + k);
+                throw new TextBlocks.LineError(line, "expected " + d + " fields like line " + firstLine + ", found " + k);
             }
+            cols.add(row);
         }
-        return new Table(names, cols.toCloud());
-    }
 
-    private static double number(Input in, byte[] b, int s, int e, int k, String[] names) {
-        try {
-            return Numbers.parseDouble(b, s, e);
-        } catch (NumberFormatException ex) {
-            throw in.error("expected a number in column " + (k + 1) + " (" + names[k] + "), found '"
-                    + new String(b, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1) + "'");
+        private double number(byte[] b, int s, int e, int k, long line) {
+            return TextPointReader.coordinate(b, s, e, line, what[k]);
         }
     }
 

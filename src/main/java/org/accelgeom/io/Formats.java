@@ -59,8 +59,9 @@ public final class Formats {
 
     /**
      * Points from {@code .xyz .txt .pts .rbox} (whitespace), {@code .csv}, {@code .ply}, {@code .off}, {@code .pcd},
-     * the vertices of {@code .obj}, the atom centres of {@code .pdb .ent .cif .mmcif .pqr .xyzr}, or standard
-     * input for {@code "-"}. Non-finite coordinates (PCD NaN points) are kept.
+     * the vertices of {@code .obj}, the atom centres of {@code .pdb .ent .cif .mmcif .pqr .xyzr}, NumPy {@code .npy},
+     * LAS {@code .las}, or standard input for {@code "-"}. Text coordinates must be finite; binary ones are kept
+     * as stored (PCD NaN points).
      */
     public static PointCloud readPoints(String file) {
         return read(file, in -> switch (extension(file)) {
@@ -71,6 +72,9 @@ public final class Formats {
             case "pcd" -> PcdReader.read(in);
             case "obj" -> meshVertices(ObjReader.read(in));
             case "pdb", "ent", "cif", "mmcif", "pqr", "xyzr" -> moleculeOf(file, in, 1).centres();
+            case "npy" -> NpyReader.read(in);
+            case "las" -> LasReader.read(in);
+            case "laz" -> throw new FormatException(LasReader.lazUnsupported(file));
             default -> sniffPoints(in);
         });
     }
@@ -85,6 +89,12 @@ public final class Formats {
         String first = head.lines().findFirst().orElse("").strip();
         if (head.startsWith("ply")) {
             return PlyReader.readPoints(in);
+        }
+        if (head.startsWith("LASF")) {
+            return LasReader.read(in);
+        }
+        if (head.startsWith("\u0093NUMPY")) {
+            return NpyReader.read(in);
         }
         if (first.matches("(ST)?C?N?4?n?OFF.*")) {
             return OffReader.readPoints(in);
@@ -259,6 +269,8 @@ public final class Formats {
                                 .ply                 vertex x y [z], ascii / binary little / big endian
                                 .off                 vertices of OFF, COFF, NOFF, 4OFF, nOFF
                                 .pcd                 PCL point cloud, ascii / binary / binary_compressed
+                                .npy                 NumPy float32/float64 array of shape (N, d) or (N,)
+                                .las                 LAS 1.0-1.4 point formats 0-10 (x y z, scaled); not .laz
                                 .obj .pdb .cif .pqr .xyzr   vertices or atom centres
                 points  (write) .ply (binary) .csv .xyz .txt .pts
                 meshes  (read)  .obj .ply .off       polygons kept; OBJ v/vt/vn and negative indices

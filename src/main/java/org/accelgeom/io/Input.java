@@ -43,6 +43,10 @@ final class Input implements Closeable {
     private int tp;
 
     private boolean keepOpen;
+    /** The file when it can be memory-mapped (a plain file, not compressed); null otherwise. */
+    private Path mappable;
+    /** The size of the (uncompressed) input in bytes, or -1 when unknown (gzip, standard input). */
+    private long size = -1;
 
     private Input(String name, InputStream in) {
         this.name = name;
@@ -56,7 +60,13 @@ final class Input implements Closeable {
             in.keepOpen = true;
             return in;
         }
-        return of(file, Files.newInputStream(Path.of(file)));
+        Path path = Path.of(file);
+        Input in = of(file, Files.newInputStream(path));
+        if (!in.compressed && Files.isRegularFile(path)) {
+            in.mappable = path;
+            in.size = Files.size(path);
+        }
+        return in;
     }
 
     /** Wraps a stream, undoing gzip if its first two bytes are 1f 8b. */
@@ -68,7 +78,69 @@ final class Input implements Closeable {
             p.unread(magic, 0, n);
         }
         boolean gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-        return new Input(name, gzip ? new GZIPInputStream(p, 1 << 16) : p);
+        Input in = new Input(name, gzip ? new GZIPInputStream(p, 1 << 16) : p);
+        in.compressed = gzip;
+        return in;
+    }
+
+    private boolean compressed;
+
+    /** The plain file under this input when it can be memory-mapped; null for gzip or standard input. */
+    Path mappable() {
+        return mappable;
+    }
+
+    /** The bytes left after {@link #offset()}, or -1 when the size is unknown (gzip, standard input). */
+    long remainingBytes() {
+        return size < 0 ? -1 : size - offset();
+    }
+
+    /**
+     * Checks a header's element count against the size of the input before anything is allocated: when the
+     * size is known, {@code count} items of at least {@code minBytes} bytes each must fit in the bytes left,
+     * else an error at {@code headerLine} (at the byte offset when it is negative). Returns the capacity to allocate first: {@code count} when the
+     * size is known, at most 2^16 otherwise (gzip, standard input: arrays then grow with {@link #grown}).
+     */
+    int capacityFor(long count, long minBytes, String what, long headerLine) {
+        long left = remainingBytes();
+        if (left >= 0) {
+            if (count > 0 && (double) count * minBytes > left + 1) {
+                String m = "the header says " + count + " " + what + ", but only " + left + " bytes follow (at least "
+                        + minBytes + " per item)";
+                throw headerLine < 0 ? errorAtByte(m) : FormatException.at(name, headerLine, m);
+            }
+            return (int) count;
+        }
+        return (int) Math.min(count, 1 << 16);
+    }
+
+    /** Columns grown to hold index {@code i} (by half again, at most {@code count} long). */
+    static double[][] grown(double[][] c, int i, long count) {
+        if (i < c[0].length) {
+            return c;
+        }
+        int n = (int) Math.min(count, Math.max(i + 1L, c[0].length + (c[0].length >> 1) + 16L));
+        for (int k = 0; k < c.length; k++) {
+            c[k] = java.util.Arrays.copyOf(c[k], n);
+        }
+        return c;
+    }
+
+    /** Absolute offset of the start of the current line. */
+    long lineStart() {
+        return base + ls;
+    }
+
+    /**
+     * The rest of the input from {@code offset} (at least the start of the current line) as a stream; this
+     * Input must not be read any more afterwards.
+     */
+    InputStream streamFrom(long offset) {
+        int from = (int) (offset - base);
+        if (from < 0 || from > lim) {
+            throw new IllegalStateException("offset " + offset + " is no longer buffered");
+        }
+        return new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(buf, from, lim - from), in);
     }
 
     /** All the unread (decompressed) content. */
@@ -166,6 +238,12 @@ final class Input implements Closeable {
     }
 
     private void setLine(int start, int end, int next) {
+        for (int k = start; k < end; k++) {
+            if (!TextBlocks.isText(buf[k])) {
+                line++;
+                throw error(TextBlocks.notText(buf[k]));
+            }
+        }
         ls = start;
         le = end > start && buf[end - 1] == '\r' ? end - 1 : end;
         pos = next;
@@ -274,10 +352,24 @@ final class Input implements Closeable {
         return true;
     }
 
-    /** The current token as a double; otherwise an error saying {@code what} was expected. */
+    /** The current token as a finite double; otherwise an error saying {@code what} was expected. */
     double tokenDouble(String what) {
+        double v;
         try {
-            return Numbers.parseDouble(buf, ts, te);
+            v = Numbers.parseDouble(buf, ts, te);
+        } catch (NumberFormatException e) {
+            throw error("expected " + what + ", found '" + shortToken() + "'");
+        }
+        if (!Double.isFinite(v)) {
+            throw error("expected " + what + ", found '" + shortToken() + "' (beyond the range of a double)");
+        }
+        return v;
+    }
+
+    /** The current token as a double, NaN and infinities (C spellings) included. */
+    double tokenDoubleOrNonFinite(String what) {
+        try {
+            return Numbers.parseDoubleOrNonFinite(buf, ts, te);
         } catch (NumberFormatException e) {
             throw error("expected " + what + ", found '" + shortToken() + "'");
         }
@@ -319,8 +411,7 @@ final class Input implements Closeable {
     }
 
     private String shortToken() {
-        String t = token();
-        return t.length() > 40 ? t.substring(0, 40) + "..." : t;
+        return TextBlocks.shown(buf, ts, te);
     }
 
     /** An error at the current line: {@code file:line: what}. */

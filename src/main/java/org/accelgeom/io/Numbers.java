@@ -1,99 +1,92 @@
 package org.accelgeom.io;
 
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
+import java.nio.charset.StandardCharsets;
+
 /**
  * Number parsing straight from ASCII bytes, without creating a String per token.
  *
- * <p>{@link #parseDouble} is exact: decimals with at most 15 significant digits and a small power of ten
- * are converted by one exact multiplication or division (both operands are exactly representable, so the
- * IEEE result is the correctly rounded value); every other spelling (17 digits, large exponents, NaN,
- * Infinity, hex) goes to {@link Double#parseDouble}. Whatever is not a number throws
- * {@link NumberFormatException}.
+ * <p>{@link #parseDouble} accepts the decimal spellings of data files, {@code [+-] digits [. digits]
+ * [(e|E) [+-] digits]} with at least one digit before the exponent (and Java's hexadecimal floating-point
+ * literals), and converts them with Werner Randelshofer's FastDoubleParser ({@code JavaDoubleParser}), whose
+ * result is bit for bit that of {@link Double#parseDouble}. Everything else throws
+ * {@link NumberFormatException}: NaN and infinity spellings, Java's {@code d}/{@code f} suffixes, blanks. A
+ * decimal too large for a double gives an infinity, which {@link #isFinite} callers reject.
+ * {@link #parseDoubleOrNonFinite} also accepts the spellings C programs print for non-finite values
+ * ({@code nan}, {@code inf}, {@code -inf}, {@code infinity}), for the formats that keep NaN points (PCD).
  */
 final class Numbers {
     private Numbers() {
     }
 
-    private static final double[] POW10 = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-    };
-
-    /** The double spelled by {@code b[s..e)}. */
+    /** The double spelled by {@code b[s..e)} (decimal or hexadecimal; no NaN or infinity spelling). */
     static double parseDouble(byte[] b, int s, int e) {
         int i = s;
-        boolean negative = false;
         if (i < e && (b[i] == '-' || b[i] == '+')) {
-            negative = b[i] == '-';
             i++;
         }
-        long mantissa = 0;
-        int digits = 0;       // significant digits taken into the mantissa
-        int scale = 0;        // power of ten applied to the mantissa
-        boolean any = false;
+        if (i + 1 < e && b[i] == '0' && (b[i + 1] == 'x' || b[i + 1] == 'X')) {
+            return hex(b, s, e);
+        }
+        int digits = 0;
         while (i < e && b[i] >= '0' && b[i] <= '9') {
-            if (mantissa != 0 || b[i] != '0') {
-                digits++;
-            }
-            mantissa = mantissa * 10 + (b[i] - '0');
-            any = true;
             i++;
+            digits++;
         }
         if (i < e && b[i] == '.') {
             i++;
             while (i < e && b[i] >= '0' && b[i] <= '9') {
-                if (mantissa != 0 || b[i] != '0') {
-                    digits++;
-                }
-                mantissa = mantissa * 10 + (b[i] - '0');
-                scale--;
-                any = true;
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            throw new NumberFormatException();
+        }
+        if (i < e && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < e && (b[i] == '-' || b[i] == '+')) {
                 i++;
             }
-        }
-        if (any && i < e && (b[i] == 'e' || b[i] == 'E')) {
-            int j = i + 1;
-            boolean expNegative = false;
-            if (j < e && (b[j] == '-' || b[j] == '+')) {
-                expNegative = b[j] == '-';
-                j++;
-            }
-            int exp = 0;
             int expDigits = 0;
-            while (j < e && b[j] >= '0' && b[j] <= '9' && expDigits < 6) {
-                exp = exp * 10 + (b[j] - '0');
+            while (i < e && b[i] >= '0' && b[i] <= '9') {
+                i++;
                 expDigits++;
-                j++;
             }
-            if (expDigits > 0) {
-                scale += expNegative ? -exp : exp;
-                i = j;
+            if (expDigits == 0) {
+                throw new NumberFormatException();
             }
         }
-        if (i == e && any && digits <= 15 && scale >= -22 && scale <= 22) {
-            double m = mantissa;
-            double v = scale >= 0 ? m * POW10[scale] : m / POW10[-scale];
-            return negative ? -v : v;
+        if (i != e) {
+            throw new NumberFormatException();
         }
-        return slowDouble(new String(b, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1));
+        return JavaDoubleParser.parseDouble(b, s, e - s);
     }
 
-    /** {@link Double#parseDouble}, plus the spellings C programs print: nan, inf, -inf, infinity. */
-    private static double slowDouble(String t) {
-        switch (t.toLowerCase(java.util.Locale.ROOT)) {
-            case "nan", "+nan", "-nan":
-                return Double.NaN;
-            case "inf", "+inf", "infinity", "+infinity":
-                return Double.POSITIVE_INFINITY;
-            case "-inf", "-infinity":
-                return Double.NEGATIVE_INFINITY;
-            default:
-                break;
-        }
-        char last = t.isEmpty() ? ' ' : t.charAt(t.length() - 1);
+    private static double hex(byte[] b, int s, int e) {
+        byte last = b[e - 1];
         if (last == 'd' || last == 'D' || last == 'f' || last == 'F') {
-            throw new NumberFormatException(t); // Java literal suffixes are not numbers in data files
+            throw new NumberFormatException(); // Java literal suffixes are not numbers in data files
         }
-        return Double.parseDouble(t);
+        return Double.parseDouble(new String(b, s, e - s, StandardCharsets.ISO_8859_1));
+    }
+
+    /** {@link #parseDouble}, plus the spellings C programs print: nan, inf, -inf, infinity (any case). */
+    static double parseDoubleOrNonFinite(byte[] b, int s, int e) {
+        try {
+            return parseDouble(b, s, e);
+        } catch (NumberFormatException ex) {
+            switch (new String(b, s, e - s, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT)) {
+                case "nan", "+nan", "-nan":
+                    return Double.NaN;
+                case "inf", "+inf", "infinity", "+infinity":
+                    return Double.POSITIVE_INFINITY;
+                case "-inf", "-infinity":
+                    return Double.NEGATIVE_INFINITY;
+                default:
+                    throw ex;
+            }
+        }
     }
 
     /** The int spelled by {@code b[s..e)} (optional sign, decimal digits). */
@@ -105,7 +98,7 @@ final class Numbers {
             i++;
         }
         if (i == e || e - i > 10) {
-            return Integer.parseInt(new String(b, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1));
+            return Integer.parseInt(new String(b, s, e - s, StandardCharsets.ISO_8859_1));
         }
         long v = 0;
         for (; i < e; i++) {

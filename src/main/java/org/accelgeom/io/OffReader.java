@@ -8,7 +8,8 @@ import org.accelgeom.engine.IntList;
  * Geomview OFF: a keyword line {@code [ST][C][N][4][n]OFF} (the counts may follow on the same line), then
  * {@code nv nf [ne]}, nv vertex lines and nf face lines {@code k i1 .. ik [colour]}. Extra vertex columns
  * (colours, normals, texture coordinates) are ignored. {@code #} starts a comment. {@code 4OFF} and
- * {@code nOFF} give points of dimension 4 or n (meshes must be 3D); {@code OFF BINARY} is rejected.
+ * {@code nOFF} give points of dimension 4 or n (meshes must be 3D); {@code OFF BINARY} is rejected. The
+ * header is read on one thread, the vertex and face lines in parallel blocks ({@link NumberLines}).
  */
 final class OffReader {
     private OffReader() {
@@ -71,38 +72,59 @@ final class OffReader {
         }
         int nv = (int) counts[0];
         int nf = (int) counts[1];
-        double[][] coords = new double[dim][nv];
+        in.capacityFor(nv + (long) nf, 2, "vertices and faces (" + nv + " + " + nf + ")", countsLine);
+        double[][] coords = new double[dim][in.capacityFor(nv, 2L * dim, "vertices", countsLine)];
+        // the vertex and face lines, in parallel blocks; walked in order below
+        NumberLines.Cursor cur = new NumberLines.Cursor(in.name,
+                TextBlocks.parse(in, in.offset(), countsLine + 1, () -> new NumberLines('#')), countsLine + 1);
         for (int i = 0; i < nv; i++) {
-            if (!nextLine(in)) {
+            if (!cur.nextLine()) {
                 throw FormatException.at(in.name, countsLine, "the header says " + nv + " vertices, found " + i);
             }
+            coords = Input.grown(coords, i, nv);
+            if (cur.left() < dim) {
+                throw cur.error("expected coordinate " + (cur.left() + 1) + " of vertex " + i + ", found the end of the line");
+            }
             for (int k = 0; k < dim; k++) {
-                coords[k][i] = in.nextDouble("coordinate " + (k + 1) + " of vertex " + i);
+                coords[k][i] = cur.next();
             }
         }
         if (!wantFaces) {
             return new PlyReader.Data(new PointCloud(coords), new int[1], new int[0]);
         }
-        int[] faceStart = new int[nf + 1];
-        IntList faceIndex = new IntList(3 * nf);
+        IntList faceStart = new IntList(Math.min(nf, 1 << 16) + 1);
+        faceStart.add(0);
+        IntList faceIndex = new IntList(3 * Math.min(nf, 1 << 16));
         for (int f = 0; f < nf; f++) {
-            if (!nextLine(in)) {
+            if (!cur.nextLine()) {
                 throw FormatException.at(in.name, countsLine, "the header says " + nf + " faces, found " + f);
             }
-            int k = in.nextInt("the vertex count of face " + f);
+            int k = index(cur, cur.next(), -1, f);
             if (k < 0) {
-                throw in.error("expected the vertex count of face " + f + ", found " + k);
+                throw cur.error("expected the vertex count of face " + f + ", found " + k);
+            }
+            if (cur.left() < k) {
+                throw cur.error("expected vertex " + cur.left() + " of face " + f + ", found the end of the line");
             }
             for (int j = 0; j < k; j++) {
-                int v = in.nextInt("vertex " + j + " of face " + f);
+                int v = index(cur, cur.next(), j, f);
                 if (v < 0 || v >= nv) {
-                    throw in.error("face " + f + " has vertex index " + v + ", expected 0.." + (nv - 1));
+                    throw cur.error("face " + f + " has vertex index " + v + ", expected 0.." + (nv - 1));
                 }
                 faceIndex.add(v);
             }
-            faceStart[f + 1] = faceIndex.size();
+            faceStart.add(faceIndex.size());
         }
-        return new PlyReader.Data(new PointCloud(coords), faceStart, faceIndex.toArray());
+        return new PlyReader.Data(new PointCloud(coords), faceStart.toArray(), faceIndex.toArray());
+    }
+
+    /** An integer value of face f: its vertex count (j &lt; 0) or vertex j; else an error at the line. */
+    private static int index(NumberLines.Cursor cur, double v, int j, int f) {
+        if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
+            throw cur.error("expected " + (j < 0 ? "the vertex count" : "vertex " + j) + " of face " + f
+                    + " (an integer), found " + v);
+        }
+        return (int) v;
     }
 
     /** The next line with content, cut at a {@code #} comment. */

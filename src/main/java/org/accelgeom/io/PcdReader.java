@@ -115,11 +115,22 @@ final class PcdReader {
             }
         }
         int n = (int) points;
-        double[][] c = new double[want.length][n];
+        int record = 0;
+        int columns = 0;
+        for (Field f : fields) {
+            record += f.size * f.count;
+            columns += f.count;
+        }
+        long minBytes = switch (data) {
+            case "ascii" -> 2L * columns;
+            case "binary" -> record;
+            default -> 0;
+        };
+        double[][] c = new double[want.length][in.capacityFor(n, minBytes, "points", in.line)];
         switch (data) {
-            case "ascii" -> readAscii(in, fields, want, c);
-            case "binary" -> readBinary(in, fields, want, c);
-            case "binary_compressed" -> readCompressed(in, fields, want, c);
+            case "ascii" -> readAscii(in, fields, want, c, n);
+            case "binary" -> readBinary(in, fields, want, c, n);
+            case "binary_compressed" -> readCompressed(in, fields, want, c, n);
             default -> throw in.error("expected DATA ascii, binary or binary_compressed, found '" + data + "'");
         }
         return new PointCloud(c);
@@ -133,7 +144,7 @@ final class PcdReader {
         }
     }
 
-    private static void readAscii(Input in, List<Field> fields, int[] want, double[][] c) throws IOException {
+    private static void readAscii(Input in, List<Field> fields, int[] want, double[][] c, int n) throws IOException {
         int[] tokenOf = new int[want.length];
         int columns = 0;
         for (int k = 0; k < fields.size(); k++) {
@@ -144,8 +155,8 @@ final class PcdReader {
             }
             columns += fields.get(k).count;
         }
-        int n = c[0].length;
         for (int i = 0; i < n; i++) {
+            Input.grown(c, i, n);
             if (!in.nextContentLine('#')) {
                 throw in.error("the data ends early: expected point " + i + " of " + n);
             }
@@ -153,7 +164,7 @@ final class PcdReader {
             while (in.nextToken()) {
                 for (int w = 0; w < want.length; w++) {
                     if (tokenOf[w] == t) {
-                        c[w][i] = in.tokenDouble("field " + fields.get(want[w]).name);
+                        c[w][i] = in.tokenDoubleOrNonFinite("field " + fields.get(want[w]).name);
                     }
                 }
                 t++;
@@ -164,7 +175,7 @@ final class PcdReader {
         }
     }
 
-    private static void readBinary(Input in, List<Field> fields, int[] want, double[][] c) throws IOException {
+    private static void readBinary(Input in, List<Field> fields, int[] want, double[][] c, int n) throws IOException {
         in.order(ByteOrder.LITTLE_ENDIAN);
         int record = 0;
         int[] offset = new int[fields.size()];
@@ -178,8 +189,8 @@ final class PcdReader {
             type[w] = fields.get(want[w]).plyType();
             at[w] = offset[want[w]];
         }
-        int n = c[0].length;
         for (int i = 0; i < n; i++) {
+            Input.grown(c, i, n);
             in.need(record, "point " + i + " of " + n);
             ByteBuffer b = in.bytes();
             int p = in.pos();
@@ -190,13 +201,12 @@ final class PcdReader {
         }
     }
 
-    private static void readCompressed(Input in, List<Field> fields, int[] want, double[][] c) throws IOException {
+    private static void readCompressed(Input in, List<Field> fields, int[] want, double[][] c, int n) throws IOException {
         in.order(ByteOrder.LITTLE_ENDIAN);
         in.need(8, "the compressed and uncompressed sizes");
         long packed = in.bytes().getInt(in.pos()) & 0xffffffffL;
         long unpacked = in.bytes().getInt(in.pos() + 4) & 0xffffffffL;
         in.skip(8);
-        int n = c[0].length;
         long expected = 0;
         for (Field f : fields) {
             expected += (long) f.size * f.count * n;
@@ -208,6 +218,14 @@ final class PcdReader {
         if (packed > Integer.MAX_VALUE - 16 || unpacked > Integer.MAX_VALUE - 16) {
             throw in.errorAtByte("compressed block too large (" + unpacked + " bytes)");
         }
+        long left = in.remainingBytes();
+        if (left >= 0 && packed > left) {
+            throw in.errorAtByte("the data ends early: expected a compressed block of " + packed + " bytes, found " + left);
+        }
+        if (unpacked > 100 * packed + 1024) {
+            throw in.errorAtByte("expected at most 100 times the compressed size (" + packed + " bytes) from LZF, "
+                    + "found an uncompressed size of " + unpacked);
+        }
         in.need((int) packed, "the compressed block");
         byte[] out = new byte[(int) unpacked];
         long start = in.offset();
@@ -218,6 +236,7 @@ final class PcdReader {
             throw new FormatException(in.name + ": byte " + start + ": corrupt LZF data: expected " + out.length
                     + " bytes, decoded " + got);
         }
+        Input.grown(c, Math.max(0, n - 1), n);
         ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
         long blockStart = 0;
         for (int k = 0; k < fields.size(); k++) {

@@ -233,12 +233,28 @@ final class PlyReader {
             }
         }
         int nv = (int) ve.count;
-        double[][] coords = new double[dim][nv];
-        int[] faceStart = new int[fe == null ? 1 : (int) fe.count + 1];
-        IntList faceIndex = new IntList(fe == null ? 16 : (int) Math.min(3 * fe.count, Integer.MAX_VALUE - 16));
+        long minBytes = 0; // what the elements take at least: the header's counts must fit in the file
+        for (Element e : h.elements) {
+            long record = 0;
+            for (Property p : e.properties) {
+                record += h.order == null ? 2 : p.countType == null ? p.type.size : p.countType.size;
+            }
+            minBytes += e.count * Math.max(1, record);
+        }
+        long left = in.remainingBytes();
+        if (left >= 0 && minBytes > left + 1) {
+            throw FormatException.at(in.name, ve.line, "the header's elements (" + describe(h) + ") need at least "
+                    + minBytes + " bytes, but only " + left + " follow the header");
+        }
+        double[][] coords = new double[dim][in.capacityFor(nv, 1, "vertices", ve.line)];
+        int faces = fe == null ? 0 : in.capacityFor(fe.count, 1, "faces", fe.line);
+        IntList faceStart = new IntList(faces + 1);
+        faceStart.add(0);
+        IntList faceIndex = new IntList((int) Math.min(3L * faces, Integer.MAX_VALUE - 16));
         if (h.order != null) {
             in.order(h.order);
         }
+        NumberLines.Cursor ascii = null;
         boolean vertexDone = false;
         boolean faceDone = fe == null;
         for (Element e : h.elements) {
@@ -254,41 +270,56 @@ final class PlyReader {
                 role[faceProp] = 4;
             }
             if (h.order == null) {
-                readAscii(in, e, role, coords, faceStart, faceIndex, nv);
+                if (ascii == null) { // the body in parallel blocks, walked in order
+                    ascii = new NumberLines.Cursor(in.name, TextBlocks.parse(in, in.offset(), in.line + 1,
+                            () -> new NumberLines((char) 0)), in.line + 1);
+                }
+                readAscii(ascii, e, role, coords, faceStart, faceIndex, nv);
             } else {
                 readBinary(in, e, role, coords, faceStart, faceIndex, nv);
             }
             vertexDone |= e == ve;
             faceDone |= e == fe;
         }
-        return new Data(new PointCloud(coords), faceStart, faceIndex.toArray());
+        return new Data(new PointCloud(coords), faceStart.toArray(), faceIndex.toArray());
     }
 
-    private static void readAscii(Input in, Element e, int[] role, double[][] coords, int[] faceStart,
-            IntList faceIndex, int nv) throws IOException {
+    private static String describe(Header h) {
+        StringBuilder sb = new StringBuilder();
+        for (Element e : h.elements) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(e.count).append(' ').append(e.name);
+        }
+        return sb.toString();
+    }
+
+    private static void readAscii(NumberLines.Cursor in, Element e, int[] role, double[][] coords, IntList faceStart,
+            IntList faceIndex, int nv) {
         List<Property> props = e.properties;
+        boolean vertex = isVertex(role);
+        boolean face = roleHasFace(role);
+        String listLength = "a list length in " + e.name + " ";
+        String listValues = "the list values of " + e.name + " ";
         for (int r = 0; r < e.count; r++) {
+            if (vertex) {
+                Input.grown(coords, r, nv);
+            }
             for (int p = 0; p < role.length; p++) {
                 Property prop = props.get(p);
-                if (!in.nextTokenAnyLine()) {
-                    throw in.error("the data ends early: expected " + e.name + " " + r + " of " + e.count);
-                }
                 if (prop.countType == null) {
+                    double v = in.nextAnyLine(e.name + " ", r, " of " + e.count);
                     if (role[p] > 0) {
-                        coords[role[p] - 1][r] = in.tokenDouble("coordinate " + prop.name + " of vertex " + r);
+                        coords[role[p] - 1][r] = v;
                     }
                     continue;
                 }
-                int n = in.tokenInt("a list length in " + e.name + " " + r);
+                int n = in.nextIntAnyLine(listLength, r);
                 if (n < 0) {
                     throw in.error("expected a list length in " + e.name + " " + r + ", found " + n);
                 }
                 for (int j = 0; j < n; j++) {
-                    if (!in.nextTokenAnyLine()) {
-                        throw in.error("the data ends early: expected " + n + " values in " + e.name + " " + r);
-                    }
+                    double d = in.nextAnyLine(listValues, r, "");
                     if (role[p] == 4) {
-                        long v = (long) in.tokenDouble("a vertex index of face " + r);
+                        long v = (long) d;
                         if (v < 0 || v >= nv) {
                             throw in.error("face " + r + " has vertex index " + v + ", expected 0.." + (nv - 1));
                         }
@@ -296,10 +327,19 @@ final class PlyReader {
                     }
                 }
             }
-            if (faceStart.length > 1 && roleHasFace(role)) {
-                faceStart[r + 1] = faceIndex.size();
+            if (face) {
+                faceStart.add(faceIndex.size());
             }
         }
+    }
+
+    private static boolean isVertex(int[] role) {
+        for (int r : role) {
+            if (r >= 1 && r <= 3) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean roleHasFace(int[] role) {
@@ -311,7 +351,7 @@ final class PlyReader {
         return false;
     }
 
-    private static void readBinary(Input in, Element e, int[] role, double[][] coords, int[] faceStart,
+    private static void readBinary(Input in, Element e, int[] role, double[][] coords, IntList faceStart,
             IntList faceIndex, int nv) throws IOException {
         List<Property> props = e.properties;
         boolean fixed = true;
@@ -323,21 +363,63 @@ final class PlyReader {
             recordSize += props.get(p).type.size;
         }
         boolean face = roleHasFace(role);
+        boolean vertex = isVertex(role);
         if (fixed) {
-            for (int r = 0; r < e.count; r++) {
-                in.need(recordSize, e.name + " " + r + " of " + e.count);
+            // many records per read, each coordinate decoded by its type: at the speed of the disk
+            int batch = Math.max(1, (1 << 20) / Math.max(1, recordSize));
+            int[] at = new int[3];
+            Type[] type = new Type[3];
+            int roles = 0;
+            for (int p = 0; p < role.length; p++) {
+                if (role[p] > 0) {
+                    at[role[p] - 1] = offset[p];
+                    type[role[p] - 1] = props.get(p).type;
+                    roles++;
+                }
+            }
+            int count = (int) e.count;
+            for (int r = 0; r < count; r += batch) {
+                int m = Math.min(batch, count - r);
+                try {
+                    in.need(m * recordSize, e.name + " " + r + " of " + e.count);
+                } catch (FormatException ex) {
+                    for (int j = 0; j < m; j++) { // name the first record that is cut short
+                        in.need(recordSize, e.name + " " + (r + j) + " of " + e.count);
+                        in.skip(recordSize);
+                    }
+                    throw ex;
+                }
+                if (vertex) {
+                    Input.grown(coords, r + m - 1, nv);
+                }
                 ByteBuffer b = in.bytes();
-                int at = in.pos();
-                for (int p = 0; p < role.length; p++) {
-                    if (role[p] > 0) {
-                        coords[role[p] - 1][r] = props.get(p).type.get(b, at + offset[p]);
+                int base = in.pos();
+                for (int k = 0; k < roles; k++) {
+                    double[] c = coords[k];
+                    Type t = type[k];
+                    int o = base + at[k];
+                    if (t == Type.FLOAT32) {
+                        for (int j = 0; j < m; j++, o += recordSize) {
+                            c[r + j] = b.getFloat(o);
+                        }
+                    } else if (t == Type.FLOAT64) {
+                        for (int j = 0; j < m; j++, o += recordSize) {
+                            c[r + j] = b.getDouble(o);
+                        }
+                    } else {
+                        for (int j = 0; j < m; j++, o += recordSize) {
+                            c[r + j] = t.get(b, o);
+                        }
                     }
                 }
-                in.skip(recordSize);
+                in.skip(m * recordSize);
             }
             return;
         }
         for (int r = 0; r < e.count; r++) {
+            if (vertex) {
+                Input.grown(coords, r, nv);
+            }
             for (int p = 0; p < role.length; p++) {
                 Property prop = props.get(p);
                 if (prop.countType == null) {
@@ -369,7 +451,7 @@ final class PlyReader {
                 in.skip(bytes);
             }
             if (face) {
-                faceStart[r + 1] = faceIndex.size();
+                faceStart.add(faceIndex.size());
             }
         }
     }

@@ -1,36 +1,69 @@
 package org.accelgeom.io;
 
-import org.accelgeom.engine.DoubleList;
+import java.util.Arrays;
+import java.util.List;
 
-/** Coordinates collected column by column while a text file is read; becomes a {@link PointCloud}. */
+/**
+ * Coordinates collected column by column while (a block of) a text file is read; the columns of several
+ * blocks are joined in order by {@link #join}.
+ */
 final class PointColumns {
-    private final DoubleList[] cols;
+    private final double[][] cols;
+    private int n;
 
     PointColumns(int dimension, int capacity) {
-        cols = new DoubleList[dimension];
-        capacity = Math.max(16, Math.min(capacity, (1 << 22) / Math.max(1, dimension)));
-        for (int k = 0; k < dimension; k++) {
-            cols[k] = new DoubleList(capacity);
-        }
+        cols = new double[dimension][Math.max(16, Math.min(capacity, (1 << 22) / Math.max(1, dimension)))];
     }
 
     int dimension() {
         return cols.length;
     }
 
-    void add(int k, double v) {
-        cols[k].add(v);
+    /** Appends one point: {@code row[0..dimension)}. */
+    void add(double[] row) {
+        if (n == cols[0].length) {
+            int grown = (int) Math.min(Integer.MAX_VALUE - 16L, cols[0].length + (cols[0].length >> 1) + 16L);
+            if (grown == n) {
+                throw new FormatException("more than " + n + " points: too many for one array");
+            }
+            for (int k = 0; k < cols.length; k++) {
+                cols[k] = Arrays.copyOf(cols[k], grown);
+            }
+        }
+        for (int k = 0; k < cols.length; k++) {
+            cols[k][n] = row[k];
+        }
+        n++;
     }
 
     int size() {
-        return cols[0].size();
+        return n;
     }
 
     PointCloud toCloud() {
-        double[][] c = new double[cols.length][];
-        for (int k = 0; k < c.length; k++) {
-            c[k] = cols[k].toArray();
+        return join(cols.length, List.of(this));
+    }
+
+    /** The points of the given columns (null entries are skipped), one after the other, as one cloud. */
+    static PointCloud join(int dimension, List<PointColumns> parts) {
+        long total = 0;
+        for (PointColumns p : parts) {
+            total += p == null ? 0 : p.n;
         }
-        return new PointCloud(c);
+        if (total > Integer.MAX_VALUE - 16) {
+            throw new FormatException(total + " points: too many for one array (at most " + (Integer.MAX_VALUE - 16) + ")");
+        }
+        double[][] out = new double[dimension][(int) total];
+        int at = 0;
+        for (PointColumns p : parts) {
+            if (p == null) {
+                continue;
+            }
+            for (int k = 0; k < dimension; k++) {
+                System.arraycopy(p.cols[k], 0, out[k], at, p.n);
+            }
+            at += p.n;
+        }
+        return new PointCloud(out);
     }
 }

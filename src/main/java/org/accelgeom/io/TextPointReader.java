@@ -1,6 +1,8 @@
 package org.accelgeom.io;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Whitespace-separated points, one per line ({@code .xyz .txt .pts}, Qhull's rbox/qhull input).
@@ -15,6 +17,8 @@ import java.io.IOException;
  *   <li>A count line (as Leica PTS writes): line 1 is a single integer and line 2 has at least two
  *   numbers.</li>
  * </ul>
+ * The header is read on one thread; the points after it in parallel blocks ({@link TextBlocks}).
+ * Coordinates must be finite: NaN, infinity and decimals beyond the range of a double are errors.
  */
 final class TextPointReader {
     private TextPointReader() {
@@ -27,7 +31,8 @@ final class TextPointReader {
         long declared = -1;
         long declaredLine = 0;
         int dimension = -1;
-        Points pts = new Points(in);
+        PointColumns head = null; // one-column points read with the header
+        long headLine = 0;
         int firstTokens = in.tokensLeft();
         in.nextToken();
         Integer first = intOrNull(in);
@@ -60,8 +65,10 @@ final class TextPointReader {
                 pending = in.nextContentLine('#');
                 if (!comment && pending && in.tokensLeft() == 1) {
                     // not rbox after all: a one-column file whose first values are integers
-                    pts.addOneColumn(first, firstLine);
-                    pts.addOneColumn(second, declaredLine);
+                    head = new PointColumns(1, 16);
+                    head.add(new double[] {first});
+                    head.add(new double[] {second});
+                    headLine = firstLine;
                     dimension = -1;
                     declared = -1;
                 }
@@ -72,21 +79,50 @@ final class TextPointReader {
                 throw in.error("expected the number of points (rbox format: line 1 the dimension, line 2 the count)"
                         + (more ? ", found '" + in.lineText().strip() + "'" : ", found the end of the file"));
             } else {
-                pts.addOneColumn(first, firstLine); // the first line was a one-column point
+                head = new PointColumns(1, 16); // the first line was a one-column point
+                head.add(new double[] {first});
+                headLine = firstLine;
                 pending = more;
             }
-        } else {
-            in.restartTokens();
         }
-        while (pending || in.nextContentLine('#')) {
-            pending = false;
-            pts.addLine(dimension);
+        long bodyOffset = pending ? in.lineStart() : in.offset();
+        long bodyLine = pending ? in.line : in.line + 1;
+        List<TextBlocks.Block<XyzLines>> blocks = TextBlocks.parse(in, bodyOffset, bodyLine, XyzLines::new);
+        List<PointColumns> parts = new ArrayList<>();
+        int dim = head != null ? 1 : -1;
+        long dimLine = headLine;
+        parts.add(head);
+        for (TextBlocks.Block<XyzLines> b : blocks) {
+            XyzLines p = b.lines;
+            if (p.cols != null) {
+                int d = p.cols.dimension();
+                if (dim < 0 && dimension > 0 && d != dimension) {
+                    throw TextBlocks.error(in.name, b, p.firstLine,
+                            "expected " + dimension + " coordinates (the dimension in the header), found " + d);
+                }
+                if (dim < 0) {
+                    dim = d;
+                    dimLine = b.fileLine(p.firstLine);
+                } else if (d != dim) {
+                    throw TextBlocks.error(in.name, b, p.firstLine, mismatch(dim, dimLine, d));
+                }
+            }
+            if (b.error != null) {
+                String m = p.found >= 0 ? mismatch(dim, dimLine, p.found) : b.error.getMessage();
+                throw TextBlocks.error(in.name, b, b.error.line, m);
+            }
+            parts.add(p.cols);
         }
-        if (declared >= 0 && declared != pts.size()) {
+        PointCloud cloud = PointColumns.join(dim < 0 ? Math.max(1, dimension) : dim, parts);
+        if (declared >= 0 && declared != cloud.size()) {
             throw FormatException.at(in.name, declaredLine,
-                    "the header says " + declared + " points, found " + pts.size());
+                    "the header says " + declared + " points, found " + cloud.size());
         }
-        return pts.toCloud(dimension);
+        return cloud;
+    }
+
+    private static String mismatch(int dim, long line, int found) {
+        return "expected " + dim + " coordinates like line " + line + ", found " + found;
     }
 
     private static Integer intOrNull(Input in) {
@@ -97,54 +133,52 @@ final class TextPointReader {
         }
     }
 
-    /** The points read so far, with the line of the first to name in dimension errors. */
-    private static final class Points {
-        private final Input in;
-        private PointColumns cols;
-        private long firstLine;
+    /** The points of one block; the dimension is that of its first point. */
+    static final class XyzLines extends TextBlocks.Lines {
+        PointColumns cols;
+        long firstLine;
+        /** The column count of the line that did not match, or -1. */
+        int found = -1;
         private double[] row = new double[8];
 
-        Points(Input in) {
-            this.in = in;
-        }
-
-        void addOneColumn(double v, long line) {
-            if (cols == null) {
-                cols = new PointColumns(1, 1 << 12);
-                firstLine = line;
+        @Override
+        void line(byte[] b, int ls, int le, long line) {
+            int i = TextBlocks.skipBlanks(b, ls, le);
+            if (i == le || b[i] == '#') {
+                return;
             }
-            cols.add(0, v);
-        }
-
-        void addLine(int dimension) {
             int d = 0;
-            while (in.nextToken()) {
+            while (i < le) {
+                int te = TextBlocks.tokenEnd(b, i, le);
                 if (d == row.length) {
                     row = java.util.Arrays.copyOf(row, 2 * d);
                 }
-                row[d++] = in.tokenDouble("a coordinate");
+                row[d++] = coordinate(b, i, te, line, "a coordinate");
+                i = TextBlocks.skipBlanks(b, te, le);
             }
             if (cols == null) {
-                if (dimension > 0 && d != dimension) {
-                    throw in.error("expected " + dimension + " coordinates (the dimension in the header), found " + d);
-                }
-                cols = new PointColumns(d, 1 << 12);
-                firstLine = in.line;
+                cols = new PointColumns(d, 64);
+                firstLine = line;
             } else if (d != cols.dimension()) {
-                throw in.error("expected " + cols.dimension() + " coordinates like line " + firstLine
-                        + ", found " + d);
+                found = d;
+                throw new TextBlocks.LineError(line, "");
             }
-            for (int k = 0; k < d; k++) {
-                cols.add(k, row[k]);
-            }
+            cols.add(row);
         }
+    }
 
-        int size() {
-            return cols == null ? 0 : cols.size();
+    /** A finite double from {@code b[s..e)}, or a {@link TextBlocks.LineError} naming {@code what}. */
+    static double coordinate(byte[] b, int s, int e, long line, String what) {
+        double v;
+        try {
+            v = Numbers.parseDouble(b, s, e);
+        } catch (NumberFormatException ex) {
+            throw new TextBlocks.LineError(line, "expected " + what + ", found '" + TextBlocks.shown(b, s, e) + "'");
         }
-
-        PointCloud toCloud(int dimension) {
-            return cols == null ? new PointCloud(new double[Math.max(1, dimension)][0]) : cols.toCloud();
+        if (!Double.isFinite(v)) {
+            throw new TextBlocks.LineError(line, "expected " + what + ", found '" + TextBlocks.shown(b, s, e)
+                    + "' (beyond the range of a double)");
         }
+        return v;
     }
 }

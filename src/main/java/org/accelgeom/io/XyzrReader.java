@@ -22,6 +22,9 @@ final class XyzrReader {
             }
             mol.add(x, y, z, r, mol.size() + 1, "", "", "", 0, "", false);
         }
+        if (mol.size() == 0) {
+            throw in.error("expected atoms 'x y z radius', found none");
+        }
         return mol.build();
     }
 }

@@ -57,7 +57,11 @@ class BadInputTest {
         Files.writeString(p, "ply\nformat ascii 1.0\nelement vertex 1\nproperty float128 x\nend_header\n");
         assertFormatError("bad.ply", ":4:", () -> Formats.readPoints(p));
         Files.writeString(p, "ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nproperty float y\nend_header\n1 2\n");
-        assertFormatError("bad.ply", ":7:", () -> Formats.readPoints(p));
+        assertFormatError("bad.ply", ":3: the header's elements (2 vertex) need at least 8 bytes, but only 4",
+                () -> Formats.readPoints(p));
+        Files.writeString(p, "ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nproperty float y\nend_header\n"
+                + "1 2\n\n\n\n");
+        assertFormatError("bad.ply", ":10:", () -> Formats.readPoints(p));
     }
 
     @Test

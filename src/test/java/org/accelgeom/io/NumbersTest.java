@@ -15,13 +15,17 @@ class NumbersTest {
         return Numbers.parseDouble(b, 0, b.length);
     }
 
+    private static double finite(double v) {
+        return Double.isFinite(v) ? v : 1.0;
+    }
+
     @Test
     void agreesWithTheJdkBitForBit() {
         Random r = new Random(5);
         for (int k = 0; k < 200_000; k++) {
             String s = switch (k % 4) {
                 case 0 -> String.format(java.util.Locale.ROOT, "%." + r.nextInt(12) + "f", r.nextGaussian() * Math.pow(10, r.nextInt(12)));
-                case 1 -> Double.toString(Double.longBitsToDouble(r.nextLong()));
+                case 1 -> Double.toString(finite(Double.longBitsToDouble(r.nextLong())));
                 case 2 -> (r.nextInt(2000000) - 1000000) + "e" + (r.nextInt(60) - 30);
                 default -> "0." + Long.toString(Math.abs(r.nextLong()) % 1_000_000_000_000_000L);
             };
@@ -31,13 +35,17 @@ class NumbersTest {
 
     @Test
     void cSpellingsAndRejects() {
-        assertEquals(Double.NaN, parse("nan"));
-        assertEquals(Double.NEGATIVE_INFINITY, parse("-inf"));
+        byte[] nan = "nan".getBytes(StandardCharsets.US_ASCII);
+        byte[] inf = "-inf".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(Double.NaN, Numbers.parseDoubleOrNonFinite(nan, 0, 3));
+        assertEquals(Double.NEGATIVE_INFINITY, Numbers.parseDoubleOrNonFinite(inf, 0, 4));
+        assertEquals(Double.POSITIVE_INFINITY, parse("1e400"), "overflow is infinite; the readers reject it");
         assertEquals(-0.0, parse("-0"));
         assertEquals(1.5, parse("+1.5"));
         assertEquals(100.0, parse("1E2"));
         assertEquals(0.5, parse(".5"));
-        for (String bad : new String[] {"", "-", "1.2.3", "abc", "1e", "1,5", "2d", "0x"}) {
+        for (String bad : new String[] {"", "-", "1.2.3", "abc", "1e", "1,5", "2d", "0x", "nan", "NaN", "inf",
+            "Infinity", "-Infinity", "1.5f", " 1", "1 ", "e5", ".", "+", "1e+", "0x1p3d"}) {
             assertThrows(NumberFormatException.class, () -> parse(bad), bad);
         }
     }
