@@ -61,7 +61,7 @@ archive_flavour() {
     case "$backend" in
         opencl) echo opencl ;;
         ptx) echo ptx ;;
-        *) echo full ;;
+        *) echo opencl-ptx ;;
     esac
 }
 backend_list() {
@@ -255,14 +255,15 @@ install_source() {
     echo "tornado.backends=$(backend_list)" >"$work/tornado-assembly/src/etc/tornado.backend"
     log="$work/build.log"
     say "building TornadoVM $VERSION ($backend; minutes; log: $log)"
-    (cd "$work" && PATH="$JAVA_HOME/bin:$PATH" ./mvnw -B -P"$profiles" -Dtornado.backend="$backend" \
+    (cd "$work" && PATH="$JAVA_HOME/bin:$PATH" ./mvnw -B -P"$profiles" -Dtornado.backend="$(archive_flavour)" \
         -Dmaven.buildNumber.revisionOnScmFailure=unknown -DskipTests install >"$log" 2>&1) ||
         { tail -n 30 "$log" >&2; die "the TornadoVM build failed (log: $log)"; }
     b=$(find_sdk_in "$work/dist") || die "the build made no SDK under $work/dist (log: $log)"
     if [[ ! -f "$b/tornado-argfile.template" ]]; then
         (cd "$b/bin" && TORNADOVM_HOME="$b" PATH="$JAVA_HOME/bin:$PATH" python3 gen-tornado-argfile-template.py \
-            "${backend//,/ }" >&2) || die "could not write tornado-argfile.template"
+            "$backend" >&2) || die "could not write tornado-argfile.template"
     fi
+    echo "tornado.backends=$(backend_list)" >"$b/etc/tornado.backend"
     local stage
     stage=$(staging)
     cp -a "$b" "$stage/sdk"
