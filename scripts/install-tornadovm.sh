@@ -202,26 +202,32 @@ install_sdkman() {
 # Builds the TornadoVM checkout $1 (tag v$VERSION) as TornadoVM's INSTALL_FROM_SOURCE.md describes, with the
 # pitfalls of a fresh machine handled; the build runs in a copy, so the checkout stays as it is.
 install_source() {
-    local src work graal_version pom_version b profiles="jdk$JDK_MAJOR" gav tmp log
+    local src work graal_version pom_version b profiles="jdk$JDK_MAJOR" gav tmp log ref
     src=$(cd "$1" 2>/dev/null && pwd) || die "no such folder: $1"
-    [[ -f "$src/pom.xml" && -d "$src/tornado-assembly" ]] || die "$src is not a TornadoVM source checkout"
-    pom_version=$(grep -m1 -A0 -E '^    <version>' "$src/pom.xml" | sed 's:.*<version>\(.*\)</version>.*:\1:')
-    [[ "$pom_version" == "$VERSION" ]] ||
-        die "$src is TornadoVM $pom_version, accelgeom needs $VERSION (git checkout v$VERSION)"
     find_jdk "$JDK_MAJOR"
     [[ "$(jdk_major "$JAVA_HOME")" == "$JDK_MAJOR" ]] ||
         die "TornadoVM $VERSION builds with JDK $JDK_MAJOR exactly; found $JAVA_HOME (JDK $(jdk_major "$JAVA_HOME"))"
     command -v python3 >/dev/null 2>&1 || apt_install python3
-    command -v g++ >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 || apt_install g++ cmake make
+    command -v g++ >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || apt_install g++ make
 
     work=$(mktemp -d "${TMPDIR:-/tmp}/tornadovm-src.XXXXXX")
-    say "copying $src to $work (the build runs there)"
     if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-        # the benchmark matrix bcsstk32.mtx is missing from some mirrors; nothing in the build needs it
-        git -C "$src" archive --format=tar HEAD -- . ':(exclude,glob)**/bcsstk32.mtx' | tar -xf - -C "$work"
+        # a clone (bare or not): the tag v$VERSION if it has it, else what is checked out
+        ref=HEAD
+        git -C "$src" rev-parse -q --verify "refs/tags/v$VERSION" >/dev/null && ref="v$VERSION"
+        say "exporting $ref of $src to $work (the build runs there)"
+        # the benchmark matrix bcsstk32.mtx is missing from some mirrors (git prints an error and goes on);
+        # nothing in the build needs it
+        git -C "$src" archive --format=tar "$ref" -- ':(exclude,glob)**/bcsstk32.mtx' | tar -xf - -C "$work" ||
+            die "could not export $ref of $src"
     else
+        say "copying $src to $work (the build runs there)"
         cp -a "$src/." "$work/"
     fi
+    [[ -f "$work/pom.xml" && -d "$work/tornado-assembly" ]] || die "$src is not a TornadoVM source tree"
+    pom_version=$(grep -m1 -E '^    <version>' "$work/pom.xml" | sed 's:.*<version>\(.*\)</version>.*:\1:')
+    [[ "$pom_version" == "$VERSION" ]] ||
+        die "$src is TornadoVM $pom_version, accelgeom needs $VERSION (git checkout v$VERSION)"
 
     if [[ ",$backend," == *",opencl,"* ]]; then
         # OpenCL headers: TornadoVM's JNI build looks for them in its own source tree
