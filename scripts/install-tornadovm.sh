@@ -9,7 +9,8 @@
 #   --from FILE    the SDK archive (.tar.xz, .tar.gz or .zip with one top folder holding bin/tornado)
 #   --download     TornadoVM's release archive from GitHub (DOWNLOAD_URL below)
 #   --sdkman       `sdk install tornadovm ...`; $TORNADOVM_HOME becomes a link to SDKMAN's folder
-#   --source DIR   build a TornadoVM source checkout of the tag v5.2.0-jdk25 (needs a JDK 25, apt, network)
+#   --source DIR   build TornadoVM from a clone (its tag v5.2.0-jdk25, or a checkout of it) in a temporary copy
+#                  (needs a JDK 25, apt and Maven Central; TornadoVM's own build installs its modules into ~/.m2)
 #   --check        install nothing new: only the OpenCL runtime, the device check and tornado-api
 # --backend: the TornadoVM backends (default opencl; ptx for NVIDIA's PTX, needs the CUDA driver).
 # --no-pocl: never install POCL. --force: replace an SDK of another version or backends at $TORNADOVM_HOME.
