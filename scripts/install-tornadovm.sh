@@ -7,7 +7,8 @@
 # usage: scripts/install-tornadovm.sh [ROUTE] [--backend opencl|ptx|opencl,ptx] [--no-pocl] [--force]
 # ROUTE (default: SDKMAN when `sdk` is installed, else --download):
 #   --from FILE    the SDK archive (.tar.xz, .tar.gz or .zip with one top folder holding bin/tornado)
-#   --download     TornadoVM's release archive from GitHub (DOWNLOAD_URL below)
+#   --download     TornadoVM's release archive from GitHub: RELEASES/v5.2.0-jdk25/tornadovm-5.2.0-jdk25-opencl-linux-amd64.tar.gz
+#                  (else .zip; ptx or opencl-ptx for --backend ptx / opencl,ptx)
 #   --sdkman       `sdk install tornadovm ...`; $TORNADOVM_HOME becomes a link to SDKMAN's folder
 #   --source DIR   build TornadoVM from a clone (its tag v5.2.0-jdk25, or a checkout of it) in a temporary copy
 #                  (needs a JDK 25, apt and Maven Central; TornadoVM's own build installs its modules into ~/.m2)
