@@ -61,7 +61,7 @@ find_jdk() {
 quiet_maven_on_new_jdks() {
     local major
     major=$(jdk_major "$JAVA_HOME")
-    if [[ "${major:-0}" -ge 24 ]]; then
+    if [[ "${major:-0}" -ge 24 && "${MAVEN_OPTS:-}" != *--enable-native-access=ALL-UNNAMED* ]]; then
         export MAVEN_OPTS="${MAVEN_OPTS:-} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
     fi
 }

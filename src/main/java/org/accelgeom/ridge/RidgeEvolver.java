@@ -4,7 +4,7 @@ import org.accelgeom.engine.PhaseTimings;
 
 /**
  * The data-parallel part of the ridge detection, Alg. 2 (evolve), as a backend implements it. The host loop of
- * Alg. 1 ({@link RidgeDetector}) calls {@link #load} once per run and {@link #evolve} once per outer iteration.
+ * Alg. 1 ({@link Ridge}) calls {@link #load} once per run and {@link #evolve} once per outer iteration.
  * The {@code tornado} implementation keeps the points on the device between calls.
  */
 public interface RidgeEvolver extends AutoCloseable {

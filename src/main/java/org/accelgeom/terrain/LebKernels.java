@@ -24,7 +24,7 @@ import org.accelgeom.cbt.CbtKernels;
  */
 public final class LebKernels {
 
-    /** Neighbour slots of {@link #neighbours}. */
+    /** Neighbour slots of {@link #neighbour}. */
     public static final int L = 0;
     public static final int R = 1;
     public static final int B = 2;

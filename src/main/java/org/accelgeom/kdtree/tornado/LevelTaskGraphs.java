@@ -209,7 +209,7 @@ public final class LevelTaskGraphs {
     /**
      * Kernel 3, a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one reference's side
      * ({@link LevelKernels#side}); the chunk's counts of left, right and handed-on outputs summed in local memory
-     * ({@link #chunkScan}), as {@link LevelKernels#countChunk}.
+     * (the array {@code p}), as {@link LevelKernels#countChunk}.
      */
     public static void count(KernelContext kc, int[] state, int[] refInt, float[] refBox, int[] nodeInt, float[] nodePos,
             int[] side, int[] chunk, int beat) {
