@@ -70,7 +70,12 @@ final class HullCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "ply", this::one, null);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() {
         common.validate(spec);
         validate();
         if (common.backend == Backend.TORNADO) {
@@ -136,6 +141,7 @@ final class HullCommand implements Callable<Integer> {
                 Formats.writeMesh(common.output, mesh);
                 out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
             }
+            Path picture = Batch.perInput(this.picture);
             if (picture != null) {
                 writePicture(picture, mesh, points);
                 out.printf(Locale.ROOT, "wrote %s%n", picture);

@@ -139,7 +139,12 @@ final class KdTreeCommand implements Runnable {
         boolean timings;
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
+            return Batch.run(spec, common, null, this::one, null);
+        }
+
+        /** One input (or --random): the whole command, or one input of a batch. */
+        private int one() {
             common.validate(spec);
             if (repeat < 1 || (steps != null && steps < 1)) {
                 throw new ParameterException(spec.commandLine(), "--repeat and --steps must be >= 1");

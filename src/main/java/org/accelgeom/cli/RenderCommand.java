@@ -79,7 +79,12 @@ final class RenderCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "png", this::one, null);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() {
         common.validate(spec);
         if (width < 1 || height < 1 || repeat < 1) {
             throw new ParameterException(spec.commandLine(), "--width, --height and --repeat must be >= 1");

@@ -116,7 +116,12 @@ final class VoronoiCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "vertices", this::one, org.accelgeom.voronoi.VoronoiDiagram::release);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() throws IOException {
         common.validate(spec);
         if (common.input == null && random == null) {
             throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR) or --random N");
@@ -152,7 +157,7 @@ final class VoronoiCommand implements Callable<Integer> {
             throw usage("--edges writes .json or .csv, got " + edges);
         }
         VoronoiOptions options = VoronoiOptions.of(common.backend).withThreads(common.threads).withDevice(common.device)
-                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1).withLanes(lanes);
+                .withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1 || Batch.active()).withLanes(lanes);
         if (precision != null) {
             options = options.withPrecision(VoronoiOptions.Precision.parse(precision));
         }
@@ -242,10 +247,12 @@ final class VoronoiCommand implements Callable<Integer> {
             writeVertices(common.output, r);
             out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", common.output, r.vertexCount());
         }
+        Path edges = Batch.perInput(this.edges);
         if (edges != null) {
             writeEdges(edges, r);
             out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
         }
+        Path tetrahedra = Batch.perInput(this.tetrahedra);
         if (tetrahedra != null) {
             writeTetrahedra(tetrahedra, r);
             out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", tetrahedra, r.vertexCount());
@@ -292,7 +299,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 writeVertices(suffixed(common.output, k), r);
             }
             if (edges != null) {
-                writeEdges(suffixed(edges, k), r);
+                writeEdges(suffixed(Batch.perInput(edges), k), r);
             }
             out.flush();
         }
@@ -346,7 +353,7 @@ final class VoronoiCommand implements Callable<Integer> {
                     writeVertices(suffixed(common.output, "frame", frames), res);
                 }
                 if (edges != null) {
-                    writeEdges(suffixed(edges, "frame", frames), res);
+                    writeEdges(suffixed(Batch.perInput(edges), "frame", frames), res);
                 }
                 out.flush();
             }
