@@ -73,7 +73,7 @@ final class Batch {
      * @param release    frees what the resident backends kept, once after a batch (may be null)
      */
     static int run(CommandSpec spec, CommonOptions common, String defaultExt, Body body, Runnable release) throws Exception {
-        if (!isBatch(common)) {
+        if (!isBatch(common, outputSpec(spec))) {
             return body.run();
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -143,8 +143,15 @@ final class Batch {
         return failed > 0 ? Main.EXIT_FAILURE : 0;
     }
 
-    /** Several inputs, a directory, a glob or an output directory: a batch. */
-    static boolean isBatch(CommonOptions common) {
+    /** {@code --output} as typed (a trailing '/' says "directory"), or null. */
+    private static String outputSpec(CommandSpec spec) {
+        var parsed = spec.commandLine().getParseResult();
+        var o = parsed == null ? null : parsed.matchedOption("--output");
+        return o == null || o.stringValues().isEmpty() ? null : o.stringValues().get(0);
+    }
+
+    /** Several inputs, a directory, a glob, or an output directory (existing, or typed with a trailing '/'): a batch. */
+    static boolean isBatch(CommonOptions common, String outputTyped) {
         List<String> in = common.inputs;
         if (in == null || in.isEmpty()) {
             return false;
@@ -156,7 +163,7 @@ final class Batch {
         if (!"-".equals(only) && Files.isDirectory(Path.of(only))) {
             return true;
         }
-        return common.output != null && (Files.isDirectory(common.output) || common.output.toString().endsWith("/"));
+        return common.output != null && (Files.isDirectory(common.output) || outputTyped != null && outputTyped.endsWith("/"));
     }
 
     /** Files, directories and globs to files, in the order given (a directory's and a glob's files sorted). */
