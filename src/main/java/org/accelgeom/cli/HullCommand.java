@@ -92,7 +92,9 @@ final class HullCommand implements Callable<Integer> {
             points = generate(distribution, random, common.seed);
             source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
         } else {
-            points = readPoints(common.input);
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
+                points = readPoints(common.input);
+            }
             source = "-".equals(common.input) ? "standard input" : common.input;
         }
         if (points.dimension() != 3) {

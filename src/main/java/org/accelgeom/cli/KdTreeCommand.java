@@ -173,7 +173,10 @@ final class KdTreeCommand implements Runnable {
                 throw new AccelGeomException("--steps times the exact builder's per-node kernels: not with --builder zhou");
             }
             String[] source = new String[1];
-            Triangles t = tree.triangles(common, source);
+            Triangles t;
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + (common.input != null ? common.input : tree.scene))) {
+                t = tree.triangles(common, source);
+            }
             out.printf(Locale.ROOT, "input:        %s%n", source[0]);
             out.printf(Locale.ROOT, "triangles:    %d (skipped %d degenerate: %d zero-area, %d non-finite)%n", t.count(),
                     t.skipped(), t.zeroArea(), t.nonFinite());
@@ -189,7 +192,9 @@ final class KdTreeCommand implements Runnable {
             long nanos = 0;
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
-                r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
+                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
+                    r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
+                }
                 // the construction: without the statistics pass the builders run before they return
                 nanos = System.nanoTime() - t0 - r.statisticsNanos();
                 if (repeat > 1) {

@@ -53,6 +53,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         org.accelgeom.engine.StackSampler.startIfAsked();
+        StdoutGuard.install(); // TornadoVM's notices to stderr: stdout carries results only
         System.exit(commandLine(args).execute(args));
     }
 

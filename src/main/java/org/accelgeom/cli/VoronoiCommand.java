@@ -181,7 +181,10 @@ final class VoronoiCommand implements Callable<Integer> {
             return allModels(out, table, options);
         }
         long r0 = System.nanoTime();
-        Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        Molecule m;
+        try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
+            m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        }
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
         long readNanos = System.nanoTime() - r0;
         if (saveBalls != null) {
@@ -196,7 +199,9 @@ final class VoronoiCommand implements Callable<Integer> {
         long nanos = 0;
         for (int run = 1; run <= repeat; run++) {
             long t0 = System.nanoTime();
-            r = VoronoiDiagram.compute(sel.balls(), options);
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
+                r = VoronoiDiagram.compute(sel.balls(), options);
+            }
             nanos = System.nanoTime() - t0;
             if (repeat > 1) {
                 out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
