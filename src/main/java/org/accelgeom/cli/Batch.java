@@ -26,7 +26,8 @@ import picocli.CommandLine.ParameterException;
  * and {@link CommonOptions#output} set to that input's file and result, so the same code serves one input and a
  * batch, and the families keep their plans and device buffers between inputs ({@link #active()} tells a command to
  * ask for resident backends; the command's {@code release} runs once at the end). A failing input is reported as
- * one line with its file and the batch goes on; the run ends with one summary line on stdout and exit status 1 if
+ * one line with its file (a body that returns a non-zero status has reported its failure itself) and the batch goes
+ * on; the run ends with one summary line on stdout and exit status 1 if
  * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
  *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
@@ -116,7 +117,10 @@ final class Batch {
                 out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
                 out.flush();
                 try {
-                    body.run();
+                    if (body.run() != 0) { // the body reported its failure itself (e.g. one model of --all-models)
+                        failed++;
+                        continue;
+                    }
                     done++;
                     bytes += size(in);
                 } catch (ParameterException e) {

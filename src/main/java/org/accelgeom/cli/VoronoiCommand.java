@@ -282,6 +282,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         long total = 0;
+        int failed = 0;
         int k = 1;
         for (;; k++) {
             Molecule m;
@@ -293,26 +294,32 @@ final class VoronoiCommand implements Callable<Integer> {
                 }
                 throw e;
             }
-            AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
-            long t0 = System.nanoTime();
-            VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
-            long nanos = System.nanoTime() - t0;
-            total += nanos;
-            out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
-                    r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
-            if (common.output != null) {
-                writeVertices(suffixed(common.output, k), r);
-            }
-            if (edges != null) {
-                writeEdges(suffixed(Batch.perInput(edges), k), r);
+            try { // a model that fails is reported on one line, and the next one runs (a batch)
+                AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+                long t0 = System.nanoTime();
+                VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
+                long nanos = System.nanoTime() - t0;
+                total += nanos;
+                out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
+                        r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
+                if (common.output != null) {
+                    writeVertices(suffixed(common.output, k), r);
+                }
+                if (edges != null) {
+                    writeEdges(suffixed(Batch.perInput(edges), k), r);
+                }
+            } catch (AccelGeomException e) {
+                failed++;
+                out.flush();
+                Main.report(spec.commandLine().getErr(), common.input + ", model " + k + ": " + e.getMessage(), e, common.debug);
             }
             out.flush();
         }
-        out.printf(Locale.ROOT, "models:           %d%n", k - 1);
+        out.printf(Locale.ROOT, "models:           %d%s%n", k - 1, failed > 0 ? " (" + failed + " failed)" : "");
         out.printf(Locale.ROOT, "total time:       %.3f ms%n", total / 1e6);
         out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
         out.flush();
-        return 0;
+        return failed > 0 ? Main.EXIT_FAILURE : 0;
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
