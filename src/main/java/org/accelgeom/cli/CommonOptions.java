@@ -1,6 +1,7 @@
 package org.accelgeom.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
@@ -15,11 +16,26 @@ import picocli.CommandLine.TypeConversionException;
 /** The options every algorithm command shares (a picocli mixin). */
 public final class CommonOptions {
 
-    @Option(names = "--input", paramLabel = "FILE", description = "Input file ('-' for standard input).")
+    /** The input of the current run: the only one, or in a batch the one being computed (see {@link Batch}). */
     String input;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Output file; its extension picks the format.")
+    /** Every {@code --input} value as given: files, directories, globs (null without --input). */
+    List<String> inputs;
+
+    @Option(names = "--input", paramLabel = "FILE", arity = "1..*",
+            description = "Input file ('-' for standard input); several files, a directory or a quoted glob make a batch.")
+    void inputs(List<String> values) {
+        inputs = values;
+        input = values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Output file; its extension picks the format. "
+            + "For a batch, a directory: one result per input, named after it.")
     Path output;
+
+    @Option(names = "--format", paramLabel = "EXT",
+            description = "Format (extension) of the results a batch writes into the --output directory (default: the command's).")
+    String format;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "jvm-parallel", converter = BackendConverter.class,
             description = "jvm, jvm-parallel or tornado (default: ${DEFAULT-VALUE}).")

@@ -73,7 +73,12 @@ final class HullCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "ply", this::one, null);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() {
         common.validate(spec);
         validate();
         if (common.backend == Backend.TORNADO) {
@@ -89,7 +94,9 @@ final class HullCommand implements Callable<Integer> {
             source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
         } else {
             Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO); // TornadoVM starts while the file is read
-            points = readPoints(common.input);
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
+                points = readPoints(common.input);
+            }
             source = "-".equals(common.input) ? "standard input" : common.input;
             Prewarm.join(warm);
         }
@@ -141,6 +148,7 @@ final class HullCommand implements Callable<Integer> {
                 Formats.writeMesh(common.output, mesh);
                 out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
             }
+            Path picture = Batch.perInput(this.picture);
             if (picture != null) {
                 writePicture(picture, mesh, points);
                 out.printf(Locale.ROOT, "wrote %s%n", picture);

@@ -171,7 +171,12 @@ final class KdTreeCommand implements Runnable {
         boolean timings;
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
+            return Batch.run(spec, common, null, this::one, null);
+        }
+
+        /** One input (or --random): the whole command, or one input of a batch. */
+        private int one() {
             common.validate(spec);
             tree.validate(spec, common);
             Check.atLeast(spec, "--repeat", repeat, 1);
@@ -208,7 +213,10 @@ final class KdTreeCommand implements Runnable {
                         + "': expected bitmask, zhou-masks or exact");
             };
             String[] source = new String[1];
-            Triangles t = tree.triangles(common, source);
+            Triangles t;
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + (common.input != null ? common.input : tree.scene))) {
+                t = tree.triangles(common, source);
+            }
             out.printf(Locale.ROOT, "input:        %s%n", source[0]);
             out.printf(Locale.ROOT, "triangles:    %d (skipped %d degenerate: %d zero-area, %d non-finite)%n", t.count(),
                     t.skipped(), t.zeroArea(), t.nonFinite());
@@ -224,7 +232,9 @@ final class KdTreeCommand implements Runnable {
             long nanos = 0;
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
-                r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
+                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
+                    r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
+                }
                 // the construction: without the statistics pass the builders run before they return
                 nanos = System.nanoTime() - t0 - r.statisticsNanos();
                 if (repeat > 1) {

@@ -62,6 +62,7 @@ public final class Main implements Runnable {
             TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
         }
         Stdout stdout = Stdout.install();
+        StdoutGuard.install(); // TornadoVM's notices to stderr: stdout carries results only
         CommandLine cl = commandLine(args);
         int code = execute(cl, args);
         System.out.flush();

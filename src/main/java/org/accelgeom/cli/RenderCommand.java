@@ -80,7 +80,12 @@ final class RenderCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "png", this::one, null);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() {
         common.validate(spec);
         tree.validate(spec, common);
         Check.range(spec, "--width", width, 1, MAX_SIDE);

@@ -98,7 +98,12 @@ final class RidgeCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "csv", this::one, null);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() {
         common.validate(spec);
         Precision prec = validate();
         if (common.backend == Backend.TORNADO) {
@@ -179,6 +184,7 @@ final class RidgeCommand implements Callable<Integer> {
             RidgeOutput.write(common.output, r);
             out.printf(Locale.ROOT, "wrote %s%n", common.output);
         }
+        Path picture = Batch.perInput(this.picture);
         if (picture != null) {
             RidgeOutput.picture(picture, cloud, r);
             out.printf(Locale.ROOT, "wrote %s%n", picture);

@@ -115,7 +115,12 @@ final class VoronoiCommand implements Callable<Integer> {
     boolean timings;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
+        return Batch.run(spec, common, "vertices", this::one, org.accelgeom.voronoi.VoronoiDiagram::release);
+    }
+
+    /** One input (or --random): the whole command, or one input of a batch. */
+    private int one() throws IOException {
         common.validate(spec);
         if (common.input == null && random == null) {
             throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR) or --random N");
@@ -157,7 +162,7 @@ final class VoronoiCommand implements Callable<Integer> {
         };
         Check.extension(spec, "--edges", edges, false, "the edges", ".json", ".csv");
         VoronoiOptions options = Check.asUsage(spec, () -> VoronoiOptions.of(common.backend).withThreads(common.threads)
-                .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1)
+                .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1 || Batch.active())
                 .withLanes(lanes));
         if (precision != null) {
             VoronoiOptions o = options;
@@ -185,7 +190,10 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         long r0 = System.nanoTime();
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && random == null); // TornadoVM starts meanwhile
-        Molecule m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        Molecule m;
+        try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
+            m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        }
         if (random == null) {
             Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         }
@@ -207,7 +215,9 @@ final class VoronoiCommand implements Callable<Integer> {
         long nanos = 0;
         for (int run = 1; run <= repeat; run++) {
             long t0 = System.nanoTime();
-            r = VoronoiDiagram.compute(sel.balls(), options);
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
+                r = VoronoiDiagram.compute(sel.balls(), options);
+            }
             nanos = System.nanoTime() - t0;
             if (repeat > 1) {
                 out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
@@ -258,10 +268,12 @@ final class VoronoiCommand implements Callable<Integer> {
             writeVertices(common.output, r);
             out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", common.output, r.vertexCount());
         }
+        Path edges = Batch.perInput(this.edges);
         if (edges != null) {
             writeEdges(edges, r);
             out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
         }
+        Path tetrahedra = Batch.perInput(this.tetrahedra);
         if (tetrahedra != null) {
             writeTetrahedra(tetrahedra, r);
             out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", tetrahedra, r.vertexCount());
@@ -286,6 +298,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         long total = 0;
+        int failed = 0;
         int k = 1;
         for (;; k++) {
             Molecule m;
@@ -297,27 +310,33 @@ final class VoronoiCommand implements Callable<Integer> {
                 }
                 throw e;
             }
-            Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
-            AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
-            long t0 = System.nanoTime();
-            VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
-            long nanos = System.nanoTime() - t0;
-            total += nanos;
-            out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
-                    r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
-            if (common.output != null) {
-                writeVertices(suffixed(common.output, k), r);
-            }
-            if (edges != null) {
-                writeEdges(suffixed(edges, k), r);
+            try { // a model that fails is reported on one line, and the next one runs (a batch)
+                Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
+                AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+                long t0 = System.nanoTime();
+                VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
+                long nanos = System.nanoTime() - t0;
+                total += nanos;
+                out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
+                        r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
+                if (common.output != null) {
+                    writeVertices(suffixed(common.output, k), r);
+                }
+                if (edges != null) {
+                    writeEdges(suffixed(Batch.perInput(edges), k), r);
+                }
+            } catch (AccelGeomException e) {
+                failed++;
+                out.flush();
+                Main.report(spec.commandLine().getErr(), common.input + ", model " + k + ": " + e.getMessage(), e, common.debug);
             }
             out.flush();
         }
-        out.printf(Locale.ROOT, "models:           %d%n", k - 1);
+        out.printf(Locale.ROOT, "models:           %d%s%n", k - 1, failed > 0 ? " (" + failed + " failed)" : "");
         out.printf(Locale.ROOT, "total time:       %.3f ms%n", total / 1e6);
         out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
         out.flush();
-        return 0;
+        return failed > 0 ? Main.EXIT_FAILURE : 0;
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
@@ -364,7 +383,7 @@ final class VoronoiCommand implements Callable<Integer> {
                     writeVertices(suffixed(common.output, "frame", frames), res);
                 }
                 if (edges != null) {
-                    writeEdges(suffixed(edges, "frame", frames), res);
+                    writeEdges(suffixed(Batch.perInput(edges), "frame", frames), res);
                 }
                 out.flush();
             }

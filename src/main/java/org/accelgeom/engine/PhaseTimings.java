@@ -1,6 +1,9 @@
 package org.accelgeom.engine;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +13,9 @@ import java.util.function.Supplier;
 /**
  * Wall-clock time per phase of one run, so users see where time goes: host work, uploads to the device,
  * kernels, downloads. Phases with the same name are accumulated (an iterative algorithm reports one line
- * per phase, with the number of times it ran). Not thread-safe: one run, one instance.
+ * per phase, with the number of times it ran). A phase that encloses others ({@link #enclose}) lists them as its
+ * parts, indented below it: they are not counted again in the total, which is the sum of the top-level rows.
+ * Not thread-safe: one run, one instance (worker threads collect their own and {@link #addAll} them under a lock).
  */
 public final class PhaseTimings {
 
@@ -24,14 +29,71 @@ public final class PhaseTimings {
         }
     }
 
+    /**
+     * An open enclosing phase: every phase added until {@link #close} is one of its parts. Its name may be given
+     * only at the end (e.g. with the number of levels built).
+     */
+    public final class Region implements AutoCloseable {
+        private final Kind kind;
+        private final long t0 = System.nanoTime();
+        private String name;
+        private boolean closed;
+
+        private Region(String name, Kind kind) {
+            this.name = name;
+            this.kind = kind;
+        }
+
+        /** Closes the region under the name given at its start. */
+        @Override
+        public void close() {
+            close(name);
+        }
+
+        /** Closes the region under {@code finalName}: its wall time since {@link #enclose}, its parts below it. */
+        public void close(String finalName) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            name = finalName;
+            open.remove(this);
+            add(finalName, kind, System.nanoTime() - t0);
+            for (Map.Entry<String, Region> e : parentOf.entrySet()) {
+                if (e.getValue() == this) {
+                    parents.put(e.getKey(), finalName);
+                }
+            }
+            parentOf.values().removeIf(r -> r == this);
+        }
+    }
+
     private final Map<String, Phase> phases = new LinkedHashMap<>();
+    /** The enclosing phase of each part (by name). */
+    private final Map<String, String> parents = new HashMap<>();
+    /** Parts of regions still open. */
+    private final Map<String, Region> parentOf = new HashMap<>();
+    private final Deque<Region> open = new ArrayDeque<>();
+
+    /**
+     * Opens an enclosing phase: the phases added until the region is closed are its parts (shown indented below it,
+     * not counted again in the total); regions nest.
+     */
+    public Region enclose(String name, Kind kind) {
+        Region r = new Region(name, kind);
+        open.push(r);
+        return r;
+    }
 
     /** Adds {@code nanos} to the phase {@code name}. */
     public void add(String name, Kind kind, long nanos) {
+        Region in = open.peek();
+        if (in != null && !parents.containsKey(name) && !phases.containsKey(name)) {
+            parentOf.put(name, in);
+        }
         phases.merge(name, new Phase(name, kind, nanos, 1),
                 (a, b) -> new Phase(a.name(), a.kind(), a.nanos() + b.nanos(), a.count() + b.count()));
     }
-
     /** Runs {@code body} and charges its time to the phase. */
     public void time(String name, Kind kind, Runnable body) {
         long t0 = System.nanoTime();
@@ -55,46 +117,129 @@ public final class PhaseTimings {
     /** Merges all phases of {@code other} into this one. */
     public void addAll(PhaseTimings other) {
         for (Phase p : other.phases.values()) {
+            String parent = other.parents.get(p.name());
+            if (parent != null && !phases.containsKey(p.name())) {
+                parents.put(p.name(), parent);
+            }
+            Region in = open.peek();
+            if (parent == null && in != null && !parents.containsKey(p.name()) && !phases.containsKey(p.name())) {
+                parentOf.put(p.name(), in);
+            }
             phases.merge(p.name(), p,
                     (a, b) -> new Phase(a.name(), a.kind(), a.nanos() + b.nanos(), a.count() + b.count()));
         }
+    }
+
+    /** The enclosing phase of {@code name}, or null for a top-level phase (or a part of a region still open). */
+    public String parent(String name) {
+        return parents.get(name);
+    }
+
+    private boolean topLevel(Phase p) {
+        return !parents.containsKey(p.name()) && !parentOf.containsKey(p.name());
+    }
+
+    private List<Phase> partsOf(String name) {
+        List<Phase> parts = new ArrayList<>();
+        for (Phase p : phases.values()) {
+            if (name.equals(parents.get(p.name()))) {
+                parts.add(p);
+            }
+        }
+        return parts;
     }
 
     public List<Phase> phases() {
         return new ArrayList<>(phases.values());
     }
 
-    /** Total nanoseconds of every phase of one kind. */
+    /**
+     * Nanoseconds of one kind of work in the {@link #total()}: a top-level phase counts as its kind, except that an
+     * enclosing phase whose parts fit in it (they ran one after the other, not on several threads) counts as its
+     * parts' kinds and the rest as its own.
+     */
     public long total(Kind kind) {
+        long[] t = new long[Kind.values().length];
+        for (Phase p : phases.values()) {
+            if (topLevel(p)) {
+                split(p, t);
+            }
+        }
+        return t[kind.ordinal()];
+    }
+
+    private void split(Phase p, long[] t) {
+        List<Phase> parts = partsOf(p.name());
+        long sum = 0;
+        for (Phase q : parts) {
+            sum += q.nanos();
+        }
+        if (parts.isEmpty() || sum > p.nanos()) {
+            t[p.kind().ordinal()] += p.nanos();
+            return;
+        }
+        for (Phase q : parts) {
+            split(q, t);
+        }
+        t[p.kind().ordinal()] += p.nanos() - sum;
+    }
+
+    /** Total nanoseconds: the sum of the top-level phases (the parts of an enclosing phase are in it already). */
+    public long total() {
         long t = 0;
         for (Phase p : phases.values()) {
-            if (p.kind() == kind) {
+            if (topLevel(p)) {
                 t += p.nanos();
             }
         }
         return t;
     }
 
-    /** Total nanoseconds of all phases. */
-    public long total() {
-        long t = 0;
+    /**
+     * An aligned table: one phase per line (its parts indented below it), then the total, which is the sum of the
+     * top-level lines, and its split by kind.
+     */
+    public String format() {
+        List<String[]> rows = new ArrayList<>();
         for (Phase p : phases.values()) {
-            t += p.nanos();
+            if (topLevel(p)) {
+                rows(p, 0, rows);
+            }
         }
-        return t;
+        rows.add(new String[] {"total", "", ms(total()), String.format(Locale.ROOT, "(host %.3f, upload %.3f, kernels %.3f, download %.3f)",
+                total(Kind.HOST) / 1e6, total(Kind.UPLOAD) / 1e6, total(Kind.KERNEL) / 1e6, total(Kind.DOWNLOAD) / 1e6)});
+        int[] w = new int[3];
+        for (String[] r : rows) {
+            for (int c = 0; c < 3; c++) {
+                w[c] = Math.max(w[c], r[c].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            String line = "  " + pad(r[0], w[0], false) + "  " + pad(r[1], w[1], false) + "  " + pad(r[2], w[2], true) + " ms"
+                    + (r[3].isEmpty() ? "" : "  " + r[3]);
+            sb.append(line.stripTrailing()).append(System.lineSeparator());
+        }
+        return sb.toString();
     }
 
-    /** A small aligned table, one phase per line, then the totals per kind. */
-    public String format() {
-        StringBuilder sb = new StringBuilder();
-        for (Phase p : phases.values()) {
-            sb.append(String.format(Locale.ROOT, "  %-28s %-8s %10.3f ms%s%n", p.name(), p.kind().name().toLowerCase(Locale.ROOT),
-                    p.millis(), p.count() > 1 ? "  (x" + p.count() + ")" : ""));
+    private void rows(Phase p, int depth, List<String[]> rows) {
+        List<Phase> parts = partsOf(p.name());
+        String note = p.count() > 1 ? "(x" + p.count() + ")" : "";
+        rows.add(new String[] {"  ".repeat(depth) + p.name().strip(), p.kind().name().toLowerCase(Locale.ROOT), ms(p.nanos()),
+                parts.isEmpty() ? note : (note + (note.isEmpty() ? "" : " ") + "(its parts below, not again in the total)")});
+        for (Phase q : parts) {
+            rows(q, depth + 1, rows);
         }
-        sb.append(String.format(Locale.ROOT, "  %-28s %-8s %10.3f ms  (host %.3f, upload %.3f, kernels %.3f, download %.3f)%n",
-                "total", "", total() / 1e6, total(Kind.HOST) / 1e6, total(Kind.UPLOAD) / 1e6,
-                total(Kind.KERNEL) / 1e6, total(Kind.DOWNLOAD) / 1e6));
-        return sb.toString();
+    }
+
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    private static String pad(String s, int width, boolean right) {
+        String fill = " ".repeat(Math.max(0, width - s.length()));
+        return right ? fill + s : s + fill;
     }
 
     @Override

@@ -119,7 +119,7 @@ final class QuickHull {
                 inserted = 1;
             }
             insertions += inserted;
-            progress.update(insertions);
+            progress.update(rounds, insertions + " points inserted"); // the rounds the result reports
         }
         progress.end();
         return new Result(topo, topo.liveFaces(), culled, rounds, insertions + 4);

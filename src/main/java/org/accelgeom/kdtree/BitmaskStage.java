@@ -46,9 +46,9 @@ final class BitmaskStage {
         st[SmallKernels.S_FACTOR] = s.factor;
         st[SmallKernels.S_REGION] = s.regionCap;
         try {
-            long t0 = System.nanoTime();
-            steps.subtrees(t);
-            t.add("small nodes: subtrees of the small roots, bit masks (total)", Kind.HOST, System.nanoTime() - t0);
+            try (PhaseTimings.Region small = t.enclose("small nodes: subtrees of the small roots, bit masks", Kind.HOST)) {
+                steps.subtrees(t);
+            }
             int[] host = t.time("small nodes: status of the roots", Kind.HOST, () -> hostRoots(s, b, g, d));
             TreeWriter[] sub = new TreeWriter[host.length == 0 ? 0 : g];
             if (host.length > 0) {
@@ -68,9 +68,9 @@ final class BitmaskStage {
             TreeArrays arrays = new TreeArrays((int) (size >>> 32), (int) size);
             t.add("assemble: layout of " + g + " global nodes", Kind.HOST, System.nanoTime() - t2);
             st[SmallKernels.S_MODE] = SmallKernels.MODE_PLACE;
-            long t3 = System.nanoTime();
-            steps.place(arrays, t);
-            t.add("assemble: place the subtrees (total)", Kind.HOST, System.nanoTime() - t3);
+            try (PhaseTimings.Region place = t.enclose("assemble: place the subtrees", Kind.HOST)) {
+                steps.place(arrays, t);
+            }
             float[] split = arrays.split();
             int[] info = arrays.info();
             int[] leaf = arrays.leaf();

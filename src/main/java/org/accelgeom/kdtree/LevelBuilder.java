@@ -216,12 +216,12 @@ public final class LevelBuilder {
             // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
             p[LevelBuffers.P_TAIL] = bitmask ? -1 : n / TAIL_FRACTION;
             p[LevelBuffers.C_LEVELS] = 0;
-            long t0 = System.nanoTime();
+            PhaseTimings.Region large = t.enclose("large nodes", Kind.HOST); // the level phases are its parts
             while (p[LevelBuffers.P_M] > 0) {
                 steps.level(t); // one level or more, each followed by LevelKernels.advance
             }
             int levels = p[LevelBuffers.C_LEVELS];
-            t.add("large nodes: " + levels + " levels (total)", Kind.HOST, System.nanoTime() - t0);
+            large.close("large nodes: " + levels + " levels");
             if (bitmask) {
                 return BitmaskStage.run(tris, bounds, steps, exact, loops, t);
             }

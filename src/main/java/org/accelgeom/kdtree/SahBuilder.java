@@ -69,15 +69,15 @@ final class SahBuilder {
         }
         TreeWriter w = new TreeWriter();
         BuildNode r = root;
-        long t0 = System.nanoTime();
+        PhaseTimings.Region nodes = timings.enclose("build nodes", Kind.HOST); // the per-node phases are its parts
         if (pool == null) {
             build(r, bounds, 0, w);
         } else {
             pool.invoke(new Subtree(r, bounds, 0, w));
         }
-        timings.add("build nodes (total)", Kind.HOST, System.nanoTime() - t0);
-        timings.add("  find planes (cpu time, all threads)", Kind.HOST, findNanos.sum());
-        timings.add("  split " + splits.sum() + " nodes (cpu time)", Kind.HOST, splitNanos.sum());
+        timings.add("find planes (cpu time, all threads)", Kind.HOST, findNanos.sum());
+        timings.add("split " + splits.sum() + " nodes (cpu time)", Kind.HOST, splitNanos.sum());
+        nodes.close();
         return new KdTree(java.util.Arrays.copyOf(w.split, w.nodes), java.util.Arrays.copyOf(w.info, w.nodes),
                 java.util.Arrays.copyOf(w.leafTris, w.leafSize), bounds, tris);
     }

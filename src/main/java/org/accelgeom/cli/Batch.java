@@ -1,0 +1,277 @@
+package org.accelgeom.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.accelgeom.engine.AccelGeomException;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Many inputs in one process: the one place where a command's per-input body runs over a batch.
+ *
+ * <p>{@code --input} takes files, directories (their regular files, sorted by name, hidden ones left out) and
+ * globs ({@code 'data/*.pdb'}, quoted so the shell leaves them to us); {@code --output} is then a directory (made
+ * if missing) and each input's result is written there as {@code <name without extension>.<ext>}, {@code ext}
+ * being {@code --format} or the command's default. The body runs once per input with {@link CommonOptions#input}
+ * and {@link CommonOptions#output} set to that input's file and result, so the same code serves one input and a
+ * batch, and the families keep their plans and device buffers between inputs ({@link #active()} tells a command to
+ * ask for resident backends; the command's {@code release} runs once at the end). A failing input is reported as
+ * one line with its file (a body that returns a non-zero status has reported its failure itself) and the batch goes
+ * on; the run ends with one summary line on stdout and exit status 1 if
+ * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
+ *
+ * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
+ * runs as before, its errors propagate unchanged.
+ */
+final class Batch {
+
+    /** A command's work for the input and output currently set in its {@link CommonOptions}. */
+    @FunctionalInterface
+    interface Body {
+        int run() throws Exception;
+    }
+
+    private static final ThreadLocal<Boolean> ACTIVE = ThreadLocal.withInitial(() -> false);
+    /** The output directory (or null) and the stem of the input being computed in a batch. */
+    private static final ThreadLocal<Path> DIR = new ThreadLocal<>();
+    private static final ThreadLocal<String> STEM = new ThreadLocal<>();
+
+    private Batch() {
+    }
+
+    /** True while a batch runs on this thread: commands keep their backend resident (plans, device buffers). */
+    static boolean active() {
+        return ACTIVE.get();
+    }
+
+    /**
+     * A second result file of a command ({@code --edges e.csv}, {@code --picture p.png}): as given outside a batch,
+     * else {@code <stem>-<its name>} in the output directory (or beside the option's file without --output), so
+     * that each input of a batch gets its own.
+     */
+    static Path perInput(Path option) {
+        if (option == null || !active()) {
+            return option;
+        }
+        String name = STEM.get() + "-" + option.getFileName();
+        return DIR.get() != null ? DIR.get().resolve(name) : option.resolveSibling(name);
+    }
+
+    /**
+     * Runs {@code body} once, or once per input of a batch.
+     *
+     * @param defaultExt the result's extension when {@code --format} is absent (without the dot)
+     * @param release    frees what the resident backends kept, once after a batch (may be null)
+     */
+    static int run(CommandSpec spec, CommonOptions common, String defaultExt, Body body, Runnable release) throws Exception {
+        if (!isBatch(common, outputSpec(spec))) {
+            return body.run();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> failedSpecs = new ArrayList<>();
+        List<Path> inputs = expand(common.inputs, failedSpecs);
+        Path outDir = common.output;
+        if (outDir != null) {
+            if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+                throw new ParameterException(spec.commandLine(), "--output " + outDir
+                        + " is a file: with several inputs, a directory, or an input directory or glob, --output names a directory");
+            }
+            try {
+                Files.createDirectories(outDir);
+            } catch (IOException e) {
+                throw new AccelGeomException("cannot make the output directory " + outDir + ": " + e.getMessage());
+            }
+        }
+        if (inputs.isEmpty() && failedSpecs.isEmpty()) {
+            throw new AccelGeomException("no input files in " + String.join(" ", common.inputs));
+        }
+        String ext = common.format != null ? common.format.replaceFirst("^\\.", "") : defaultExt;
+        int done = 0;
+        int failed = 0;
+        long bytes = 0;
+        for (String s : failedSpecs) {
+            Main.report(err, s + ": no such file, directory or matching file", null, false);
+            failed++;
+        }
+        Set<Path> used = new HashSet<>();
+        long t0 = System.nanoTime();
+        ACTIVE.set(true);
+        DIR.set(outDir);
+        try {
+            for (int k = 0; k < inputs.size(); k++) {
+                Path in = inputs.get(k);
+                common.input = in.toString();
+                STEM.set(stem(in.getFileName().toString()));
+                common.output = outDir == null || ext == null ? null : outputFor(outDir, in, ext, used);
+                out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
+                out.flush();
+                try {
+                    if (body.run() != 0) { // the body reported its failure itself (e.g. one model of --all-models)
+                        failed++;
+                        continue;
+                    }
+                    done++;
+                    bytes += size(in);
+                } catch (ParameterException e) {
+                    throw e; // bad usage fails every input alike
+                } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+                    failed++;
+                    out.flush();
+                    Main.report(err, in + ": " + message(e), e, common.debug);
+                }
+            }
+        } finally {
+            ACTIVE.set(false);
+            DIR.remove();
+            STEM.remove();
+            common.output = outDir;
+            if (release != null) {
+                release.run();
+            }
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "batch: %d done, %d failed, %.3f s, %.2f inputs/s, %.1f MB/s%n", done, failed, secs,
+                secs > 0 ? done / secs : 0.0, secs > 0 ? bytes / 1e6 / secs : 0.0);
+        out.flush();
+        return failed > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** {@code --output} as typed (a trailing '/' says "directory"), or null. */
+    private static String outputSpec(CommandSpec spec) {
+        var parsed = spec.commandLine().getParseResult();
+        var o = parsed == null ? null : parsed.matchedOption("--output");
+        return o == null || o.stringValues().isEmpty() ? null : o.stringValues().get(0);
+    }
+
+    /** Several inputs, a directory, a glob, or an output directory (existing, or typed with a trailing '/'): a batch. */
+    static boolean isBatch(CommonOptions common, String outputTyped) {
+        List<String> in = common.inputs;
+        if (in == null || in.isEmpty()) {
+            return false;
+        }
+        if (in.size() > 1 || isGlob(in.get(0))) {
+            return true;
+        }
+        String only = in.get(0);
+        if (!"-".equals(only) && Files.isDirectory(Path.of(only))) {
+            return true;
+        }
+        return common.output != null && (Files.isDirectory(common.output) || outputTyped != null && outputTyped.endsWith("/"));
+    }
+
+    /** Files, directories and globs to files, in the order given (a directory's and a glob's files sorted). */
+    static List<Path> expand(List<String> specs, List<String> unmatched) {
+        List<Path> files = new ArrayList<>();
+        for (String s : specs) {
+            if (isGlob(s)) {
+                List<Path> m = glob(s);
+                if (m.isEmpty()) {
+                    unmatched.add(s);
+                }
+                files.addAll(m);
+            } else if (Files.isDirectory(Path.of(s))) {
+                files.addAll(listFiles(Path.of(s), "*"));
+            } else if (Files.exists(Path.of(s))) {
+                files.add(Path.of(s));
+            } else {
+                unmatched.add(s);
+            }
+        }
+        return files;
+    }
+
+    static boolean isGlob(String s) {
+        return s.indexOf('*') >= 0 || s.indexOf('?') >= 0 || s.indexOf('[') >= 0 || s.indexOf('{') >= 0;
+    }
+
+    /** The files of a glob whose wildcards are in its last path element (e.g. {@code data/molecules/*.pdb}). */
+    private static List<Path> glob(String s) {
+        int slash = s.lastIndexOf('/');
+        String dir = slash < 0 ? "." : slash == 0 ? "/" : s.substring(0, slash);
+        if (isGlob(dir)) {
+            throw new AccelGeomException("--input " + s + ": wildcards only in the file name, not in the directories");
+        }
+        Path d = Path.of(dir);
+        if (!Files.isDirectory(d)) {
+            return List.of();
+        }
+        List<Path> files = listFiles(d, s.substring(slash + 1));
+        if (slash < 0) {
+            files.replaceAll(Path::getFileName); // "*.xyz" names the files as the user would
+        }
+        return files;
+    }
+
+    private static List<Path> listFiles(Path dir, String pattern) {
+        var matcher = dir.getFileSystem().getPathMatcher("glob:" + pattern);
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")
+                    && matcher.matches(p.getFileName())).sorted().toList().stream().collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code dir/<stem>.<ext>}, the stem being the input's name without its extension (and a {@code .gz} before it);
+     * a second input of the same stem (a.pdb, a.cif) keeps its whole name ({@code a.cif.<ext>}).
+     */
+    static Path outputFor(Path dir, Path input, String ext, Set<Path> used) {
+        String name = input.getFileName().toString();
+        Path p = dir.resolve(stem(name) + "." + ext);
+        if (!used.add(p)) {
+            p = dir.resolve(name + "." + ext);
+            used.add(p);
+        }
+        return p;
+    }
+
+    static String stem(String name) {
+        String s = name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+        int dot = s.lastIndexOf('.');
+        return dot > 0 ? s.substring(0, dot) : s;
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static String message(Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            return "out of memory (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g";
+        }
+        if (e instanceof UncheckedIOException u) {
+            return describe(u.getCause());
+        }
+        if (e instanceof IOException io) {
+            return describe(io);
+        }
+        if (e instanceof AccelGeomException) {
+            return e.getMessage();
+        }
+        return "internal error (a bug; please report it with the output of --debug): " + e;
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return e.getMessage() + ": no such file";
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+}
