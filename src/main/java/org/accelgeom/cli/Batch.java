@@ -191,8 +191,20 @@ final class Batch {
         return files;
     }
 
+    /** Wildcards in a name that is no existing file and that parses as a glob (else it is a plain, maybe missing, file). */
     static boolean isGlob(String s) {
-        return s.indexOf('*') >= 0 || s.indexOf('?') >= 0 || s.indexOf('[') >= 0 || s.indexOf('{') >= 0;
+        if (s.indexOf('*') < 0 && s.indexOf('?') < 0 && s.indexOf('[') < 0 && s.indexOf('{') < 0) {
+            return false;
+        }
+        try {
+            if (Files.exists(Path.of(s))) {
+                return false;
+            }
+            java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + s.substring(s.lastIndexOf('/') + 1));
+            return true;
+        } catch (java.util.regex.PatternSyntaxException | java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     /** The files of a glob whose wildcards are in its last path element (e.g. {@code data/molecules/*.pdb}). */
