@@ -332,7 +332,10 @@ class PredicatesTest {
         double m = Double.MAX_VALUE;
         assertEquals(-1, Predicates.orient2d(-m, -m, m, m, m, -m));
         assertEquals(0, Predicates.orient2d(-m, -m, m, m, 0, 0));
-        assertEquals(1, Predicates.orient3d(-m, 0, 0, 0, -m, 0, 0, 0, -m, m, m, m) * -Predicates.orient3d(0, 0, 0, m, 0, 0, 0, m, 0, 0, 0, m));
+        assertEquals(1, check3d(new double[] {m, 0, 0}, new double[] {0, m, 0}, new double[] {0, 0, m}, new double[3]));
+        assertEquals(0, check3d(new double[] {m, -m, 0}, new double[] {-m, m, 0}, new double[] {m, m, 0},
+                new double[] {-m, -m, 0}));
+        check3d(new double[] {-m, 0, 0}, new double[] {0, -m, 0}, new double[] {0, 0, -m}, new double[] {m, m, m});
     }
 
     @Test
