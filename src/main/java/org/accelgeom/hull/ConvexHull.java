@@ -25,7 +25,9 @@ import org.accelgeom.io.PointCloud;
  * line, the point farthest from their plane; along y or z if the x extent is zero); interior culling against
  * the polytope of the extreme points (beyond the paper); then the QuickHull rounds ({@link QuickHull}) and the
  * facet merge ({@link FacetMerger}). Robustness: every orientation decision is exact — floating-point
- * filters on every backend, exact expansion arithmetic on the host when a filter cannot decide.
+ * filters on every backend, exact arithmetic on the host when a filter cannot decide — for every finite input,
+ * at any magnitude: inputs outside the range where the floating-point steps are sound are scaled by a power of
+ * two, or, when their range is too wide for that, have every test decided on the host ({@link HullRange}).
  */
 public final class ConvexHull {
 
@@ -49,15 +51,39 @@ public final class ConvexHull {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
         }
         PhaseTimings timings = new PhaseTimings();
-        timings.time("check coordinates", Kind.HOST, () -> checkFinite(x, y, z, options.backend()));
+        HullRange range = timings.time("check coordinates", Kind.HOST, () -> checkFinite(x, y, z, options.backend()));
         long fallbacks0 = Predicates.exactEvaluations();
         if (n == 0) {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
                     options.backend());
         }
+        return switch (range.mode()) {
+            case DIRECT -> hull(x, y, z, x, y, z, false, options, timings, fallbacks0);
+            case SCALED -> {
+                double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
+                        () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
+                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, timings, fallbacks0);
+            }
+            case WIDE -> {
+                double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
+                        Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
+                yield hull(x, y, z, s[0], s[1], s[2], true, options, timings, fallbacks0);
+            }
+        };
+    }
+
+    /**
+     * The hull of exact coordinates x, y, z, whose floating-point steps (backend, planes, farthest points) run on
+     * px, py, pz: the same arrays, or with {@code exactOnly} rounded ones whose every kernel test is left to the
+     * host (see {@link HullRange}).
+     */
+    private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
+            boolean exactOnly, HullOptions options, PhaseTimings timings, long fallbacks0) {
+        int n = x.length;
         try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(options))) {
-            backend.load(x, y, z, 16, timings);
-            double[] dirs = Directions.axesAndSphere(options.cullDirections() > 0 ? options.cullDirections() : 0);
+            backend.load(px, py, pz, 16, timings);
+            int cullDirections = exactOnly ? 0 : options.cullDirections();
+            double[] dirs = Directions.axesAndSphere(cullDirections > 0 ? cullDirections : 0);
             int nDirs = dirs.length / 3;
             int[] ext = backend.extremes(dirs, nDirs);
             int a = ext[0];
@@ -67,12 +93,18 @@ public final class ConvexHull {
                 b = ext[2 * axis + 1];
             }
             if (same(x, y, z, a, b)) {
-                return flat(0, new int[] {Math.min(a, b)}, new int[] {0}, new int[0], n, timings, fallbacks0, options);
+                // the extremes are exact on window inputs; rounded coordinates may hide a difference
+                final int first = a;
+                int other = exactOnly ? timings.time("exact degeneracy scan", Kind.HOST, () -> firstDifferent(x, y, z, first)) : -1;
+                if (other < 0) {
+                    return flat(0, new int[] {Math.min(a, b)}, new int[] {0}, new int[0], n, timings, fallbacks0, options);
+                }
+                b = other;
             }
             // step 1: the point farthest from line ab
-            double[] geom = {x[a], y[a], z[a], x[b] - x[a], y[b] - y[a], z[b] - z[a]};
+            double[] geom = {px[a], py[a], pz[a], px[b] - px[a], py[b] - py[a], pz[b] - pz[a]};
             int c = backend.farthest(geom, 0);
-            if (Predicates.collinear3d(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c])) {
+            if (c < 0 || Predicates.collinear3d(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c])) {
                 final int la = a;
                 final int lb = b;
                 c = timings.time("exact degeneracy scan", Kind.HOST, () -> firstNotCollinear(x, y, z, la, lb));
@@ -85,20 +117,21 @@ public final class ConvexHull {
             double ux = geom[3];
             double uy = geom[4];
             double uz = geom[5];
-            double vx = x[c] - x[a];
-            double vy = y[c] - y[a];
-            double vz = z[c] - z[a];
-            double[] plane = {x[a], y[a], z[a], uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
+            double vx = px[c] - px[a];
+            double vy = py[c] - py[a];
+            double vz = pz[c] - pz[a];
+            double[] plane = {px[a], py[a], pz[a], uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
             int d = backend.farthest(plane, 1);
             final int fa = a;
             final int fb = b;
             final int fc = c;
-            if (orient(x, y, z, a, b, c, d) == 0) {
+            if (d < 0 || orient(x, y, z, a, b, c, d) == 0) {
                 d = timings.time("exact degeneracy scan", Kind.HOST, () -> firstOffPlane(x, y, z, fa, fb, fc));
             }
             if (d < 0) {
+                double[] normal = exactSigns(x, y, z, a, b, c, plane[3], plane[4], plane[5]);
                 int[] poly = timings.time("2D hull (coplanar input)", Kind.HOST,
-                        () -> Hull2D.polygon(x, y, z, range(n), plane[3], plane[4], plane[5]));
+                        () -> Hull2D.polygon(x, y, z, range(n), normal[0], normal[1], normal[2]));
                 int[] sorted = poly.clone();
                 java.util.Arrays.sort(sorted);
                 return flat(2, sorted, new int[] {0, poly.length}, poly, n, timings, fallbacks0, options);
@@ -106,12 +139,13 @@ public final class ConvexHull {
             // beyond the paper: the polytope of the extreme points, for interior culling
             double[] inner = null;
             int nInner = 0;
-            if (options.cullDirections() > 0 && n > 4 * nDirs) {
+            if (cullDirections > 0 && n > 4 * nDirs) {
                 double[][] innerOut = new double[1][];
                 nInner = timings.time("inner polytope (host)", Kind.HOST, () -> innerPolytope(x, y, z, ext, innerOut));
                 inner = innerOut[0];
             }
-            QuickHull qh = new QuickHull(x, y, z, backend, timings, options.progress(), options.maxFacesPerRound());
+            QuickHull qh = new QuickHull(x, y, z, px, py, pz, exactOnly, backend, timings, options.progress(),
+                    options.maxFacesPerRound());
             QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
             FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
                     () -> FacetMerger.merge(r.topology(), r.live()));
@@ -119,6 +153,34 @@ public final class ConvexHull {
                     new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0),
                     timings, options.backend());
         }
+    }
+
+    /**
+     * The normal (nx, ny, nz) of the triangle (a, b, c) computed in double, with each component's sign replaced
+     * by the exact one (the orient2d of the triangle's projection that drops that axis), so that the projection
+     * {@link Hull2D} chooses is never degenerate and its orientation is right even where the double normal is
+     * not. On usual inputs the signs agree and nothing changes.
+     */
+    private static double[] exactSigns(double[] x, double[] y, double[] z, int a, int b, int c,
+            double nx, double ny, double nz) {
+        int sx = Predicates.orient2d(y[a], z[a], y[b], z[b], y[c], z[c]);
+        int sy = Predicates.orient2d(z[a], x[a], z[b], x[b], z[c], x[c]);
+        int sz = Predicates.orient2d(x[a], y[a], x[b], y[b], x[c], y[c]);
+        return new double[] {withSign(nx, sx), withSign(ny, sy), withSign(nz, sz)};
+    }
+
+    private static double withSign(double v, int sign) {
+        double m = Math.max(Math.abs(v), Double.MIN_VALUE);
+        return sign == 0 ? 0.0 : sign > 0 ? m : -m;
+    }
+
+    private static int firstDifferent(double[] x, double[] y, double[] z, int a) {
+        for (int i = 0; i < x.length; i++) {
+            if (!same(x, y, z, a, i)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static HullBackend backend(HullOptions options) {
@@ -135,21 +197,36 @@ public final class ConvexHull {
                 new HullResult.Stats(n, 0, 0, 0, Predicates.exactEvaluations() - fallbacks0), timings, options.backend());
     }
 
-    /** Rejects the first non-finite point (by index); split over cores except on the one-thread reference. */
-    private static void checkFinite(double[] x, double[] y, double[] z, Backend backend) {
+    /**
+     * Rejects the first non-finite point (by index) and measures the input's binary range ({@link HullRange});
+     * split over cores except on the one-thread reference.
+     */
+    private static HullRange checkFinite(double[] x, double[] y, double[] z, Backend backend) {
         int n = x.length;
         int chunk = 1 << 16;
         int chunks = (n + chunk - 1) / chunk;
         int[] firstBad = new int[chunks];
+        double[] max = new double[chunks];
+        double[] min = new double[chunks];
         java.util.stream.IntStream range = java.util.stream.IntStream.range(0, chunks);
         (backend == Backend.JVM ? range : range.parallel()).forEach(c -> {
             firstBad[c] = -1;
+            double hi = 0.0;
+            double lo = Double.MAX_VALUE;
             for (int i = c * chunk, end = Math.min(n, i + chunk); i < end; i++) {
-                if (!Double.isFinite(x[i]) || !Double.isFinite(y[i]) || !Double.isFinite(z[i])) {
+                double ax = Math.abs(x[i]);
+                double ay = Math.abs(y[i]);
+                double az = Math.abs(z[i]);
+                // false for NaN and infinity
+                if (!(ax <= Double.MAX_VALUE && ay <= Double.MAX_VALUE && az <= Double.MAX_VALUE)) {
                     firstBad[c] = i;
                     return;
                 }
+                hi = Math.max(hi, Math.max(ax, Math.max(ay, az)));
+                lo = Math.min(lo, Math.min(ax == 0.0 ? lo : ax, Math.min(ay == 0.0 ? lo : ay, az == 0.0 ? lo : az)));
             }
+            max[c] = hi;
+            min[c] = lo;
         });
         for (int i : firstBad) {
             if (i >= 0) {
@@ -157,6 +234,13 @@ public final class ConvexHull {
                         + z[i] + "): the convex hull needs finite coordinates");
             }
         }
+        double hi = 0.0;
+        double lo = Double.MAX_VALUE;
+        for (int c = 0; c < chunks; c++) {
+            hi = Math.max(hi, max[c]);
+            lo = Math.min(lo, min[c]);
+        }
+        return HullRange.of(hi, lo);
     }
 
     private static boolean same(double[] x, double[] y, double[] z, int a, int b) {

@@ -16,6 +16,12 @@ final class HullTopology {
     final double[] x;
     final double[] y;
     final double[] z;
+    /** Coordinates of the face planes and distances: x, y, z themselves, or rounded ones ({@link HullRange}). */
+    private final double[] px;
+    private final double[] py;
+    private final double[] pz;
+    /** Every face gets an infinite filter bound: every kernel test goes to the exact predicates. */
+    private final boolean exactOnly;
 
     int faceCount;
     int[] fv;
@@ -36,9 +42,22 @@ final class HullTopology {
     private int[] coneFace = new int[64];
 
     HullTopology(double[] x, double[] y, double[] z, int capacity) {
+        this(x, y, z, x, y, z, false, capacity);
+    }
+
+    /**
+     * Exact coordinates x, y, z for every decision; px, py, pz for the face planes the kernels test against (and
+     * the distances that choose the farthest points); with {@code exactOnly} those tests are all left to the host.
+     */
+    HullTopology(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz, boolean exactOnly,
+            int capacity) {
         this.x = x;
         this.y = y;
         this.z = z;
+        this.px = px;
+        this.py = py;
+        this.pz = pz;
+        this.exactOnly = exactOnly;
         capacity = Math.max(capacity, 16);
         fv = new int[3 * capacity];
         twin = new int[3 * capacity];
@@ -77,7 +96,11 @@ final class HullTopology {
         fv[3 * f + 2] = c;
         coneCount[f] = 0;
         mark[f] = 0;
-        FacePlanes.compute(x, y, z, a, b, c, plane, f);
+        FacePlanes.compute(px, py, pz, a, b, c, plane, f);
+        if (exactOnly) {
+            plane[HullKernels.PLANE_STRIDE * f + 4] = Double.POSITIVE_INFINITY;
+            plane[HullKernels.PLANE_STRIDE * f + 5] = Double.POSITIVE_INFINITY;
+        }
         return f;
     }
 
@@ -235,7 +258,7 @@ final class HullTopology {
             f = next;
         }
         if (f >= 0) {
-            distOut[0] = FacePlanes.distance(plane, f, x[p], y[p], z[p]);
+            distOut[0] = FacePlanes.distance(plane, f, px[p], py[p], pz[p]);
         }
         return f;
     }

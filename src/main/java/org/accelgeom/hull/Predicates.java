@@ -25,15 +25,17 @@ import java.util.concurrent.atomic.LongAdder;
  * operations; Java itself never contracts. The exact stage allocates a few small arrays and counts its runs in
  * {@link #exactEvaluations()}.
  *
- * <p><b>Range.</b> The answers are exact for all finite inputs for which no product overflows and none
- * underflows. Concretely, for the 3D predicates: every coordinate has magnitude at most 2<sup>339</sup>
- * (about 1.1e102) and is zero or an integer multiple of 2<sup>-358</sup>, which every double of magnitude at
- * least 2<sup>-306</sup> (about 7.7e-93) is. Then every exact intermediate value is a multiple of
- * 2<sup>-1074</sup>, so no rounding error is lost to underflow, and the largest one, at most 24·M³, stays
- * below 2<sup>1023</sup>. For the 2D predicates ({@link #orient2d}, {@link #collinear3d}): magnitude at most
- * 2<sup>510</sup> (about 3.3e153), and zero or a multiple of 2<sup>-537</sup>, which every double of
- * magnitude at least 2<sup>-485</sup> (about 1.0e-146) is. Outside these ranges, and for NaN or infinite
- * coordinates, the result is unspecified (but the methods still return and never throw).
+ * <p><b>Range.</b> The answers are exact for every finite input, at any magnitude. The filters stay sound
+ * where products overflow (an infinite or NaN permanent makes them {@link #UNCERTAIN}) or underflow (their bounds
+ * carry an absolute term for that, {@link #UNDERFLOW_GUARD}). The expansion stage is exact while no product
+ * overflows and none loses bits to underflow: for the 3D predicates every coordinate zero, or of magnitude below
+ * 2<sup>336</sup> (about 1.4e101) and an integer multiple of 2<sup>-358</sup> (every double of magnitude at least
+ * 2<sup>-306</sup>, about 7.7e-93, is), so that every exact intermediate value is a multiple of
+ * 2<sup>-1074</sup> and the largest, at most 24·M³, stays below 2<sup>1023</sup>; for the 2D predicates
+ * ({@link #orient2d}, {@link #collinear3d}) magnitude below 2<sup>508</sup> and a multiple of
+ * 2<sup>-537</sup>. Inputs outside that range go to {@link WideRange}, the same determinant in
+ * {@link java.math.BigDecimal}. NaN or infinite coordinates give an unspecified result (the methods still
+ * return and never throw).
  *
  * <p>All methods are static, thread-safe and allocation-free on the filtered path.
  */
@@ -59,6 +61,13 @@ public final class Predicates {
      * {@code adx = ax − dx} and so on, and the permanent {@code (|bdx·cdy| + |cdx·bdy|)|adz| + ...}.
      */
     public static final double ORIENT3D_BOUND = (7.0 + 56.0 * EPSILON) * EPSILON;
+
+    /**
+     * Stage A of {@link #orient3d}, underflow term: 2<sup>-1069</sup>, 32 times the 2<sup>-1074</sup>·(|adz| +
+     * |bdz| + |cdz|) by which products that underflow can move the double determinant (see
+     * {@link #orient3dFiltered}).
+     */
+    static final double UNDERFLOW_GUARD = 0x1p-1069;
 
     /** What the filtered predicates return when stage A cannot decide the sign. */
     public static final int UNCERTAIN = 2;
@@ -96,24 +105,29 @@ public final class Predicates {
 
     /**
      * Stage A of {@link #orient2d} alone: the same sign when it can be certified in double arithmetic, else
-     * {@link #UNCERTAIN}. Returns 0 only when both products of the determinant are exactly zero. No objects,
+     * {@link #UNCERTAIN}. Returns 0 only when both products of the determinant have an exactly zero factor. No objects,
      * no allocation: usable in element kernels.
      */
     public static int orient2dFiltered(double ax, double ay, double bx, double by, double cx, double cy) {
-        double left = (bx - ax) * (cy - ay);
-        double right = (by - ay) * (cx - ax);
+        double bax = bx - ax;
+        double cay = cy - ay;
+        double bay = by - ay;
+        double cax = cx - ax;
+        double left = bax * cay;
+        double right = bay * cax;
         double det = left - right;
         double permanent = Math.abs(left) + Math.abs(right);
-        // the floor keeps the bound valid when ORIENT2D_BOUND * permanent would underflow
-        double bound = Math.max(ORIENT2D_BOUND * permanent, Double.MIN_NORMAL);
+        // + MIN_NORMAL: a product that underflows is off by up to 2^-1075, not by a relative error
+        double bound = ORIENT2D_BOUND * permanent + Double.MIN_NORMAL;
         if (det > bound) {
             return 1;
         }
         if (-det > bound) {
             return -1;
         }
-        // permanent == 0: each product has a factor that is an exact zero difference, so det is exactly 0
-        return permanent == 0.0 ? 0 : UNCERTAIN;
+        // permanent == 0 and each product has a factor that is an exact zero difference (not a product that
+        // underflowed to zero): det is exactly 0
+        return permanent == 0.0 && (bax == 0.0 || cay == 0.0) && (bay == 0.0 || cax == 0.0) ? 0 : UNCERTAIN;
     }
 
     /**
@@ -122,6 +136,10 @@ public final class Predicates {
      * minors m(p,q) = px·qy − qx·py, each an exact expansion of at most four components.
      */
     static int orient2dExact(double ax, double ay, double bx, double by, double cx, double cy) {
+        if (!(expansionSafe2d(ax) && expansionSafe2d(ay) && expansionSafe2d(bx) && expansionSafe2d(by)
+                && expansionSafe2d(cx) && expansionSafe2d(cy))) {
+            return WideRange.orient2d(ax, ay, bx, by, cx, cy);
+        }
         double[] ab = new double[4];
         double[] ac = new double[4];
         double[] bc = new double[4];
@@ -190,7 +208,7 @@ public final class Predicates {
 
     /**
      * Stage A of {@link #orient3d} alone: the same sign when it can be certified in double arithmetic, else
-     * {@link #UNCERTAIN}. Returns 0 only when every product of the determinant is exactly zero. No objects,
+     * {@link #UNCERTAIN}. Returns 0 only when every product of the determinant has an exactly zero factor. No objects,
      * no allocation: usable in element kernels.
      */
     public static int orient3dFiltered(double ax, double ay, double az, double bx, double by, double bz,
@@ -207,16 +225,30 @@ public final class Predicates {
         double permanent = (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz)
                 + (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz)
                 + (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
-        // the floor keeps the bound valid when ORIENT3D_BOUND * permanent would underflow
-        double bound = Math.max(ORIENT3D_BOUND * permanent, Double.MIN_NORMAL);
+        // underflow: a 2x2 product that underflows is off by up to 2^-1075 absolutely, and that error is then
+        // multiplied by its z difference; the other underflows (outer products, the bound) stay below MIN_NORMAL
+        double bound = ORIENT3D_BOUND * permanent
+                + UNDERFLOW_GUARD * (Math.abs(adz) + Math.abs(bdz) + Math.abs(cdz)) + Double.MIN_NORMAL;
         if (det > bound) {
             return 1;
         }
         if (-det > bound) {
             return -1;
         }
-        // permanent == 0: every product has a factor that is an exact zero difference, so det is exactly 0
-        return permanent == 0.0 ? 0 : UNCERTAIN;
+        // permanent == 0 and every term has a factor that is an exact zero difference (not a product that
+        // underflowed to zero): det is exactly 0
+        return permanent == 0.0 && zeroByFactors(adx, ady, adz, bdx, bdy, bdz, cdx, cdy, cdz) ? 0 : UNCERTAIN;
+    }
+
+    /**
+     * Whether adz(bdx·cdy − cdx·bdy) + bdz(cdx·ady − adx·cdy) + cdz(adx·bdy − bdx·ady) is zero because every
+     * product in it has a factor that is exactly zero.
+     */
+    private static boolean zeroByFactors(double adx, double ady, double adz, double bdx, double bdy, double bdz,
+            double cdx, double cdy, double cdz) {
+        return (adz == 0.0 || ((bdx == 0.0 || cdy == 0.0) && (cdx == 0.0 || bdy == 0.0)))
+                && (bdz == 0.0 || ((cdx == 0.0 || ady == 0.0) && (adx == 0.0 || cdy == 0.0)))
+                && (cdz == 0.0 || ((adx == 0.0 || bdy == 0.0) && (bdx == 0.0 || ady == 0.0)));
     }
 
     /**
@@ -243,6 +275,11 @@ public final class Predicates {
      */
     static int orient3dExact(double ax, double ay, double az, double bx, double by, double bz,
                              double cx, double cy, double cz, double dx, double dy, double dz) {
+        if (!(expansionSafe3d(ax) && expansionSafe3d(ay) && expansionSafe3d(az) && expansionSafe3d(bx)
+                && expansionSafe3d(by) && expansionSafe3d(bz) && expansionSafe3d(cx) && expansionSafe3d(cy)
+                && expansionSafe3d(cz) && expansionSafe3d(dx) && expansionSafe3d(dy) && expansionSafe3d(dz))) {
+            return WideRange.orient3d(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
+        }
         double[] ab = new double[4], ac = new double[4], ad = new double[4];
         double[] bc = new double[4], bd = new double[4], cd = new double[4];
         int abLen = minor(ax, ay, bx, by, ab);
@@ -283,6 +320,19 @@ public final class Predicates {
         int abdLen = sum(a24, aLen, b24, bLen, ab48);
         int cddLen = sum(c24, cLen, d24, dLen, cd48);
         return sign(det, sum(ab48, abdLen, cd48, cddLen, det));
+    }
+
+    /**
+     * Whether the expansion stage of {@link #orient3d} is exact with v among its inputs: v is zero, or
+     * |v| &lt; 2<sup>336</sup> and v is a multiple of 2<sup>-358</sup> (see the class comment, Range).
+     */
+    static boolean expansionSafe3d(double v) {
+        return v == 0.0 || (Magnitudes.highestBit(v) <= 335 && Magnitudes.lowestBit(v) >= -358);
+    }
+
+    /** As {@link #expansionSafe3d} for the 2D predicates: |v| &lt; 2<sup>508</sup>, a multiple of 2<sup>-537</sup>. */
+    static boolean expansionSafe2d(double v) {
+        return v == 0.0 || (Magnitudes.highestBit(v) <= 507 && Magnitudes.lowestBit(v) >= -537);
     }
 
     // ------------------------------------------------------------------------------------------------------

@@ -26,16 +26,28 @@ final class QuickHull {
     private final double[] x;
     private final double[] y;
     private final double[] z;
+    private final double[] px;
+    private final double[] py;
+    private final double[] pz;
+    private final boolean exactOnly;
     private final HullBackend backend;
     private final PhaseTimings timings;
     private final Progress progress;
     private final int maxFacesPerRound;
 
-    QuickHull(double[] x, double[] y, double[] z, HullBackend backend, PhaseTimings timings, Progress progress,
-            int maxFacesPerRound) {
+    /**
+     * Exact coordinates x, y, z; the backend's (and the face planes') px, py, pz, the same arrays or rounded ones
+     * with {@code exactOnly} (see {@link HullRange}).
+     */
+    QuickHull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz, boolean exactOnly,
+            HullBackend backend, PhaseTimings timings, Progress progress, int maxFacesPerRound) {
         this.x = x;
         this.y = y;
         this.z = z;
+        this.px = px;
+        this.py = py;
+        this.pz = pz;
+        this.exactOnly = exactOnly;
         this.backend = backend;
         this.timings = timings;
         this.progress = progress;
@@ -53,7 +65,7 @@ final class QuickHull {
         }
         backend.kill(new int[] {a, b, c, d});
         int estimate = 1024;
-        HullTopology topo = new HullTopology(x, y, z, estimate);
+        HullTopology topo = new HullTopology(x, y, z, px, py, pz, exactOnly, estimate);
         RoundDelta delta = new RoundDelta();
         delta.clear(1);
         topo.initTetrahedron(a, b, c, d, delta);

@@ -9,7 +9,8 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 /**
  * Algorithm 1 of the thesis (RecBuild), depth-first on the host: a leaf at the depth limit (checked first, §5.1.2)
  * or for no triangles; otherwise the best plane ({@link Finder}), a leaf when its cost exceeds K_I·|T|
- * (eq. 3.6), else the split ({@link NodeSplitter}) and the two children. With a fork/join pool, the right child of
+ * (eq. 3.6) or when its children would hold more references than the node's budget ({@link ReferenceBudget}), else
+ * the split ({@link NodeSplitter}) and the two children. With a fork/join pool, the right child of
  * a large node is built as an independent subtree in parallel; its nodes are appended after the left subtree's,
  * so the arrays are those of the sequential build.
  */
@@ -70,10 +71,11 @@ final class SahBuilder {
         TreeWriter w = new TreeWriter();
         BuildNode r = root;
         PhaseTimings.Region nodes = timings.enclose("build nodes", Kind.HOST); // the per-node phases are its parts
+        long budget = ReferenceBudget.root(r.n);
         if (pool == null) {
-            build(r, bounds, 0, w);
+            build(r, bounds, 0, budget, w);
         } else {
-            pool.invoke(new Subtree(r, bounds, 0, w));
+            pool.invoke(new Subtree(r, bounds, 0, budget, w));
         }
         timings.add("find planes (cpu time, all threads)", Kind.HOST, findNanos.sum());
         timings.add("split " + splits.sum() + " nodes (cpu time)", Kind.HOST, splitNanos.sum());
@@ -84,11 +86,12 @@ final class SahBuilder {
 
     /**
      * The subtree of one node built on its own (no fork/join), from depth {@code depth}: the small-node stage of
-     * {@link LevelBuilder}. Safe to call from several threads at once.
+     * {@link LevelBuilder}, with the budget of a root ({@link ReferenceBudget}). Safe to call from several threads at
+     * once.
      */
     TreeWriter subtree(BuildNode node, float[] voxel, int depth) {
         TreeWriter w = new TreeWriter();
-        build(node, voxel, depth, w);
+        build(node, voxel, depth, ReferenceBudget.root(node.n), w);
         return w;
     }
 
@@ -104,7 +107,7 @@ final class SahBuilder {
         return new BuildNode(n, tri, box, null);
     }
 
-    private void build(BuildNode node, float[] voxel, int depth, TreeWriter w) {
+    private void build(BuildNode node, float[] voxel, int depth, long budget, TreeWriter w) {
         int idx = w.reserve();
         if (node.n == 0 || depth >= depthLimit) {
             w.leaf(idx, node.tri, node.n);
@@ -124,21 +127,28 @@ final class SahBuilder {
         }
         BuildNode[] ch = new NodeSplitter(tris.v()).split(node, voxel, s, cls);
         splitNanos.add(System.nanoTime() - t1);
+        if ((long) ch[0].n + ch[1].n > budget) {
+            // the reference budget (ReferenceBudget): a leaf instead of more references than the subtree may hold
+            w.leaf(idx, node.tri, node.n);
+            return;
+        }
+        long lb = ReferenceBudget.left(budget, ch[0].n, ch[1].n);
+        long rb = budget - lb;
         splits.increment();
         float[] vl = NodeSplitter.leftVoxel(voxel, s);
         float[] vr = NodeSplitter.rightVoxel(voxel, s);
         if (pool != null && ch[0].n >= FORK_MIN && ch[1].n >= FORK_MIN) {
             TreeWriter rw = new TreeWriter();
-            Subtree right = new Subtree(ch[1], vr, depth + 1, rw);
+            Subtree right = new Subtree(ch[1], vr, depth + 1, rb, rw);
             right.fork();
-            build(ch[0], vl, depth + 1, w);
+            build(ch[0], vl, depth + 1, lb, w);
             right.join();
             w.inner(idx, s.axis(), s.pos(), w.nodes);
             w.append(rw);
         } else {
-            build(ch[0], vl, depth + 1, w);
+            build(ch[0], vl, depth + 1, lb, w);
             w.inner(idx, s.axis(), s.pos(), w.nodes);
-            build(ch[1], vr, depth + 1, w);
+            build(ch[1], vr, depth + 1, rb, w);
         }
     }
 
@@ -155,18 +165,20 @@ final class SahBuilder {
         private final transient BuildNode node;
         private final float[] voxel;
         private final int depth;
+        private final long budget;
         private final transient TreeWriter w;
 
-        Subtree(BuildNode node, float[] voxel, int depth, TreeWriter w) {
+        Subtree(BuildNode node, float[] voxel, int depth, long budget, TreeWriter w) {
             this.node = node;
             this.voxel = voxel;
             this.depth = depth;
+            this.budget = budget;
             this.w = w;
         }
 
         @Override
         protected Void compute() {
-            build(node, voxel, depth, w);
+            build(node, voxel, depth, budget, w);
             return null;
         }
     }

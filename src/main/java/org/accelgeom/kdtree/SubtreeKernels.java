@@ -191,13 +191,15 @@ public final class SubtreeKernels {
      * a straddler whose triangle misses a child's voxel leaves that child ({@link SmallKernels#cull}).
      *
      * <p>The stack arrays must hold {@code depth limit − root depth + 2} entries ({@link #STACK} do); {@code sv} has six
-     * floats per entry (the voxels), {@code sm}, {@code sd}, {@code sp} one (mask, depth, parent to patch).
+     * floats per entry (the voxels), {@code sm}, {@code sd}, {@code sp}, {@code sb} one (mask, depth, parent to patch,
+     * reference budget: a node whose children would hold more references than its budget is a leaf,
+     * {@link ReferenceBudget}, the small root's budget {@value ReferenceBudget#FACTOR}·m).
      *
      * @return {@code nodes << 32 | words} of the subtree, or -1 when the region is too small
      */
     public static long build(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
             int[] gEnd, float[] gVox, int[] gDepth, float[] cPos, long[] cMask, float[] split, int[] info, int[] leaf,
-            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] sd, int[] sp, float[] pos,
+            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] sd, int[] sp, int[] sb, float[] pos,
             long[] child, float[] cb, int[] idx, double[] poly) {
         int f = gFirst[i];
         int m = gEnd[i] - f;
@@ -208,6 +210,7 @@ public final class SubtreeKernels {
         sm[0] = ((1L << (m - 1)) << 1) - 1L; // the m low bits, also for m = 64
         sd[0] = gDepth[i];
         sp[0] = -1;
+        sb[0] = ReferenceBudget.FACTOR * m;
         int top = 1;
         int nodes = 0;
         int words = 0;
@@ -225,6 +228,12 @@ public final class SubtreeKernels {
             int depth = sd[top];
             int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cb,
                     idx, poly);
+            int budget = sb[top];
+            int nl = popcount(child[0]);
+            int nr = popcount(child[1]);
+            if (nl + nr > budget) {
+                axis = -1; // the reference budget (ReferenceBudget), on the counts before culling
+            }
             if (axis < 0) {
                 int cnt = popcount(mask);
                 if (words + 1 + cnt > wCap) {
@@ -259,12 +268,15 @@ public final class SubtreeKernels {
                     lm = SmallKernels.cull(v, doneInt, f, lm, both, sv, 6 * l);
                     rm = SmallKernels.cull(v, doneInt, f, rm, both, sv, 6 * r);
                 }
+                int lb = ReferenceBudget.leftSmall(budget, nl, nr);
                 sm[r] = rm;
                 sd[r] = depth + 1;
                 sp[r] = n;
+                sb[r] = budget - lb;
                 sm[l] = lm;
                 sd[l] = depth + 1;
                 sp[l] = -1;
+                sb[l] = lb;
                 top += 2;
             }
         }
@@ -295,7 +307,7 @@ public final class SubtreeKernels {
             long r = -1L;
             if (fits(state, f, m) == 1) {
                 r = build(state, c, i, v, doneInt, doneBox, gFirst, gEnd, gVox, gDepth, cPos, cMask, rSplit, rInfo, rLeaf,
-                        nBase, cap, nBase, cap, w.sv, w.sm, w.sd, w.sp, w.pos, w.child, w.cb, w.idx, w.poly);
+                        nBase, cap, nBase, cap, w.sv, w.sm, w.sd, w.sp, w.sb, w.pos, w.child, w.cb, w.idx, w.poly);
             }
             if (r < 0) {
                 status = T_HOST;
@@ -349,6 +361,7 @@ public final class SubtreeKernels {
         final long[] sm;
         final int[] sd;
         final int[] sp;
+        final int[] sb;
         final float[] pos = new float[1];
         final long[] child = new long[2];
         final float[] cb = new float[6 * MAX_REFS];
@@ -361,6 +374,7 @@ public final class SubtreeKernels {
             sm = new long[stack];
             sd = new int[stack];
             sp = new int[stack];
+            sb = new int[stack];
         }
     }
 

@@ -48,6 +48,7 @@ public final class VoronoiDiagram {
 
     /** The diagram of balls (x[i], y[i], z[i], r[i]). */
     public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
+        VoronoiRange.check(balls);
         PhaseTimings timings = new PhaseTimings();
         VoronoiOptions.Precision precision = options.effectivePrecision();
         int n = balls.size();

@@ -285,6 +285,59 @@ class PredicatesTest {
         }
     }
 
+    /** Issue 16: coordinates anywhere in the double range, subnormals and the largest doubles included. */
+    @Test
+    void predicatesMatchOracleAtEveryMagnitude() {
+        SplittableRandom rnd = new SplittableRandom(16L);
+        int[] signs = new int[3];
+        for (int n = 0; n < 8_000; n++) {
+            int e = rnd.nextInt(-1074, 1023);
+            double[][] q = new double[4][3];
+            for (int i = 0; i < 4; i++) {
+                for (int k = 0; k < 3; k++) {
+                    q[i][k] = switch (n & 3) {
+                        case 0 -> coord(rnd, e);                                       // one scale, anywhere
+                        case 1 -> rnd.nextInt(6) == 0 ? 0.0 : coord(rnd, rnd.nextInt(-1074, 1023)); // any mix
+                        case 2 -> Math.scalb((double) rnd.nextInt(-3, 4), Math.min(e, 1020)); // coplanar often
+                        default -> coord(rnd, Math.min(1020, e + rnd.nextInt(-60, 61)));  // a band of scales
+                    };
+                }
+            }
+            if ((n & 7) == 3) {
+                // d = a + b - c rounded: coplanar or off the plane by a rounding error
+                for (int k = 0; k < 3; k++) {
+                    q[3][k] = q[0][k] + q[1][k] - q[2][k];
+                }
+            }
+            if (!(Double.isFinite(q[3][0]) && Double.isFinite(q[3][1]) && Double.isFinite(q[3][2]))) {
+                continue;
+            }
+            signs[check3d(q[0], q[1], q[2], q[3]) + 1]++;
+            check2d(q[0][0], q[0][1], q[1][0], q[1][1], q[3][0], q[3][1]);
+        }
+        assertTrue(signs[0] > 2_000 && signs[1] > 50 && signs[2] > 2_000, "signs " + java.util.Arrays.toString(signs));
+        // products that underflow to zero are not zero products: a tetrahedron of subnormal size
+        double t = 0x1p-1070;
+        assertEquals(1, Predicates.orient3d(t, 0, 0, 0, t, 0, 0, 0, t, 0, 0, 0));
+        assertEquals(Predicates.UNCERTAIN, Predicates.orient3dFiltered(t, 0, 0, 0, t, 0, 0, 0, t, 0, 0, 0));
+        assertEquals(1, Predicates.orient2d(0, 0, t, 0, 0, t));
+        assertFalse(Predicates.collinear3d(0, 0, 0, t, 0, 0, 0, t, 0));
+        // a product that underflows, multiplied by a huge difference: the old filter's bound missed this error
+        double[] a = {0x1p-600, 0, 0x1p1000};
+        double[] b = {0, 0x1p-600, 0};
+        double[] c = {0, 0, 0};
+        double[] d = {0x1p-600, 0x1p-600, 0x1p-1074};
+        check3d(a, b, c, d);
+        // overflow: the largest doubles
+        double m = Double.MAX_VALUE;
+        assertEquals(-1, Predicates.orient2d(-m, -m, m, m, m, -m));
+        assertEquals(0, Predicates.orient2d(-m, -m, m, m, 0, 0));
+        assertEquals(1, check3d(new double[] {m, 0, 0}, new double[] {0, m, 0}, new double[] {0, 0, m}, new double[3]));
+        assertEquals(0, check3d(new double[] {m, -m, 0}, new double[] {-m, m, 0}, new double[] {m, m, 0},
+                new double[] {-m, -m, 0}));
+        check3d(new double[] {-m, 0, 0}, new double[] {0, -m, 0}, new double[] {0, 0, -m}, new double[] {m, m, m});
+    }
+
     @Test
     void oracleScalingAgreesWithPlainBigDecimal() {
         SplittableRandom rnd = new SplittableRandom(3L);

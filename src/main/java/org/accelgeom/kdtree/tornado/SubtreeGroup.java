@@ -15,6 +15,7 @@ import static org.accelgeom.kdtree.SubtreeKernels.T_HOST;
 
 import org.accelgeom.kdtree.KdTreeKernels;
 import org.accelgeom.kdtree.LevelKernels;
+import org.accelgeom.kdtree.ReferenceBudget;
 import org.accelgeom.kdtree.SmallKernels;
 import org.accelgeom.kdtree.SubtreeKernels;
 
@@ -60,6 +61,7 @@ public final class SubtreeGroup {
         long[] sm = kc.allocateLongLocalArray(STACK);
         int[] sd = kc.allocateIntLocalArray(STACK);
         int[] sp = kc.allocateIntLocalArray(STACK);
+        int[] sb = kc.allocateIntLocalArray(STACK);
         int[] ctl = kc.allocateIntLocalArray(4);
         float[] box = new float[6];
         float[] vx = new float[6];
@@ -100,6 +102,7 @@ public final class SubtreeGroup {
                 sm[0] = ((1L << (m - 1)) << 1) - 1L;
                 sd[0] = gDepth[i];
                 sp[0] = -1;
+                sb[0] = ReferenceBudget.FACTOR * m;
             }
             ctl[0] = 1;
             ctl[1] = 0;
@@ -114,6 +117,7 @@ public final class SubtreeGroup {
             long mask = sm[top];
             int depth = sd[top];
             int par = sp[top];
+            int budget = sb[top];
             for (int a = 0; a < 6; a++) {
                 vx[a] = sv[6 * top + a];
             }
@@ -240,6 +244,11 @@ public final class SubtreeGroup {
             if (bc[0] > c[KdTreeKernels.KI] * mm) {
                 axis = -1;
             }
+            int nl = SmallKernels.popcount(bl[0]);
+            int nr = SmallKernels.popcount(br[0]);
+            if (nl + nr > budget) {
+                axis = -1; // the reference budget (ReferenceBudget), on the counts before culling
+            }
             int fail = 0;
             if (n == cap) {
                 fail = 1;
@@ -295,12 +304,15 @@ public final class SubtreeGroup {
                             sv[6 * rt + a] = rv[a];
                             sv[6 * lt + a] = lv[a];
                         }
+                        int lb = ReferenceBudget.leftSmall(budget, nl, nr);
                         sm[rt] = rm;
                         sd[rt] = depth + 1;
                         sp[rt] = n;
+                        sb[rt] = budget - lb;
                         sm[lt] = lm;
                         sd[lt] = depth + 1;
                         sp[lt] = -1;
+                        sb[lt] = lb;
                         newTop = top + 2;
                     }
                 }

@@ -31,6 +31,18 @@ class TornadoKdTreeTest {
     }
 
     @Test
+    void fanWithinTheReferenceBudgetGivesTheJvmTree() {
+        // issue 16: slivers, where the reference budget ends the growth (nodes of 512+ references on the device)
+        Triangles t = org.accelgeom.kdtree.ReferenceBudgetTest.fan(600);
+        KdTreeOptions o = KdTreeOptions.of(Backend.JVM).withDeviceMinRefs(512);
+        KdTreeResult ref = KdTreeBuilder.build(t, o);
+        KdTreeResult gpu = KdTreeBuilder.build(t, o.withBackend(Backend.TORNADO));
+        assertEquals(ref.stats(), gpu.stats());
+        assertTrue(ref.tree().sameTree(gpu.tree()));
+        assertTrue(gpu.stats().references() <= (long) org.accelgeom.kdtree.ReferenceBudget.FACTOR * t.count());
+    }
+
+    @Test
     void nodesOfEveryCapacityTierGiveTheJvmTree() {
         // 40 000 small triangles: the root runs on the full-size tier, nodes below 16 384 references on the small one
         Triangles t = Triangles.of(Scenes.randomTriangles(40000, 0.01, 5));

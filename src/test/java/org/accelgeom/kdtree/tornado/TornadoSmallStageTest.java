@@ -52,6 +52,14 @@ class TornadoSmallStageTest {
     }
 
     @Test
+    void fanWithinTheReferenceBudgetGivesTheJvmTree() {
+        // issue 16: slivers, where the small roots' reference budgets end the growth on the device
+        Triangles t = org.accelgeom.kdtree.ReferenceBudgetTest.fan(600);
+        sameOnEveryBackend(t, 64, SmallStage.BITMASK, "fan:600 bitmask");
+        sameOnEveryBackend(t, 64, SmallStage.ZHOU_MASKS, "fan:600 zhou-masks");
+    }
+
+    @Test
     void zhouMasksGiveTheJvmTree() {
         sameOnEveryBackend(Triangles.of(Scenes.named("random:8000", 5)), 64, SmallStage.ZHOU_MASKS, "random:8000 zhou-masks");
     }
