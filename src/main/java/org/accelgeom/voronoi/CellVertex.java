@@ -13,8 +13,10 @@ import java.util.Arrays;
  * <li>Fast: Alg. 2.2 started at y: for the candidates x by increasing gap (the nearest face first), z the ball of the
  * least minimal tangent sphere with (y, x) (the nearest edge on that face), w the ball of the least tangent sphere
  * with (y, x, z) (the nearest vertex on that edge); accepted when that sphere is empty. Up to {@link #TRIES} faces.</li>
- * <li>Complete: every quadruple (y, x, z, w) of candidates, each tangent sphere tested for emptiness (the brute force
- * restricted to the cell's reach). Reached only when the fast steps fail, i.e. for cells that are bounded by closed
+ * <li>Complete: every quadruple (y, x, z, w) of the candidates that can share a face with y ({@link CellCover}, in
+ * their order, so the first vertex met is the one the unfiltered search meets), each tangent sphere within the reach
+ * tested for emptiness (the brute force restricted to the cell's reach; pairs too far apart or whose minimal tangent
+ * sphere with y lies beyond the reach are skipped, see {@code Pruning}). Reached only when the fast steps fail, i.e. for cells that are bounded by closed
  * edges or faces without vertex, or rarely otherwise; no vertex then proves that VR_y has none. Limited to
  * {@link #MAX_QUADRUPLES}: beyond, the ball is undecided (counted, reported).</li>
  * </ol>
