@@ -13,8 +13,10 @@ import java.util.Arrays;
  * <li>Fast: Alg. 2.2 started at y: for the candidates x by increasing gap (the nearest face first), z the ball of the
  * least minimal tangent sphere with (y, x) (the nearest edge on that face), w the ball of the least tangent sphere
  * with (y, x, z) (the nearest vertex on that edge); accepted when that sphere is empty. Up to {@link #TRIES} faces.</li>
- * <li>Complete: every quadruple (y, x, z, w) of candidates, each tangent sphere tested for emptiness (the brute force
- * restricted to the cell's reach). Reached only when the fast steps fail, i.e. for cells that are bounded by closed
+ * <li>Complete: every quadruple (y, x, z, w) of the candidates that can share a face with y ({@link CellCover}, in
+ * their order, so the first vertex met is the one the unfiltered search meets), each tangent sphere within the reach
+ * tested for emptiness (the brute force restricted to the cell's reach; pairs too far apart or whose minimal tangent
+ * sphere with y lies beyond the reach are skipped, see {@code Pruning}). Reached only when the fast steps fail, i.e. for cells that are bounded by closed
  * edges or faces without vertex, or rarely otherwise; no vertex then proves that VR_y has none. Limited to
  * {@link #MAX_QUADRUPLES}: beyond, the ball is undecided (counted, reported).</li>
  * </ol>
@@ -50,7 +52,8 @@ final class CellVertex {
      */
     static Found find(Balls b, boolean[] hidden, BallGrid grid, int y, double tol, int[] quad, int[] root,
             double[] sphere) {
-        double reach = EllipticEdges.cellReach(b, hidden, grid, y);
+        double[] bound = EllipticEdges.cover(b, hidden, grid, y);
+        double reach = EllipticEdges.reach(b, bound, y);
         int[] cand = EllipticEdges.near(b, hidden, grid, y, reach);
         int k = cand.length;
         if (k < 3) {
@@ -97,21 +100,30 @@ final class CellVertex {
                     }
                 }
             }
-            if (w >= 0 && accept(b, hidden, grid, y, x, z, w, tol, -1, quad, root, sphere)) {
+            if (w >= 0 && accept(b, hidden, grid, y, x, z, w, tol, -1, cand, quad, root, sphere)) {
                 return new Found(1, k);
             }
         }
-        // 2. every quadruple of the candidates (spheres centred in VR_y have R <= E_y)
-        if ((long) k * (k - 1) * (k - 2) / 6 > MAX_QUADRUPLES) {
+        // 2. every quadruple of the balls that can share a face with y (CellCover), pruned by the reach
+        int[] nb = CellCover.neighbours(b, y, bound, cand);
+        int kn = nb.length;
+        if ((long) kn * (kn - 1) * (kn - 2) / 6 > MAX_QUADRUPLES) {
             return new Found(4, k);
         }
-        for (int i = 0; i < k; i++) {
-            for (int j = i + 1; j < k; j++) {
-                for (int l = j + 1; l < k; l++) {
-                    int m = TangentSpheres.solve(b.x, b.y, b.z, b.r, y, cand[i], cand[j], cand[l], out);
+        Pruning pr = Pruning.of(b, y, nb, reach + tol);
+        for (int i = 0; i < kn; i++) {
+            for (int j = i + 1; j < kn; j++) {
+                if (pr.cut(i, j)) {
+                    continue;
+                }
+                for (int l = j + 1; l < kn; l++) {
+                    if (pr.cut(i, l) || pr.cut(j, l)) {
+                        continue;
+                    }
+                    int m = TangentSpheres.solve(b.x, b.y, b.z, b.r, y, nb[i], nb[j], nb[l], out);
                     for (int s = 0; s < m; s++) {
                         if (out[4 * s + 3] <= reach + tol
-                                && accept(b, hidden, grid, y, cand[i], cand[j], cand[l], tol, s, quad, root, sphere)) {
+                                && accept(b, hidden, grid, y, nb[i], nb[j], nb[l], tol, s, nb, quad, root, sphere)) {
                             return new Found(2, k);
                         }
                     }
@@ -122,11 +134,46 @@ final class CellVertex {
     }
 
     /**
+     * Pairs (i, j) of the candidates that no vertex of y's cell within the reach can hold: a vertex (y, i, j, l) with
+     * R &le; lim touches i and j, so their gap is at most 2 lim, and lies on the trisector of y, i, j, whose spheres are
+     * at least its minimal tangent sphere. Decided with the margins of {@link CellCover} (a pair on the border is kept).
+     */
+    private record Pruning(boolean[] cut, int k) {
+
+        static Pruning of(Balls b, int y, int[] nb, double lim) {
+            int k = nb.length;
+            boolean[] cut = new boolean[k * k];
+            if (lim < Double.POSITIVE_INFINITY) {
+                double edge = lim * (1 + CellCover.SLACK) + CellCover.PAD;
+                for (int i = 0; i < k; i++) {
+                    for (int j = i + 1; j < k; j++) {
+                        int p = nb[i], q = nb[j];
+                        double dx = b.x[p] - b.x[q], dy = b.y[p] - b.y[q], dz = b.z[p] - b.z[q];
+                        double g = Math.sqrt(dx * dx + dy * dy + dz * dz) - b.r[p] - b.r[q];
+                        boolean c = g > 2 * edge;
+                        if (!c) {
+                            double m = InitialVertex.mtsRadius(b, y, p, q);
+                            c = m < Double.POSITIVE_INFINITY && m > edge;
+                        }
+                        cut[i * k + j] = c;
+                        cut[j * k + i] = c;
+                    }
+                }
+            }
+            return new Pruning(cut, k);
+        }
+
+        boolean cut(int i, int j) {
+            return cut[i * k + j];
+        }
+    }
+
+    /**
      * True if a tangent sphere of the quadruple is empty (the one of least R when which &lt; 0, else the which-th of the
      * unsorted solve); then the sorted quadruple, its root index and sphere are written out.
      */
     private static boolean accept(Balls b, boolean[] hidden, BallGrid grid, int y, int x, int z, int w, double tol,
-            int which, int[] quad, int[] root, double[] sphere) {
+            int which, int[] quick, int[] quad, int[] root, double[] sphere) {
         double[] out = new double[8];
         int m = TangentSpheres.solve(b.x, b.y, b.z, b.r, y, x, z, w, out);
         if (m == 0) {
@@ -135,7 +182,7 @@ final class CellVertex {
         int s = which < 0 ? 0 : which;
         double[] sp = Arrays.copyOfRange(out, 4 * s, 4 * s + 4);
         int[] q = {y, x, z, w};
-        if (!empty(b, hidden, grid, q, sp, tol)) {
+        if (penetrated(b, quick, q, sp, tol) || !empty(b, hidden, grid, q, sp, tol)) {
             return false;
         }
         Arrays.sort(q);
@@ -169,6 +216,23 @@ final class CellVertex {
     private static double dist2(double[] o, int at, double[] s) {
         double dx = o[at] - s[0], dy = o[at + 1] - s[1], dz = o[at + 2] - s[2], dr = o[at + 3] - s[3];
         return dx * dx + dy * dy + dz * dz + dr * dr;
+    }
+
+    /**
+     * True if a ball of {@code quick} (visible balls) outside q comes closer to the sphere's centre than R - tol: a fast
+     * rejection before {@link #empty}, which would find the same ball (it scans every ball that can come that close).
+     */
+    private static boolean penetrated(Balls b, int[] quick, int[] q, double[] s, double tol) {
+        for (int i : quick) {
+            if (i == q[0] || i == q[1] || i == q[2] || i == q[3]) {
+                continue;
+            }
+            double dx = b.x[i] - s[0], dy = b.y[i] - s[1], dz = b.z[i] - s[2];
+            if (Math.sqrt(dx * dx + dy * dy + dz * dz) - b.r[i] < s[3] - tol) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True if no visible ball outside q comes closer to the sphere's centre than R - tol (by the grid). */

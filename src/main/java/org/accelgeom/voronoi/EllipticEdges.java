@@ -64,13 +64,7 @@ final class EllipticEdges {
         ParallelLoops.RangeBody body = (from, to) -> {
             double[] f = new double[SCRATCH];
             for (int l = from; l < to; l++) {
-                int c = lonely[l];
-                int[] cand = near(b, hidden, grid, c, cellReach(b, hidden, grid, c));
-                for (int i = 0; i < cand.length; i++) {
-                    for (int j = i + 1; j < cand.length; j++) {
-                        test(b, hidden, grid, c, cand[i], cand[j], rmax, f, found, cand);
-                    }
-                }
+                around(b, hidden, grid, lonely[l], rmax, f, found);
             }
         };
         if (loops == null || lonely.length < 8) {
@@ -88,6 +82,20 @@ final class EllipticEdges {
         return out;
     }
 
+    /** Records the closed vertex-free edges of ball c's cell in {@code found} (keys of the sorted triples). */
+    static void around(Balls b, boolean[] hidden, BallGrid grid, int c, double rmax, double[] f,
+            ConcurrentHashMap<Long, Boolean> found) {
+        double[] bound = cover(b, hidden, grid, c);
+        double reach = reach(b, bound, c);
+        // the other two balls of a closed edge of VR_c share a face with c
+        int[] cand = CellCover.neighbours(b, c, bound, near(b, hidden, grid, c, reach));
+        for (int i = 0; i < cand.length; i++) {
+            for (int j = i + 1; j < cand.length; j++) {
+                test(b, hidden, grid, c, cand[i], cand[j], rmax, reach, f, found, cand);
+            }
+        }
+    }
+
     private static final long MASK = (1L << 21) - 1;
 
     /** A sorted triple as one number (21 bits per index). */
@@ -95,11 +103,18 @@ final class EllipticEdges {
         return ((long) a << 42) | ((long) b << 21) | c;
     }
 
-    /** Records the triple {i, j, k} if it is a closed vertex-free edge (none is traced: ball i is in no vertex). */
-    private static void test(Balls b, boolean[] hidden, BallGrid grid, int i, int j, int k, double rmax, double[] f,
-            ConcurrentHashMap<Long, Boolean> found, int[] quick) {
+    /**
+     * Records the triple {i, j, k} if it is a closed vertex-free edge (none is traced: ball i is in no vertex);
+     * {@code reach}: the bound E_i of ball i's cell: every sphere of such an edge is centred in VR_i, so its largest
+     * sphere, k2 / (A - B) - r_g1, is at most E_i (compared with the margins of {@link CellCover}).
+     */
+    private static void test(Balls b, boolean[] hidden, BallGrid grid, int i, int j, int k, double rmax, double reach,
+            double[] f, ConcurrentHashMap<Long, Boolean> found, int[] quick) {
         if (!ellipticFrame(b, i, j, k, f)) {
             return; // most triples
+        }
+        if (f[K2] / (f[DA] - f[DB]) - b.r[(int) f[G1]] > reach * (1 + CellCover.SLACK) + CellCover.PAD) {
+            return; // spheres beyond the cell's reach
         }
         int lo = Math.min(i, Math.min(j, k)), hi = Math.max(i, Math.max(j, k)), mid = i + j + k - lo - hi;
         long key = key(lo, mid, hi);
@@ -125,7 +140,7 @@ final class EllipticEdges {
     }
 
     /** Cube-map cells per face edge of the direction cover of {@link #cellReach}. */
-    private static final int CELLS = 4;
+    static final int CELLS = 4;
 
     /**
      * An upper bound of d(p, c) = |p - c_c| - r_c over the cell VR_c, or infinity when the cover fails (an unbounded
@@ -137,6 +152,23 @@ final class EllipticEdges {
      * bounds the cell. The balls tried: those within a radius that doubles until every cell is bounded, up to all.
      */
     static double cellReach(Balls b, boolean[] hidden, BallGrid grid, int c) {
+        return reach(b, cover(b, hidden, grid, c), c);
+    }
+
+    /** The bound of {@link #cellReach} from the per-cell bounds of {@link #cover}. */
+    static double reach(Balls b, double[] bound, int c) {
+        double t = 0;
+        for (double v : bound) {
+            t = Math.max(t, v);
+        }
+        return t < Double.POSITIVE_INFINITY ? t * (1 + 1e-9) - b.r[c] : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The cover of {@link #cellReach}: per cube-map cell of directions, an upper bound of t over the rays c_c + t u in
+     * the cell that stay in VR_c (the least bound over the balls tried; infinite only when every visible ball was tried).
+     */
+    static double[] cover(Balls b, boolean[] hidden, BallGrid grid, int c) {
         double cx = b.x[c], cy = b.y[c], cz = b.z[c], rc = b.r[c];
         double radius = 4 * b.maxRadius() + grid.cell;
         double all = grid.coverRadius() + 2 * b.maxRadius();
@@ -144,15 +176,39 @@ final class EllipticEdges {
             double[] best = new double[6 * CELLS * CELLS];
             Arrays.fill(best, Double.POSITIVE_INFINITY);
             final double q = Math.min(radius, all);
+            // the balls tried, by their least bound over all directions (D - s) / 2: once every cell is bounded
+            // below that, no further ball lowers a cell (its bounds are at least that), so they are left out
+            EdgeTracer.IntStack tried = new EdgeTracer.IntStack();
             grid.forEachNear(cx, cy, cz, q, y -> {
-                if (y == c || hidden[y]) {
-                    return;
+                if (y != c && !hidden[y]) {
+                    tried.push(y);
                 }
+            });
+            int m = tried.size;
+            double[] least = new double[m];
+            int[] ball = tried.toArray();
+            for (int i = 0; i < m; i++) {
+                int y = ball[i];
+                double wx = b.x[y] - cx, wy = b.y[y] - cy, wz = b.z[y] - cz;
+                least[i] = 0.5 * (Math.sqrt(wx * wx + wy * wy + wz * wz) - (b.r[y] - rc));
+            }
+            Integer[] byLeast = new Integer[m];
+            for (int i = 0; i < m; i++) {
+                byLeast[i] = i;
+            }
+            Arrays.sort(byLeast, (i, j) -> Double.compare(least[i], least[j]));
+            double top = Double.POSITIVE_INFINITY; // the largest cell bound, refreshed every 64 balls
+            for (int n = 0; n < m; n++) {
+                int i = byLeast[n];
+                if (least[i] > top * (1 + 1e-12)) {
+                    break;
+                }
+                int y = ball[i];
                 double wx = b.x[y] - cx, wy = b.y[y] - cy, wz = b.z[y] - cz;
                 double d = Math.sqrt(wx * wx + wy * wy + wz * wz);
                 double s = b.r[y] - rc;
                 if (!(d > Math.abs(s))) {
-                    return; // coincident or containing: no bound from it (hidden balls are left out anyway)
+                    continue; // coincident or containing: no bound from it (hidden balls are left out anyway)
                 }
                 wx /= d;
                 wy /= d;
@@ -165,23 +221,26 @@ final class EllipticEdges {
                         best[cell] = Math.min(best[cell], (d * d - s * s) / (2 * den));
                     }
                 }
-            });
-            double t = 0;
+                if ((n & 63) == 63) {
+                    top = 0;
+                    for (double v : best) {
+                        top = Math.max(top, v);
+                    }
+                }
+            }
+            boolean bounded = true;
             for (double v : best) {
-                t = Math.max(t, v);
+                bounded &= v < Double.POSITIVE_INFINITY;
             }
-            if (t < Double.POSITIVE_INFINITY) {
-                return t * (1 + 1e-9) - rc;
-            }
-            if (q >= all) {
-                return Double.POSITIVE_INFINITY;
+            if (bounded || q >= all) {
+                return best;
             }
             radius *= 2;
         }
     }
 
     /** The cube-map cells: unit centre direction and angular radius (x, y, z, alpha), the radius padded by 1e-9. */
-    private static final double[][] CUBE = cube();
+    static final double[][] CUBE = cube();
 
     private static double[][] cube() {
         double[][] out = new double[6 * CELLS * CELLS][];
@@ -205,6 +264,22 @@ final class EllipticEdges {
             }
         }
         return out;
+    }
+
+    /**
+     * The direction cell [s0, s1] x [t0, t1] of the cube face {x_axis = sign} as {@link #CUBE} gives its cells: unit
+     * centre direction and angular radius (x, y, z, alpha), alpha the largest angle to its corners, padded by 1e-9.
+     */
+    static double[] directionCell(int axis, double sign, double s0, double s1, double t0, double t1) {
+        double[] c = onFace(axis, sign, 0.5 * (s0 + s1), 0.5 * (t0 + t1));
+        double alpha = 0;
+        for (double s : new double[] {s0, s1}) {
+            for (double t : new double[] {t0, t1}) {
+                double[] v = onFace(axis, sign, s, t);
+                alpha = Math.max(alpha, Math.acos(Math.max(-1, Math.min(1, c[0] * v[0] + c[1] * v[1] + c[2] * v[2]))));
+            }
+        }
+        return new double[] {c[0], c[1], c[2], alpha + 1e-9};
     }
 
     /** The unit direction of the point (s, t) of the cube face {x_axis = sign}. */
