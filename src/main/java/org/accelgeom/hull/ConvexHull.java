@@ -2,11 +2,11 @@ package org.accelgeom.hull;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
-import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.Progress;
-import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.PointCloud;
 
 /**
@@ -29,21 +29,37 @@ import org.accelgeom.io.PointCloud;
  */
 public final class ConvexHull {
 
-    static final String TORNADO_BACKEND = "org.accelgeom.hull.tornado.TornadoHullBackend";
-
     private ConvexHull() {
     }
 
-    /** The hull of a 3D point cloud. */
+    /** The hull of a 3D point cloud, in a session of its own (opened and closed by this call). */
     public static HullResult compute(PointCloud points, HullOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return compute(points, options, session);
+        }
+    }
+
+    /**
+     * The hull of a 3D point cloud in {@code session}: it runs on the session's {@link Execution} (which replaces
+     * the options' backend, threads, device, residency and progress) and reuses the session's plans and threads.
+     */
+    public static HullResult compute(PointCloud points, HullOptions options, DeviceSession session) {
         if (points.dimension() != 3) {
             throw new AccelGeomException("the convex hull needs 3D points; these have dimension " + points.dimension());
         }
-        return compute(points.x(), points.y(), points.z(), options);
+        return compute(points.x(), points.y(), points.z(), options, session);
     }
 
-    /** The hull of the points (x[i], y[i], z[i]). */
+    /** The hull of the points (x[i], y[i], z[i]), in a session of its own. */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return compute(x, y, z, options, session);
+        }
+    }
+
+    /** The hull of the points (x[i], y[i], z[i]) in {@code session} (see {@link #compute(PointCloud, HullOptions, DeviceSession)}). */
+    public static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
+        HullOptions options = given.withExecution(session.execution());
         int n = x.length;
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
@@ -55,7 +71,7 @@ public final class ConvexHull {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
                     options.backend());
         }
-        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(options))) {
+        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(session))) {
             backend.load(x, y, z, 16, timings);
             double[] dirs = Directions.axesAndSphere(options.cullDirections() > 0 ? options.cullDirections() : 0);
             int nDirs = dirs.length / 3;
@@ -121,11 +137,12 @@ public final class ConvexHull {
         }
     }
 
-    private static HullBackend backend(HullOptions options) {
-        return switch (options.backend()) {
+    /** The session's backend; its thread pool and plans belong to the session, not to the backend. */
+    private static HullBackend backend(DeviceSession session) {
+        return switch (session.execution().backend()) {
             case JVM -> new JvmHullBackend(null);
-            case JVM_PARALLEL -> new JvmHullBackend(new ParallelLoops(options.threads()));
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_BACKEND, HullBackend.class, options.device(), options.resident());
+            case JVM_PARALLEL -> new JvmHullBackend(session.loops());
+            case TORNADO -> session.tornado(HullBackend.Factory.class).create(session);
         };
     }
 

@@ -5,6 +5,8 @@ import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 
@@ -31,7 +33,6 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 public final class TornadoCbtBackend implements CbtBackend {
 
     private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoDevice device;
     private final int topGroup;
@@ -61,17 +62,25 @@ public final class TornadoCbtBackend implements CbtBackend {
     private long lastKernelNanos;
     private long lastWallNanos;
 
+    /** The tornado backend as a service of the tornado build (see {@link CbtBackend.Factory}). */
+    public static final class Factory implements CbtBackend.Factory {
+        @Override
+        public CbtBackend create(Execution execution, int listCapacity, boolean syncable) {
+            return new TornadoCbtBackend(execution.device(), listCapacity, syncable);
+        }
+    }
+
     /**
      * @param deviceIndex  device of the default TornadoVM backend, -1 for the default device
      * @param listCapacity most leaves {@link #decodeAll(int[])} can list (0: decode-all only counts)
      * @param syncable     allocate a device copy of the heap so that {@link #sync()} can download it
      */
-    public TornadoCbtBackend(Integer deviceIndex, Integer listCapacity, Boolean syncable) {
-        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    public TornadoCbtBackend(int deviceIndex, int listCapacity, boolean syncable) {
+        this.device = TornadoDevices.device(deviceIndex);
         this.topGroup = CbtTaskGraphs.topGroup(device);
         this.chunkGroup = TornadoDevices.workGroup(device, ChunkCycle.GROUP);
-        this.listCapacity = listCapacity == null ? 0 : listCapacity;
-        this.syncable = syncable == null || syncable;
+        this.listCapacity = listCapacity;
+        this.syncable = syncable;
     }
 
     @Override
@@ -101,7 +110,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         nodes = new int[Math.max(1, listCapacity)];
         scanOut = new long[2];
         heapOut = new int[syncable ? t.heap().length : 1];
-        String name = "cbt" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("cbt");
         timings.time("build task graph", Kind.HOST, () -> {
             KernelContext c = new KernelContext();
             int[] heap = tree.heap();

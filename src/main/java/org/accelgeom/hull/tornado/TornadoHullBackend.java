@@ -5,8 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.hull.HullBackend;
@@ -35,19 +37,28 @@ public final class TornadoHullBackend implements HullBackend {
 
     /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
     private static final int CAP = Integer.getInteger("accelgeom.hull.roundCap", 1 << 16);
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The session's name for the resident plan of the hull. */
+    static final String FAMILY = "hull";
+    static final String STEP = "quickhull";
 
     /**
-     * The last resident plan, kept with its device memory for the next hull of the same point arrays on the same
-     * device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more than
-     * a hull, and releasing a plan's device memory makes it compile them again too.
+     * A resident plan, kept in the session with its device memory for the next hull of the same point arrays on the
+     * same device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more
+     * than a hull, and releasing a plan's device memory makes it compile them again too.
      */
-    private static HullBuffers cachedBuffers;
-    private static TornadoExecutionPlan cachedPlan;
-    private static List<WorkerGrid> cachedGrids;
-    private static int cachedDevice;
+    private record Resident(HullBuffers buffers, TornadoExecutionPlan plan, List<WorkerGrid> grids, int device) {
+    }
 
+    /** The tornado backend as a service of the tornado build (see {@link HullBackend.Factory}). */
+    public static final class Factory implements HullBackend.Factory {
+        @Override
+        public HullBackend create(DeviceSession session) {
+            return new TornadoHullBackend(session);
+        }
+    }
 
+    private final DeviceSession session;
     private final TornadoDevice device;
     private final int deviceIndex;
     private PhaseTimings timings;
@@ -59,12 +70,13 @@ public final class TornadoHullBackend implements HullBackend {
     private final boolean resident;
 
     /**
-     * @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default
-     * @param resident    keep the plan and the points on the device for a next hull of the same arrays
+     * On the session's device; with {@link org.accelgeom.engine.Execution#resident()} the plan and the points stay
+     * in the session for a next hull of the same arrays.
      */
-    public TornadoHullBackend(Integer deviceIndex, Boolean resident) {
-        this.resident = resident != null && resident;
-        this.deviceIndex = deviceIndex == null ? -1 : deviceIndex;
+    public TornadoHullBackend(DeviceSession session) {
+        this.session = session;
+        this.resident = session.execution().resident();
+        this.deviceIndex = session.execution().device();
         this.device = TornadoDevices.device(this.deviceIndex);
     }
 
@@ -83,23 +95,16 @@ public final class TornadoHullBackend implements HullBackend {
             throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
         }
-        synchronized (TornadoHullBackend.class) {
-            if (resident && cachedPlan != null && cachedBuffers.x == x && cachedBuffers.y == y && cachedBuffers.z == z
-                    && cachedDevice == deviceIndex) {
-                b = cachedBuffers;
-                plan = cachedPlan;
-                pointGrids = cachedGrids;
-                cachedPlan = null;
-                setActive(b.n);
-                b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-                execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
-                return;
-            }
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-                cachedPlan = null;
-            }
-            cachedBuffers = null;
+        Resident r = session.take(FAMILY, STEP, Resident.class, c -> resident && c.buffers().x == x
+                && c.buffers().y == y && c.buffers().z == z && c.device() == deviceIndex);
+        if (r != null) {
+            b = r.buffers();
+            plan = r.plan();
+            pointGrids = r.grids();
+            setActive(b.n);
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
+            execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
+            return;
         }
         build(new HullBuffers(x, y, z, cap, CAP, Integer.getInteger("accelgeom.hull.smallRoundCap", 1 << 12), groups));
     }
@@ -108,7 +113,7 @@ public final class TornadoHullBackend implements HullBackend {
         this.b = buffers;
         timings.time("build task graphs", Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
-            String name = "quickhull" + PLANS.incrementAndGet();
+            String name = GraphNames.unique("quickhull");
             TaskGraph[] graphs = HullTaskGraphs.graphs(name, b);
             ImmutableTaskGraph[] frozen = new ImmutableTaskGraph[graphs.length];
             for (int i = 0; i < graphs.length; i++) {
@@ -116,6 +121,7 @@ public final class TornadoHullBackend implements HullBackend {
             }
             pointGrids = new ArrayList<>();
             plan = new TornadoExecutionPlan(frozen);
+            session.planBuilt();
             plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b, pointGrids));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
@@ -392,15 +398,7 @@ public final class TornadoHullBackend implements HullBackend {
             closePlan();
             return;
         }
-        synchronized (TornadoHullBackend.class) {
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-            }
-            cachedPlan = plan;
-            cachedBuffers = b;
-            cachedGrids = pointGrids;
-            cachedDevice = deviceIndex;
-        }
+        session.keep(FAMILY, STEP, new Resident(b, plan, pointGrids, deviceIndex), c -> Plans.release(c.plan()));
         plan = null;
     }
 }

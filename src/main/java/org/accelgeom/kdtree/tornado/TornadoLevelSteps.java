@@ -2,11 +2,11 @@ package org.accelgeom.kdtree.tornado;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.LevelBuffers;
@@ -35,7 +35,6 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  */
 public final class TornadoLevelSteps implements LevelSteps {
 
-    private static final AtomicInteger PLANS = new AtomicInteger();
 
     private final TornadoDevice device;
     private final LevelBuffers b;
@@ -60,6 +59,14 @@ public final class TornadoLevelSteps implements LevelSteps {
      * @param n           triangles
      * @param small       the small-node threshold
      */
+    /** The level kernels as a service of the tornado build (see {@link LevelSteps.Factory}). */
+    public static final class Factory implements LevelSteps.Factory {
+        @Override
+        public LevelSteps create(org.accelgeom.engine.Execution execution, int n, int small, LevelBuilder.SmallStage stage) {
+            return new TornadoLevelSteps(execution.device(), n, small, stage);
+        }
+    }
+
     public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
         this(deviceIndex, n, small, stage, -1);
     }
@@ -73,7 +80,7 @@ public final class TornadoLevelSteps implements LevelSteps {
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
         b = new LevelBuffers(n, small, stage, regionFactor);
-        String name = "kdLevels" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("kdLevels");
         GridScheduler gs = new GridScheduler();
         tasks = LevelTaskGraphs.tasks(b);
         // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
