@@ -45,6 +45,16 @@ public interface CbtBackend extends AutoCloseable {
     }
 
     /**
+     * A timing diagnostic of the benchmark only ({@code accelgeom.cbt.chunkStop}, see docs/tuning.md): from now on the
+     * one-launch cycle runs its phases up to {@code phase} only, leaving the heap unchanged below the last phase, so
+     * that results are wrong on purpose. Returns false where the backend has no such phases (it then runs as before).
+     * Never called by the production path.
+     */
+    default boolean stopAfterPhase(int phase) {
+        return false;
+    }
+
+    /**
      * Decodes every leaf l ∈ [0, L) with one work-item per leaf (Fig. 8). With {@code nodes} non-null the heap
      * index of leaf l goes to {@code nodes[l]}; always returns the number of leaves whose traversal did not end on a
      * count of exactly 1 (0 for a consistent heap), so that no pass can be optimised away.

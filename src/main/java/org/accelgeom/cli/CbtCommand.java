@@ -1,7 +1,6 @@
 package org.accelgeom.cli;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -117,7 +116,7 @@ final class CbtCommand implements Callable<Integer> {
                 out.println(CbtBench.Row.header());
             }
             for (String e : bench) {
-                if (!Arrays.asList(CbtBench.EXPERIMENTS).contains(e)) {
+                if (!CbtBench.EXPERIMENTS.contains(e)) {
                     throw new ParameterException(spec.commandLine(), "unknown experiment '" + e + "': expected "
                             + String.join(", ", CbtBench.EXPERIMENTS));
                 }

@@ -1,5 +1,6 @@
 package org.accelgeom.cbt.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.engine.AccelGeomException;
@@ -32,7 +33,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoCbtBackend implements CbtBackend {
 
-    private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
+    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;
@@ -103,7 +104,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             params[g][CbtTaskGraphs.DEPTH] = D;
             params[g][CbtTaskGraphs.PACKED] = packed;
             params[g][CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
-            params[g][CbtTaskGraphs.STOP] = ChunkCycle.STOP_AFTER;
+            params[g][CbtTaskGraphs.STOP] = ChunkCycle.ALL;
             tasks[g] = CbtTaskGraphs.taskNames(g, D, packed);
             workers[g] = new WorkerGrid1D[tasks[g].length];
         }
@@ -310,6 +311,18 @@ public final class TornadoCbtBackend implements CbtBackend {
     /** Bytes the device holds for this tree: the heap, its copy and the leaf list. */
     public long deviceBytes() {
         return 4L * (tree.heap().length + heapOut.length + nodes.length);
+    }
+
+    /** The benchmark's timing breakdown (see {@link CbtBackend#stopAfterPhase}); after {@link #load}. */
+    @Override
+    public boolean stopAfterPhase(int phase) {
+        if (phase < 1 || phase > ChunkCycle.ALL) {
+            throw new IllegalArgumentException("phase " + phase + " outside 1 .. " + ChunkCycle.ALL);
+        }
+        for (int[] p : params) {
+            p[CbtTaskGraphs.STOP] = phase;
+        }
+        return true;
     }
 
     @Override

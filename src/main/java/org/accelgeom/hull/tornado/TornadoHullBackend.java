@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
@@ -36,7 +37,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 public final class TornadoHullBackend implements HullBackend {
 
     /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
-    private static final int CAP = Integer.getInteger("accelgeom.hull.roundCap", 1 << 16);
+    private static final int CAP = Tuning.HULL_ROUND_CAP.intValue();
 
     /** The session's name for the resident plan of the hull. */
     static final String FAMILY = "hull";
@@ -87,8 +88,8 @@ public final class TornadoHullBackend implements HullBackend {
         // face tables sized once: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23)
         // covers every point becoming a vertex up to a million points (rebuilding a plan with larger tables broke
         // its kernels on TornadoVM 5.2, so there is no growth; a hull that needs more fails with a clear message)
-        int cap = Math.max(faceCapacity, Integer.getInteger("accelgeom.hull.initialFaces",
-                16 + (int) Math.min(8L * n, 1 << 23)));
+        int faces = Tuning.HULL_INITIAL_FACES.intValue();
+        int cap = Math.max(faceCapacity, faces > 0 ? faces : 16 + (int) Math.min(8L * n, 1 << 23));
         int groups = Math.max(1, Math.min(8192, n / 256));
         long need = 40L * n + 60L * cap;
         if (need > device.getMaxGlobalMemory() * 0.9) {
@@ -106,7 +107,7 @@ public final class TornadoHullBackend implements HullBackend {
             execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
             return;
         }
-        build(new HullBuffers(x, y, z, cap, CAP, Integer.getInteger("accelgeom.hull.smallRoundCap", 1 << 12), groups));
+        build(new HullBuffers(x, y, z, cap, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue(), groups));
     }
 
     private void build(HullBuffers buffers) {

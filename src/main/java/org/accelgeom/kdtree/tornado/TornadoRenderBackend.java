@@ -65,7 +65,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         long wall = System.nanoTime() - t0;
         for (int k = 0; k < RenderTaskGraphs.TASKS; k++) {
             if (beat[k] != params[RayKernels.SEQ]) {
-                throw new AccelGeomException("the TornadoVM kernel '" + RenderTaskGraphs.NAMES[k] + "' of the ray caster "
+                throw new AccelGeomException("the TornadoVM kernel '" + RenderTaskGraphs.NAMES.get(k) + "' of the ray caster "
                         + "did not run on " + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }

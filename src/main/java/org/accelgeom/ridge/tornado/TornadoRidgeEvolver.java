@@ -2,6 +2,7 @@ package org.accelgeom.ridge.tornado;
 
 import java.util.Arrays;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
@@ -34,7 +35,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
      * downloads; the iterations after convergence cost only their (empty) launches.
      */
     private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
-            Math.max(2, Integer.getInteger("accelgeom.ridge.unroll", 8) & ~1));
+            Math.max(2, Tuning.RIDGE_UNROLL.intValue() & ~1));
 
     private static final String FAMILY = "ridge";
     private static final String STEP = "evolve";

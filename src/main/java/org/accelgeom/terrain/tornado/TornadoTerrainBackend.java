@@ -3,6 +3,7 @@ package org.accelgeom.terrain.tornado;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.WordReduction;
 import org.accelgeom.cbt.tornado.CbtTaskGraphs;
@@ -29,7 +30,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoTerrainBackend implements TerrainBackend {
 
-    private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
+    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;

@@ -1,6 +1,7 @@
 package org.accelgeom.voronoi.tornado;
 
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.tornado.GraphNames;
@@ -134,7 +135,7 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         // -Daccelgeom.voronoi.clflags=a,b,... replaces "-w" for experiments (POCL rejects -ffp-contract=off and
         // crashed with -cl-opt-disable)
         plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity, lanes))
-                .withCompilerFlags(TornadoVMBackendType.OPENCL, System.getProperty("accelgeom.voronoi.clflags", "-w").replace(",", " "));
+                .withCompilerFlags(TornadoVMBackendType.OPENCL, Tuning.VORONOI_CLFLAGS.stringValue("-w").replace(",", " "));
     }
 
     /**
