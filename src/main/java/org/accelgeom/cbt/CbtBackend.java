@@ -1,5 +1,6 @@
 package org.accelgeom.cbt;
 
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -7,6 +8,14 @@ import org.accelgeom.engine.PhaseTimings;
  * {@link Cbt}. A device backend keeps the heap in device memory between calls; {@link #sync()} brings it back.
  */
 public interface CbtBackend extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} backend on the execution's device (the backend owns its plan until it is closed);
+     * implemented in {@code cbt.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        CbtBackend create(Execution execution, int listCapacity, boolean syncable);
+    }
 
     /** Takes the tree (a device backend uploads its heap); every later call works on it. */
     void load(Cbt tree, PhaseTimings timings);
@@ -33,6 +42,16 @@ public interface CbtBackend extends AutoCloseable {
 
     /** Runs an empty pass (every kernel launched with one idle work-item): its wall time is the launch overhead. */
     default void idle() {
+    }
+
+    /**
+     * A timing diagnostic of the benchmark only ({@code accelgeom.cbt.chunkStop}, see docs/tuning.md): from now on the
+     * one-launch cycle runs its phases up to {@code phase} only, leaving the heap unchanged below the last phase, so
+     * that results are wrong on purpose. Returns false where the backend has no such phases (it then runs as before).
+     * Never called by the production path.
+     */
+    default boolean stopAfterPhase(int phase) {
+        return false;
     }
 
     /**

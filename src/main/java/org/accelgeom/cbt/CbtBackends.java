@@ -1,12 +1,11 @@
 package org.accelgeom.cbt;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.TornadoSupport;
 
 /** Creates the CBT backend for a {@link Backend}. */
 public final class CbtBackends {
-
-    static final String TORNADO_CLASS = "org.accelgeom.cbt.tornado.TornadoCbtBackend";
 
     private CbtBackends() {
     }
@@ -18,13 +17,26 @@ public final class CbtBackends {
      * @param syncable     tornado: keep a device copy of the heap so that sync() can download it
      */
     public static CbtBackend create(Backend backend, int threads, int device, int listCapacity, boolean syncable) {
+        return create(Execution.of(backend).withThreads(threads).withDevice(device), listCapacity, syncable);
+    }
+
+    /**
+     * The backend of {@code e}: its own pool of {@link Execution#threads()} workers on jvm-parallel, its own plan on
+     * e's device on tornado, both released by {@link CbtBackend#close()}.
+     *
+     * @param listCapacity tornado: most leaves decodeAll can list
+     * @param syncable     tornado: keep a device copy of the heap so that sync() can download it
+     */
+    public static CbtBackend create(Execution e, int listCapacity, boolean syncable) {
+        Backend backend = e.backend();
+        int threads = e.threads();
         switch (backend) {
             case JVM:
                 return new JvmCbtBackend(0);
             case JVM_PARALLEL:
                 return new JvmCbtBackend(threads > 0 ? threads : Runtime.getRuntime().availableProcessors());
             case TORNADO:
-                return TornadoSupport.instantiate(TORNADO_CLASS, CbtBackend.class, device, listCapacity, syncable);
+                return TornadoSupport.factory(CbtBackend.Factory.class).create(e, listCapacity, syncable);
             default:
                 throw new IllegalArgumentException(backend.toString());
         }

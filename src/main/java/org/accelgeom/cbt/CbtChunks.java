@@ -1,5 +1,7 @@
 package org.accelgeom.cbt;
 
+import org.accelgeom.engine.Tuning;
+
 /**
  * The partition of a packed heap behind the tornado backend's one-launch usage cycle (§2.9, Fig. 12): the heap's
  * nodes at level g = {@link #level} are the <b>chunk roots</b>, one work-group each. Work-group j owns the
@@ -16,7 +18,7 @@ package org.accelgeom.cbt;
 public final class CbtChunks {
 
     /** log2 of a chunk's bitfield bits where the depth allows ({@code -Daccelgeom.cbt.chunkLog}, 5..10, default 10). */
-    public static final int CHUNK_LOG = Math.max(5, Math.min(10, Integer.getInteger("accelgeom.cbt.chunkLog", 10)));
+    public static final int CHUNK_LOG = Tuning.CBT_CHUNK_LOG.intValue();
     /** Depths served by the chunked cycle (packed heaps): 2^5 .. 2^10 bits per chunk, at most 2^11 chunks. */
     public static final int MIN_D = 9;
     public static final int MAX_D = 11 + CHUNK_LOG;

@@ -127,7 +127,7 @@ final class CbtCommand implements Callable<Integer> {
         }
         if (bench != null) {
             for (String e : bench) {
-                Check.oneOf(spec, "--bench", e, CbtBench.EXPERIMENTS);
+                Check.oneOf(spec, "--bench", e, CbtBench.EXPERIMENTS.toArray(String[]::new));
             }
         }
         Check.onlyWith(spec, bench != null, "--bench", "--backend", "--thread-counts", "--threads", "--seed", "--device",

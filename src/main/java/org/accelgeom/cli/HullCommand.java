@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.hull.ConvexHull;
@@ -115,13 +116,16 @@ final class HullCommand implements Callable<Integer> {
                 .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
-        for (int run = 1; run <= repeat; run++) {
-            long t0 = System.nanoTime();
-            r = compute(points, options);
-            nanos = System.nanoTime() - t0;
-            if (repeat > 1) {
-                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6, r.vertices().length);
-                out.flush();
+        try (DeviceSession session = DeviceSession.open(options.execution())) { // --repeat: one plan, one pool
+            for (int run = 1; run <= repeat; run++) {
+                long t0 = System.nanoTime();
+                r = compute(points, options, session);
+                nanos = System.nanoTime() - t0;
+                if (repeat > 1) {
+                    out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6,
+                            r.vertices().length);
+                    out.flush();
+                }
             }
         }
         HullResult.Stats s = r.stats();
@@ -201,9 +205,9 @@ final class HullCommand implements Callable<Integer> {
         };
     }
 
-    private static HullResult compute(PointCloud points, HullOptions options) {
+    private static HullResult compute(PointCloud points, HullOptions options, DeviceSession session) {
         try {
-            return ConvexHull.compute(points, options);
+            return ConvexHull.compute(points, options, session);
         } catch (OutOfMemoryError e) {
             throw new AccelGeomException("out of memory for " + points.size() + " points (max heap "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
@@ -230,16 +231,18 @@ final class KdTreeCommand implements Runnable {
             }
             KdTreeResult r = null;
             long nanos = 0;
-            for (int run = 1; run <= repeat; run++) {
-                long t0 = System.nanoTime();
-                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
-                    r = zhou ? LevelBuilder.build(t, o, small, stage) : KdTreeBuilder.build(t, o);
-                }
-                // the construction: without the statistics pass the builders run before they return
-                nanos = System.nanoTime() - t0 - r.statisticsNanos();
-                if (repeat > 1) {
-                    out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);
-                    out.flush();
+            try (DeviceSession session = DeviceSession.open(o.execution())) { // --repeat: the plans are kept
+                for (int run = 1; run <= repeat; run++) {
+                    long t0 = System.nanoTime();
+                    try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
+                        r = zhou ? LevelBuilder.build(t, o, small, stage, session) : KdTreeBuilder.build(t, o, session);
+                    }
+                    // the construction: without the statistics pass the builders run before they return
+                    nanos = System.nanoTime() - t0 - r.statisticsNanos();
+                    if (repeat > 1) {
+                        out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);
+                        out.flush();
+                    }
                 }
             }
             out.printf(Locale.ROOT, "builder:      %s%n", r.builder());

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Formats;
@@ -213,15 +214,17 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         VoronoiResult r = null;
         long nanos = 0;
-        for (int run = 1; run <= repeat; run++) {
-            long t0 = System.nanoTime();
-            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
-                r = VoronoiDiagram.compute(sel.balls(), options);
-            }
-            nanos = System.nanoTime() - t0;
-            if (repeat > 1) {
-                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
-                out.flush();
+        try (DeviceSession session = DeviceSession.open(options.execution())) { // --repeat: one plan
+            for (int run = 1; run <= repeat; run++) {
+                long t0 = System.nanoTime();
+                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
+                    r = VoronoiDiagram.compute(sel.balls(), options, session);
+                }
+                nanos = System.nanoTime() - t0;
+                if (repeat > 1) {
+                    out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
+                    out.flush();
+                }
             }
         }
         VoronoiResult.Stats s = r.stats();
@@ -288,15 +291,13 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /** Every model of the input in turn (models are read until the file has no more). */
     private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
-        try {
-            // the models of an ensemble have as many atoms: the backend stays loaded (tornado: one plan)
-            return models(out, table, options.withResident(true));
-        } finally {
-            VoronoiDiagram.release();
+        // the models of an ensemble have as many atoms: the backend stays loaded in the session (tornado: one plan)
+        try (DeviceSession session = DeviceSession.open(options.withResident(true).execution())) {
+            return models(out, table, options.withResident(true), session);
         }
     }
 
-    private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+    private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options, DeviceSession session) {
         long total = 0;
         int failed = 0;
         int k = 1;
@@ -314,7 +315,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
                 AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
                 long t0 = System.nanoTime();
-                VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options);
+                VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options, session);
                 long nanos = System.nanoTime() - t0;
                 total += nanos;
                 out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
@@ -341,15 +342,14 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
     private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
-        try {
-            // frames of as many balls: the backend stays loaded (tornado: one plan, compiled once, for every frame)
-            return trajectoryFrames(out, table, options.withResident(true));
-        } finally {
-            VoronoiDiagram.release();
+        // frames of as many balls: the backend stays loaded in the session (tornado: one plan, compiled once)
+        try (DeviceSession session = DeviceSession.open(options.withResident(true).execution())) {
+            return trajectoryFrames(out, table, options.withResident(true), session);
         }
     }
 
-    private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
+    private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options,
+            DeviceSession session) {
         Molecule m = Formats.readMolecule(Path.of(common.input), model);
         Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
@@ -373,7 +373,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 }
                 org.accelgeom.voronoi.Balls balls = new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone());
                 long t0 = System.nanoTime();
-                VoronoiResult res = VoronoiDiagram.compute(balls, options);
+                VoronoiResult res = VoronoiDiagram.compute(balls, options, session);
                 long nanos = System.nanoTime() - t0;
                 total += nanos;
                 out.printf(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", frames,

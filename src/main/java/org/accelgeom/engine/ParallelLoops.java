@@ -24,11 +24,19 @@ public final class ParallelLoops {
         this.pool = threads > 0 ? new ForkJoinPool(this.threads) : ForkJoinPool.commonPool();
     }
 
-    /** Shuts down a pool created for an explicit thread count (the common pool is left alone). */
+    /**
+     * Shuts down a pool created for an explicit thread count and waits for its workers to end (the common pool is
+     * left alone).
+     */
     public void close() {
         if (pool != ForkJoinPool.commonPool()) {
-            pool.shutdown();
+            pool.close();
         }
+    }
+
+    /** The fork/join pool the loops run on (for steps that fork their own tasks). */
+    public ForkJoinPool pool() {
+        return pool;
     }
 
     public int threads() {

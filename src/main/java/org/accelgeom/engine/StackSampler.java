@@ -22,11 +22,11 @@ public final class StackSampler {
 
     /** Starts sampling the calling thread when asked for by the system property. */
     public static void startIfAsked() {
-        String file = System.getProperty("accelgeom.sample");
+        String file = Tuning.SAMPLE.stringValue(null);
         if (file == null || file.isEmpty()) {
             return;
         }
-        long after = Long.getLong("accelgeom.sample.after", 0L);
+        long after = Tuning.SAMPLE_AFTER.longValue();
         Thread target = Thread.currentThread();
         Map<String, Integer> inclusive = new HashMap<>();
         Map<String, Integer> self = new HashMap<>();

@@ -1,13 +1,14 @@
 package org.accelgeom.engine;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * Finds out at run time whether TornadoVM can be used: the TornadoVM runtime must be on the module path
  * (the {@code tornado} launcher puts it there) and this build of accelgeom must contain the
  * {@code **}{@code /tornado/**} packages (compiled by the Maven profile {@code tornado}). Nothing here needs
- * TornadoVM at compile time: the tornado side is reached by reflection through {@link DeviceBridge}.
+ * TornadoVM at compile time: the tornado side is reached through services ({@link #factory}).
  */
 public final class TornadoSupport {
 
@@ -78,31 +79,22 @@ public final class TornadoSupport {
 
     /** The device bridge; call {@link #require()} first. */
     public static DeviceBridge devices() {
-        require();
-        return instantiate(BRIDGE_CLASS, DeviceBridge.class);
+        return factory(DeviceBridge.class);
     }
 
     /**
-     * Creates the tornado implementation {@code className} of an algorithm's backend interface, after
-     * {@link #require()}. Reflection keeps TornadoVM types out of everything compiled without the profile.
+     * The tornado implementation of a backend factory interface {@code type}, after {@link #require()}. The
+     * implementations are services ({@link ServiceLoader}) listed in {@code META-INF/services} of the build with the
+     * Maven profile {@code tornado} only ({@code src/tornado/resources}), so nothing compiled without the profile
+     * names a TornadoVM type or a tornado class.
      */
-    public static <T> T instantiate(String className, Class<T> type, Object... args) {
+    public static <F> F factory(Class<F> type) {
         require();
         try {
-            Class<?> c = Class.forName(className);
-            for (var ctor : c.getConstructors()) {
-                if (ctor.getParameterCount() == args.length) {
-                    return type.cast(ctor.newInstance(args));
-                }
-            }
-            throw new IllegalStateException("no public constructor with " + args.length + " arguments in " + className);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new AccelGeomException("TornadoVM backend failed to start: " + cause, cause);
-        } catch (ReflectiveOperationException | LinkageError e) {
+            return ServiceLoader.load(type, type.getClassLoader()).findFirst().orElseThrow(() -> new AccelGeomException(
+                    "backend 'tornado': this accelgeom build has no " + type.getName() + " service; rebuild it with "
+                            + "scripts/build (Maven profile 'tornado')"));
+        } catch (ServiceConfigurationError | LinkageError e) {
             throw new AccelGeomException("TornadoVM backend failed to start (" + e + "): " + HOW_TO, e);
         }
     }

@@ -2,11 +2,11 @@ package org.accelgeom.hull;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
-import org.accelgeom.engine.ParallelLoops;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.Progress;
-import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.PointCloud;
 
 /**
@@ -31,21 +31,37 @@ import org.accelgeom.io.PointCloud;
  */
 public final class ConvexHull {
 
-    static final String TORNADO_BACKEND = "org.accelgeom.hull.tornado.TornadoHullBackend";
-
     private ConvexHull() {
     }
 
-    /** The hull of a 3D point cloud. */
+    /** The hull of a 3D point cloud, in a session of its own (opened and closed by this call). */
     public static HullResult compute(PointCloud points, HullOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return compute(points, options, session);
+        }
+    }
+
+    /**
+     * The hull of a 3D point cloud in {@code session}: it runs on the session's {@link Execution} (which replaces
+     * the options' backend, threads, device, residency and progress) and reuses the session's plans and threads.
+     */
+    public static HullResult compute(PointCloud points, HullOptions options, DeviceSession session) {
         if (points.dimension() != 3) {
             throw new AccelGeomException("the convex hull needs 3D points; these have dimension " + points.dimension());
         }
-        return compute(points.x(), points.y(), points.z(), options);
+        return compute(points.x(), points.y(), points.z(), options, session);
     }
 
-    /** The hull of the points (x[i], y[i], z[i]). */
+    /** The hull of the points (x[i], y[i], z[i]), in a session of its own. */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return compute(x, y, z, options, session);
+        }
+    }
+
+    /** The hull of the points (x[i], y[i], z[i]) in {@code session} (see {@link #compute(PointCloud, HullOptions, DeviceSession)}). */
+    public static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
+        HullOptions options = given.withExecution(session.execution());
         int n = x.length;
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
@@ -58,16 +74,16 @@ public final class ConvexHull {
                     options.backend());
         }
         return switch (range.mode()) {
-            case DIRECT -> hull(x, y, z, x, y, z, false, options, timings, fallbacks0);
+            case DIRECT -> hull(x, y, z, x, y, z, false, options, session, timings, fallbacks0);
             case SCALED -> {
                 double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
                         () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, timings, fallbacks0);
+                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, session, timings, fallbacks0);
             }
             case WIDE -> {
                 double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
                         Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(x, y, z, s[0], s[1], s[2], true, options, timings, fallbacks0);
+                yield hull(x, y, z, s[0], s[1], s[2], true, options, session, timings, fallbacks0);
             }
         };
     }
@@ -78,9 +94,10 @@ public final class ConvexHull {
      * host (see {@link HullRange}).
      */
     private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
-            boolean exactOnly, HullOptions options, PhaseTimings timings, long fallbacks0) {
+            boolean exactOnly, HullOptions options, DeviceSession session, PhaseTimings timings,
+            long fallbacks0) {
         int n = x.length;
-        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(options))) {
+        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(session))) {
             backend.load(px, py, pz, 16, timings);
             int cullDirections = exactOnly ? 0 : options.cullDirections();
             double[] dirs = Directions.axesAndSphere(cullDirections > 0 ? cullDirections : 0);
@@ -183,11 +200,12 @@ public final class ConvexHull {
         return -1;
     }
 
-    private static HullBackend backend(HullOptions options) {
-        return switch (options.backend()) {
+    /** The session's backend; its thread pool and plans belong to the session, not to the backend. */
+    private static HullBackend backend(DeviceSession session) {
+        return switch (session.execution().backend()) {
             case JVM -> new JvmHullBackend(null);
-            case JVM_PARALLEL -> new JvmHullBackend(new ParallelLoops(options.threads()));
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_BACKEND, HullBackend.class, options.device(), options.resident());
+            case JVM_PARALLEL -> new JvmHullBackend(session.loops());
+            case TORNADO -> session.tornado(HullBackend.Factory.class).create(session);
         };
     }
 

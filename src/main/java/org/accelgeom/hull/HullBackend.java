@@ -1,5 +1,6 @@
 package org.accelgeom.hull;
 
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -8,6 +9,14 @@ import org.accelgeom.engine.PhaseTimings;
  * face tables (on the GPU they stay in device memory between calls).
  */
 public interface HullBackend extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} backend in a session; implemented in {@code hull.tornado} and found as a service
+     * ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        HullBackend create(DeviceSession session);
+    }
 
     /** Takes the points (uploads them, for a device backend); every point starts with label 0 (the root face). */
     void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings);

@@ -1,6 +1,7 @@
 package org.accelgeom.hull;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.Progress;
 
 /**
@@ -58,5 +59,16 @@ public record HullOptions(Backend backend, int cullDirections, int threads, int 
 
     public HullOptions withResident(boolean r) {
         return new HullOptions(backend, cullDirections, threads, device, maxFacesPerRound, progress, r);
+    }
+
+    /** Where these options run: backend, threads, device, residency and progress. */
+    public Execution execution() {
+        return new Execution(backend, threads, device, resident, progress);
+    }
+
+    /** These options on {@code e} (its backend, threads, device, residency and progress). */
+    public HullOptions withExecution(Execution e) {
+        return new HullOptions(e.backend(), cullDirections, e.threads(), e.device(), maxFacesPerRound, e.progress(),
+                e.resident());
     }
 }

@@ -6,7 +6,8 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
-import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.io.Mesh;
 
 /**
@@ -29,7 +30,6 @@ import org.accelgeom.io.Mesh;
  */
 public final class KdTreeBuilder {
 
-    static final String TORNADO_STEPS = "org.accelgeom.kdtree.tornado.TornadoPipelineSteps";
     /** jvm-parallel: nodes with at least this many references run the per-node kernels over all cores. */
     static final int PARALLEL_NODE_MIN = 1 << 14;
 
@@ -41,8 +41,20 @@ public final class KdTreeBuilder {
         return build(Triangles.of(mesh), o);
     }
 
-    /** The tree of the given triangles. */
+    /** The tree of the given triangles, in a session of its own (opened and closed by this call). */
     public static KdTreeResult build(Triangles tris, KdTreeOptions o) {
+        try (DeviceSession session = DeviceSession.open(o.execution())) {
+            return build(tris, o, session);
+        }
+    }
+
+    /**
+     * The tree of the given triangles in {@code session}: it runs on the session's {@link Execution} (which replaces
+     * the options' backend, threads and device); on tornado the per-node kernels stay in the session for the next
+     * build ({@link #deviceSteps}).
+     */
+    public static KdTreeResult build(Triangles tris, KdTreeOptions given, DeviceSession session) {
+        KdTreeOptions o = given.withExecution(session.execution());
         PhaseTimings t = new PhaseTimings();
         double[] c = SahBuilder.costs(o);
         KdTree tree;
@@ -57,23 +69,17 @@ public final class KdTreeBuilder {
                 name = nlogn ? "jvm O(N log N)" : "jvm O(N log^2 N)";
             }
             case JVM_PARALLEL -> {
-                ParallelLoops loops = new ParallelLoops(o.threads());
-                ForkJoinPool pool = o.threads() > 0 ? new ForkJoinPool(o.threads()) : ForkJoinPool.commonPool();
+                ParallelLoops loops = session.loops();
+                ForkJoinPool pool = loops.pool();
                 PlanePipeline pipe = new PlanePipeline(new LoopSteps(loops), true);
                 SahBuilder.Finder f = (node, voxel, pt) -> node.n >= PARALLEL_NODE_MIN
                         ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
                         : sweepFinder(node, voxel, pt, c, false);
-                try {
-                    tree = new SahBuilder(tris, o, f, pool, false, t).build();
-                } finally {
-                    if (o.threads() > 0) {
-                        pool.shutdown();
-                    }
-                }
+                tree = new SahBuilder(tris, o, f, pool, false, t).build();
                 name = "jvm-parallel (" + loops.threads() + " threads)";
             }
             case TORNADO -> {
-                PipelineSteps steps = t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris.count()));
+                PipelineSteps steps = t.time("start device", Kind.HOST, () -> deviceSteps(session, tris.count()));
                 PlanePipeline pipe = new PlanePipeline(steps, true);
                 // subtrees in parallel as on jvm-parallel; the device takes one large node at a time
                 SahBuilder.Finder f = (node, voxel, pt) -> {
@@ -89,14 +95,7 @@ public final class KdTreeBuilder {
                         return s;
                     }
                 };
-                ForkJoinPool pool = o.threads() > 0 ? new ForkJoinPool(o.threads()) : ForkJoinPool.commonPool();
-                try {
-                    tree = new SahBuilder(tris, o, f, pool, false, t).build();
-                } finally {
-                    if (o.threads() > 0) {
-                        pool.shutdown();
-                    }
-                }
+                tree = new SahBuilder(tris, o, f, session.loops().pool(), false, t).build();
                 name = "tornado (per-node kernels for nodes of >= " + o.deviceMinRefs() + " references, smaller "
                         + "subtrees on the host in parallel)";
             }
@@ -106,27 +105,17 @@ public final class KdTreeBuilder {
         return new KdTreeResult(tree, stats, t, o.backend(), name);
     }
 
-    private static PipelineSteps cachedSteps;
-    private static int cachedDevice;
-
     /**
      * The device's per-node kernels for up to n references, in capacity tiers ({@link TieredSteps}). TornadoVM
-     * compiles a new plan's kernels (about a second, more than a build of a small mesh), so the last set is kept, with
-     * its device buffers, for the next build on the same device whose root fits and is at least half its capacity.
+     * compiles a new plan's kernels (about a second, more than a build of a small mesh), so the session keeps the set,
+     * with its device buffers, for the next build whose root fits and is at least half its capacity.
      */
-    static synchronized PipelineSteps deviceSteps(int device, int n) {
+    static PipelineSteps deviceSteps(DeviceSession session, int n) {
         int need = Math.max(1, n);
-        if (cachedSteps != null && cachedDevice == device && cachedSteps.capacity() >= need
-                && cachedSteps.capacity() <= 2L * need) {
-            return cachedSteps;
-        }
-        if (cachedSteps != null) {
-            cachedSteps.close();
-            cachedSteps = null;
-        }
-        cachedSteps = new TieredSteps(need, cap -> TornadoSupport.instantiate(TORNADO_STEPS, PipelineSteps.class, device, cap));
-        cachedDevice = device;
-        return cachedSteps;
+        PipelineSteps.Factory factory = session.tornado(PipelineSteps.Factory.class);
+        return session.plan("kdtree", "per-node steps", PipelineSteps.class,
+                s -> s.capacity() >= need && s.capacity() <= 2L * need,
+                () -> new TieredSteps(need, cap -> factory.create(session.execution(), cap)), PipelineSteps::close);
     }
 
     private static Split sweepFinder(BuildNode node, float[] voxel, PhaseTimings t, double[] c, boolean parallel) {
@@ -147,14 +136,22 @@ public final class KdTreeBuilder {
      * timings accumulate per step; for {@code tornado} they separate uploads, kernels and downloads.
      */
     public static PhaseTimings rootSteps(Triangles tris, KdTreeOptions o, int repeats) {
+        try (DeviceSession session = DeviceSession.open(o.execution())) {
+            return rootSteps(tris, o, repeats, session);
+        }
+    }
+
+    /** {@link #rootSteps(Triangles, KdTreeOptions, int)} in {@code session} (on its execution). */
+    public static PhaseTimings rootSteps(Triangles tris, KdTreeOptions given, int repeats, DeviceSession session) {
+        KdTreeOptions o = given.withExecution(session.execution());
         PhaseTimings t = new PhaseTimings();
         BuildNode root = SahBuilder.root(tris);
         float[] bounds = tris.bounds();
         double[] c = SahBuilder.costs(o);
         PipelineSteps steps = switch (o.backend()) {
             case JVM -> new LoopSteps(null);
-            case JVM_PARALLEL -> new LoopSteps(new ParallelLoops(o.threads()));
-            case TORNADO -> deviceSteps(o.device(), tris.count());
+            case JVM_PARALLEL -> new LoopSteps(session.loops());
+            case TORNADO -> deviceSteps(session, tris.count());
         };
         {
             PlanePipeline pipe = new PlanePipeline(steps, o.backend() != Backend.JVM);

@@ -2,6 +2,7 @@ package org.accelgeom.kdtree;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
 
 /**
  * How to build an SAH kd-tree.
@@ -106,5 +107,16 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
 
     public KdTreeOptions withDeviceMinRefs(int m) {
         return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, m, binnedMinRefs);
+    }
+
+    /** Where these options run: backend, threads and device (a build reports no progress). */
+    public Execution execution() {
+        return Execution.of(backend).withThreads(threads).withDevice(device);
+    }
+
+    /** These options on {@code e} (its backend, threads and device). */
+    public KdTreeOptions withExecution(Execution e) {
+        return new KdTreeOptions(e.backend(), variant, kT, kI, lambda, maxDepth, e.threads(), e.device(), deviceMinRefs,
+                binnedMinRefs);
     }
 }

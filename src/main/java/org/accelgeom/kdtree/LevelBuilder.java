@@ -7,7 +7,8 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
-import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 
 /**
  * The breadth-first kd-tree builder of Zhou, Hou, Wang &amp; Guo, "Real-time kd-tree construction on graphics
@@ -65,7 +66,9 @@ public final class LevelBuilder {
      */
     static final int TAIL_FRACTION = 32;
 
-    static final String TORNADO_STEPS = "org.accelgeom.kdtree.tornado.TornadoLevelSteps";
+    private static final String FAMILY = "kdtree";
+    private static final String LEVEL_STEPS = "level steps";
+    private static final String LEVEL_ARRAYS = "level arrays";
 
     private LevelBuilder() {
     }
@@ -77,6 +80,19 @@ public final class LevelBuilder {
 
     /** The tree of the triangles, nodes of at most {@code small} references built by the given small-node stage. */
     public static KdTreeResult build(Triangles tris, KdTreeOptions o, int small, SmallStage stage) {
+        try (DeviceSession session = DeviceSession.open(o.execution())) {
+            return build(tris, o, small, stage, session);
+        }
+    }
+
+    /**
+     * The tree in {@code session}: it runs on the session's {@link Execution} (which replaces the options' backend,
+     * threads and device); the level arrays (jvm) or the level kernels with the triangles on the device (tornado)
+     * stay in the session for the next build that fits them.
+     */
+    public static KdTreeResult build(Triangles tris, KdTreeOptions given, int small, SmallStage stage,
+            DeviceSession session) {
+        KdTreeOptions o = given.withExecution(session.execution());
         if (small < 1) {
             throw new AccelGeomException("the small-node threshold must be >= 1, got " + small);
         }
@@ -87,15 +103,23 @@ public final class LevelBuilder {
         }
         PhaseTimings t = new PhaseTimings();
         int n = tris.count();
-        ParallelLoops loops = o.backend() == Backend.JVM ? null : new ParallelLoops(o.threads());
+        ParallelLoops loops = o.backend() == Backend.JVM ? null : session.loops();
         LevelSteps steps = switch (o.backend()) {
             case JVM, JVM_PARALLEL -> t.time("allocate level arrays", Kind.HOST,
-                    () -> new LoopLevelSteps(loopBuffers(n, small, stage), loops));
-            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(o.device(), tris, small, stage));
+                    () -> new LoopLevelSteps(loopBuffers(session, n, small, stage), loops));
+            case TORNADO -> t.time("start device", Kind.HOST, () -> deviceSteps(session, tris, small, stage));
         };
         boolean done = false;
         try {
-            KdTree tree = build(tris, o, steps, loops, t, stage);
+            KdTree tree;
+            try {
+                tree = build(tris, o, steps, loops, t, stage);
+            } catch (RuntimeException e) {
+                if (o.backend() == Backend.TORNADO) {
+                    session.drop(FAMILY, LEVEL_STEPS); // its resident arrays may be half-way through a level
+                }
+                throw e;
+            }
             KdTreeStats stats = t.time("statistics", Kind.HOST, () -> tree.stats(o.kT(), o.kI()));
             String where = switch (o.backend()) {
                 case JVM -> "jvm";
@@ -112,60 +136,36 @@ public final class LevelBuilder {
             return new KdTreeResult(tree, stats, t, o.backend(), "zhou: breadth-first binned SAH for nodes of > "
                     + small + " references on " + where + ", " + below);
         } finally {
-            if (loops != null) {
-                loops.close();
-            }
             if (o.backend() != Backend.TORNADO) {
                 steps.close();
-                if (done) {
-                    spareBuffers(steps.buffers()); // every array is rewritten by the next build (as on the device)
+                if (done) { // every array is rewritten by the next build (as on the device)
+                    session.keep(FAMILY, LEVEL_ARRAYS, steps.buffers(), b -> { });
                 }
             }
         }
     }
 
-    private static LevelBuffers spare;
-
     /**
-     * The loop backends' arrays: those of the last build when they fit these sizes (the bit-mask stage's take a
-     * second to allocate for the dragon), else new ones. A build takes them, so concurrent builds never share.
+     * The loop backends' arrays: those the session kept from its last build when they fit these sizes (the bit-mask
+     * stage's take a second to allocate for the dragon), else new ones. A build takes them out of the session.
      */
-    private static synchronized LevelBuffers loopBuffers(int n, int small, SmallStage stage) {
-        LevelBuffers b = spare;
-        if (b != null && b.n == n && b.state[LevelBuffers.P_SMALL] == small && stageOf(b) == stage) {
-            spare = null;
-            return b;
-        }
-        spare = null;
-        return new LevelBuffers(n, small, stage);
+    private static LevelBuffers loopBuffers(DeviceSession session, int n, int small, SmallStage stage) {
+        LevelBuffers b = session.take(FAMILY, LEVEL_ARRAYS, LevelBuffers.class,
+                c -> c.n == n && c.state[LevelBuffers.P_SMALL] == small && stageOf(c) == stage);
+        return b != null ? b : new LevelBuffers(n, small, stage);
     }
 
-    private static synchronized void spareBuffers(LevelBuffers b) {
-        spare = b;
-    }
-
-    private static LevelSteps cachedSteps;
-    private static int cachedDevice;
-
     /**
-     * The device's level kernels for these triangles; the last set (compiled kernels, resident arrays with the
-     * triangles) is kept for the next build of the same triangle array and threshold on the same device: TornadoVM
-     * compiles a new plan's kernels (seconds) and the triangles go to the device once.
+     * The device's level kernels for these triangles; the session keeps the set (compiled kernels, resident arrays
+     * with the triangles) for its next build of the same triangle array and threshold: TornadoVM compiles a new
+     * plan's kernels (seconds) and the triangles go to the device once.
      */
-    static synchronized LevelSteps deviceSteps(int device, Triangles tris, int small, SmallStage stage) {
+    static LevelSteps deviceSteps(DeviceSession session, Triangles tris, int small, SmallStage stage) {
         int n = tris.count();
-        LevelSteps c = cachedSteps;
-        if (c != null && cachedDevice == device && c.buffers().n == n && c.buffers().state[LevelBuffers.P_SMALL] == small
-                && stageOf(c.buffers()) == stage && c.accepts(tris)) {
-            return c;
-        }
-        if (c != null) {
-            c.close();
-            cachedSteps = null;
-        }
-        cachedSteps = TornadoSupport.instantiate(TORNADO_STEPS, LevelSteps.class, device, n, small, stage);
-        cachedDevice = device;
-        return cachedSteps;
+        return session.plan(FAMILY, LEVEL_STEPS, LevelSteps.class, c -> c.buffers().n == n
+                && c.buffers().state[LevelBuffers.P_SMALL] == small && stageOf(c.buffers()) == stage && c.accepts(tris),
+                () -> session.tornado(LevelSteps.Factory.class).create(session.execution(), n, small, stage),
+                LevelSteps::close);
     }
 
     private static SmallStage stageOf(LevelBuffers b) {
@@ -173,13 +173,6 @@ public final class LevelBuilder {
             return SmallStage.EXACT;
         }
         return b.small.masks ? SmallStage.ZHOU_MASKS : SmallStage.BITMASK;
-    }
-
-    private static synchronized void dropDeviceSteps(LevelSteps s) {
-        if (cachedSteps == s) {
-            cachedSteps = null;
-        }
-        s.close();
     }
 
     /**
@@ -198,40 +191,33 @@ public final class LevelBuilder {
             return new KdTree(new float[] {0f}, new int[] {3}, new int[] {0}, bounds, tris);
         }
         LevelBuffers b = steps.buffers();
-        try {
-            steps.load(tris, t);
-            int[] p = b.state;
-            System.arraycopy(bounds, 0, b.rootBounds, 0, 6);
-            System.arraycopy(SahBuilder.costs(o), 0, b.c, 0, 3);
-            p[LevelBuffers.P_DEPTH_LIMIT] = o.depthLimit(n);
-            p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LOAD;
-            p[LevelBuffers.P_M] = 1;
-            p[LevelBuffers.P_R] = n;
-            p[LevelBuffers.P_GBASE] = 0;
-            p[LevelBuffers.P_DEPTH] = 0;
-            p[LevelBuffers.P_PARITY] = 0;
-            p[LevelBuffers.P_HAND_ALL] = 0;
-            p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(n);
-            // the tail: a level of few references costs its launches but little work; the host takes it (the
-            // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
-            p[LevelBuffers.P_TAIL] = bitmask ? -1 : n / TAIL_FRACTION;
-            p[LevelBuffers.C_LEVELS] = 0;
-            PhaseTimings.Region large = t.enclose("large nodes", Kind.HOST); // the level phases are its parts
-            while (p[LevelBuffers.P_M] > 0) {
-                steps.level(t); // one level or more, each followed by LevelKernels.advance
-            }
-            int levels = p[LevelBuffers.C_LEVELS];
-            large.close("large nodes: " + levels + " levels");
-            if (bitmask) {
-                return BitmaskStage.run(tris, bounds, steps, exact, loops, t);
-            }
-            steps.download(t);
-        } catch (RuntimeException e) {
-            if (o.backend() == Backend.TORNADO) {
-                dropDeviceSteps(steps); // its resident arrays may be half-way through a level
-            }
-            throw e;
+        steps.load(tris, t);
+        int[] p = b.state;
+        System.arraycopy(bounds, 0, b.rootBounds, 0, 6);
+        System.arraycopy(SahBuilder.costs(o), 0, b.c, 0, 3);
+        p[LevelBuffers.P_DEPTH_LIMIT] = o.depthLimit(n);
+        p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LOAD;
+        p[LevelBuffers.P_M] = 1;
+        p[LevelBuffers.P_R] = n;
+        p[LevelBuffers.P_GBASE] = 0;
+        p[LevelBuffers.P_DEPTH] = 0;
+        p[LevelBuffers.P_PARITY] = 0;
+        p[LevelBuffers.P_HAND_ALL] = 0;
+        p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(n);
+        // the tail: a level of few references costs its launches but little work; the host takes it (the
+        // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
+        p[LevelBuffers.P_TAIL] = bitmask ? -1 : n / TAIL_FRACTION;
+        p[LevelBuffers.C_LEVELS] = 0;
+        PhaseTimings.Region large = t.enclose("large nodes", Kind.HOST); // the level phases are its parts
+        while (p[LevelBuffers.P_M] > 0) {
+            steps.level(t); // one level or more, each followed by LevelKernels.advance
         }
+        int levels = p[LevelBuffers.C_LEVELS];
+        large.close("large nodes: " + levels + " levels");
+        if (bitmask) {
+            return BitmaskStage.run(tris, bounds, steps, exact, loops, t);
+        }
+        steps.download(t);
         int g = b.state[LevelBuffers.P_GBASE];
         int d = b.state[LevelBuffers.C_D];
         return smallStage(tris, b, g, d, exact, loops, t);

@@ -1,5 +1,6 @@
 package org.accelgeom.kdtree;
 
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -8,6 +9,14 @@ import org.accelgeom.engine.PhaseTimings;
  * the global node records and the hand-off list.
  */
 public interface LevelSteps extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} level kernels for {@code n} triangles; implemented in {@code kdtree.tornado} and found
+     * as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        LevelSteps create(Execution execution, int n, int small, LevelBuilder.SmallStage stage);
+    }
 
     /** The arrays these steps work on (a device backend's own, resident set). */
     LevelBuffers buffers();

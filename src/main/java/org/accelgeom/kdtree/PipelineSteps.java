@@ -1,5 +1,6 @@
 package org.accelgeom.kdtree;
 
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -8,6 +9,14 @@ import org.accelgeom.engine.PhaseTimings;
  * Arrays are sized by the caller and may be longer than the counts.
  */
 public interface PipelineSteps extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} per-node kernels for nodes of up to {@code capacity} references; implemented in
+     * {@code kdtree.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        PipelineSteps create(Execution execution, int capacity);
+    }
 
     /** Kernel 1: the events of references 0..n-1 into 6n slots ({@link KdTreeKernels#events}). */
     void events(float[] box, int n, float[] evPos, int[] evType, PhaseTimings t);

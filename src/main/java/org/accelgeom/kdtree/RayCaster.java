@@ -86,20 +86,24 @@ public final class RayCaster {
         return max;
     }
 
-    /** A backend for repeated renders; close it after. */
+    /** A backend for repeated renders; close it after (that shuts its threads or frees its plan). */
     public static RenderBackend backend(RenderOptions o) {
         return switch (o.backend()) {
             case JVM -> new LoopRenderer(null);
             case JVM_PARALLEL -> new LoopRenderer(new ParallelLoops(o.threads()));
-            case TORNADO -> {
-                yield TornadoSupport.instantiate("org.accelgeom.kdtree.tornado.TornadoRenderBackend", RenderBackend.class,
-                        Integer.valueOf(o.device()));
-            }
+            case TORNADO -> TornadoSupport.factory(RenderBackend.Factory.class).create(o.execution());
         };
     }
 
-    /** {@code jvm} and {@code jvm-parallel}: the pixel kernel in a plain or fork/join loop. */
+    /** {@code jvm} and {@code jvm-parallel}: the pixel kernel in a plain or fork/join loop (its own pool). */
     private record LoopRenderer(ParallelLoops loops) implements RenderBackend {
+        @Override
+        public void close() {
+            if (loops != null) {
+                loops.close();
+            }
+        }
+
         @Override
         public long render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb,
                 PhaseTimings t) {

@@ -9,6 +9,14 @@ import org.accelgeom.engine.PhaseTimings;
 public interface RenderBackend extends AutoCloseable {
 
     /**
+     * Makes the {@code tornado} ray caster on the execution's device (it owns its plan until closed); implemented in
+     * {@code kdtree.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        RenderBackend create(org.accelgeom.engine.Execution execution);
+    }
+
+    /**
      * Renders: {@code params} holds width, height and the shadow flag ({@link RayKernels#WIDTH} ...); the outputs
      * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel). Returns the wall time of the
      * tracing step in nanoseconds, transfers to and from a device included, TornadoVM's JIT compilation and host-side

@@ -1,6 +1,7 @@
 package org.accelgeom.kdtree;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
 
 /**
  * How to render.
@@ -26,5 +27,10 @@ public record RenderOptions(Backend backend, boolean shadows, int threads, int d
 
     public RenderOptions withDevice(int d) {
         return new RenderOptions(backend, shadows, threads, d);
+    }
+
+    /** Where these options run: backend, threads and device. */
+    public Execution execution() {
+        return Execution.of(backend).withThreads(threads).withDevice(device);
     }
 }

@@ -1,5 +1,7 @@
 package org.accelgeom.kdtree;
 
+import org.accelgeom.engine.Tuning;
+
 import static org.accelgeom.kdtree.LevelBuffers.HANDED;
 import static org.accelgeom.kdtree.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.SmallKernels.MAX_REFS;
@@ -29,7 +31,7 @@ public final class SubtreeKernels {
      * Region slots (nodes; and leaf-list words) per reference of the hand-off list: 16, or
      * {@code -Daccelgeom.kdtree.regionFactor} (tests make it small so that roots overflow to the host).
      */
-    public static final int FACTOR = Math.max(1, Integer.getInteger("accelgeom.kdtree.regionFactor", 16));
+    public static final int FACTOR = Tuning.KDTREE_REGION_FACTOR.intValue();
     /**
      * Entries of a subtree's stack: a depth-first stack holds at most one entry per level below the root plus one,
      * so the deepest tree the options allow ({@link KdTreeOptions#MAX_DEPTH_LIMIT}) always fits.

@@ -6,10 +6,10 @@ import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DoubleList;
 import org.accelgeom.engine.IntList;
-import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
-import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.io.PointCloud;
 
 /**
@@ -33,7 +33,6 @@ import org.accelgeom.io.PointCloud;
  */
 public final class Ridge {
 
-    static final String TORNADO_EVOLVER = "org.accelgeom.ridge.tornado.TornadoRidgeEvolver";
     /** The largest dimension supported. */
     public static final int MAX_DIMENSION = 16;
     /** The most initial tiles (the product of the counts per dimension) the tiled version accepts. */
@@ -42,13 +41,30 @@ public final class Ridge {
     private Ridge() {
     }
 
-    /** Ridge detection on a cloud. */
+    /** Ridge detection on a cloud, in a session of its own (opened and closed by this call). */
     public static RidgeResult detect(PointCloud cloud, RidgeOptions options) {
         return detect(cloud.coords(), options);
     }
 
-    /** Ridge detection on {@code coords[c][i]}: coordinate c of point i. */
+    /** Ridge detection on a cloud in {@code session} (see {@link #detect(double[][], RidgeOptions, DeviceSession)}). */
+    public static RidgeResult detect(PointCloud cloud, RidgeOptions options, DeviceSession session) {
+        return detect(cloud.coords(), options, session);
+    }
+
+    /** Ridge detection on {@code coords[c][i]}: coordinate c of point i, in a session of its own. */
     public static RidgeResult detect(double[][] coords, RidgeOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return detect(coords, options, session);
+        }
+    }
+
+    /**
+     * Ridge detection in {@code session}: it runs on the session's {@link Execution} (which replaces the options'
+     * backend, threads, device and progress); on tornado the plan, with the cloud on the device, stays in the
+     * session and is reused by a next run over the same points.
+     */
+    public static RidgeResult detect(double[][] coords, RidgeOptions given, DeviceSession session) {
+        RidgeOptions options = given.withExecution(session.execution());
         validate(coords, options);
         PhaseTimings timings = new PhaseTimings();
         int d = coords.length;
@@ -99,7 +115,7 @@ public final class Ridge {
         int outer = 0;
         int iterations = 0;
         boolean capped = false;
-        try (RidgeEvolver evolver = timings.time("start backend", Kind.HOST, () -> evolver(prm, options))) {
+        try (RidgeEvolver evolver = timings.time("start backend", Kind.HOST, () -> evolver(prm, session))) {
             evolver.load(layout, Math.max(1, ns), timings);
             options.progress().begin("ridge detection: evolve + decimate rounds, |S|", 0);
             int last;
@@ -174,11 +190,11 @@ public final class Ridge {
         }
     }
 
-    private static RidgeEvolver evolver(RidgeEvolver.Parameters prm, RidgeOptions o) {
-        return switch (o.backend()) {
+    private static RidgeEvolver evolver(RidgeEvolver.Parameters prm, DeviceSession session) {
+        return switch (session.execution().backend()) {
             case JVM -> new JvmEvolver(prm, null);
-            case JVM_PARALLEL -> new JvmEvolver(prm, new ParallelLoops(o.threads()));
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_EVOLVER, RidgeEvolver.class, prm, o.device());
+            case JVM_PARALLEL -> new JvmEvolver(prm, session.loops());
+            case TORNADO -> session.tornado(RidgeEvolver.Factory.class).create(session, prm);
         };
     }
 

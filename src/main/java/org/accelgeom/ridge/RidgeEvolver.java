@@ -1,5 +1,6 @@
 package org.accelgeom.ridge;
 
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -8,6 +9,14 @@ import org.accelgeom.engine.PhaseTimings;
  * The {@code tornado} implementation keeps the points on the device between calls.
  */
 public interface RidgeEvolver extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} evolution in a session (its plan stays there for a next run over the same points);
+     * implemented in {@code ridge.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        RidgeEvolver create(DeviceSession session, Parameters prm);
+    }
 
     /**
      * Takes the points to evolve over (they may stay on a device until {@link #close()}); {@code capacity} bounds

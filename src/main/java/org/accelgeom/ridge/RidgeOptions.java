@@ -1,6 +1,7 @@
 package org.accelgeom.ridge;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.Progress;
 
 /**
@@ -78,5 +79,16 @@ public record RidgeOptions(Backend backend, double r1, double r2, Precision prec
     public RidgeOptions withProgress(Progress v) {
         return new RidgeOptions(backend, r1, r2, precision, tiled, initTileCnt, maxTileCapacity, threads, device, order,
                 maxIterations, v);
+    }
+
+    /** Where these options run: backend, threads, device and progress (ridge keeps its plan by content). */
+    public Execution execution() {
+        return new Execution(backend, threads, device, false, progress);
+    }
+
+    /** These options on {@code e} (its backend, threads, device and progress). */
+    public RidgeOptions withExecution(Execution e) {
+        return new RidgeOptions(e.backend(), r1, r2, precision, tiled, initTileCnt, maxTileCapacity, e.threads(),
+                e.device(), order, maxIterations, e.progress());
     }
 }

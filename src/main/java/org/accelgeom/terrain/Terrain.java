@@ -11,6 +11,7 @@ import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Grid;
 import org.accelgeom.io.Mesh;
@@ -58,8 +59,6 @@ public final class Terrain implements AutoCloseable {
     public record Frame(int triangles, int deepest, double millis) {
     }
 
-    static final String TORNADO_CLASS = "org.accelgeom.terrain.tornado.TornadoTerrainBackend";
-
     private final Options options;
     private final Grid heights;
     private final Cbt tree;
@@ -82,7 +81,7 @@ public final class Terrain implements AutoCloseable {
         this.backend = switch (o.backend()) {
             case JVM -> new JvmTerrainBackend(0);
             case JVM_PARALLEL -> new JvmTerrainBackend(o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors());
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_CLASS, TerrainBackend.class, o.device());
+            case TORNADO -> TornadoSupport.factory(TerrainBackend.Factory.class).create(Execution.tornado(o.device()));
         };
         backend.load(tree, heights.values(), heights.nx(), heights.ny(), cap, timings);
     }

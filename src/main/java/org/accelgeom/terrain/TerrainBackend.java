@@ -1,6 +1,7 @@
 package org.accelgeom.terrain;
 
 import org.accelgeom.cbt.Cbt;
+import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.PhaseTimings;
 
 /**
@@ -8,6 +9,15 @@ import org.accelgeom.engine.PhaseTimings;
  * keeps both in device memory across frames).
  */
 public interface TerrainBackend extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} backend on the execution's device (the backend owns its plan until it is closed);
+     * implemented in {@code terrain.tornado} and found as a service
+     * ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        TerrainBackend create(Execution execution);
+    }
 
     /** Takes the tree (packed, D ≥ 6), the heights (nx·ny, row major) and the most triangles a frame may emit. */
     void load(Cbt tree, float[] heights, int nx, int ny, int capacity, PhaseTimings timings);

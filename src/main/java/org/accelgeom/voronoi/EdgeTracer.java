@@ -4,6 +4,7 @@ import static org.accelgeom.voronoi.VoronoiKernels.*;
 
 import java.util.Arrays;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
@@ -59,7 +60,7 @@ final class EdgeTracer {
     int infinite, unresolved, inconsistent, batches;
 
 
-    static final boolean DEBUG = Boolean.getBoolean("voronoi.debug");
+    static final boolean DEBUG = Tuning.VORONOI_DEBUG.booleanValue();
     static final int OPEN = -2, UNRESOLVED = -3;
     private static final double EPS = 1e-10;
 

@@ -1,11 +1,21 @@
 package org.accelgeom.voronoi;
 
+import org.accelgeom.engine.DeviceSession;
+
 /**
  * The data-parallel step of the tracing, as one backend runs it: the end ball of every edge of a batch
  * ({@link VoronoiKernels#searchEdge} for each edge). A backend owns the ball arrays and the grid (on a device
  * they stay in device memory); the host owns the topology.
  */
 public interface EndVertexSearch extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} search in a session (it counts its plans there); implemented in
+     * {@code voronoi.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        EndVertexSearch create(DeviceSession session);
+    }
 
     /**
      * Takes the balls (double and float copies), the grid and the parameters; {@code capacity} is the most

@@ -4,7 +4,8 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
-import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 
 /**
  * The additively weighted (Apollonius) Voronoi diagram of balls by edge tracing (Kim, Cho &amp; Kim 2005, as
@@ -26,7 +27,6 @@ import org.accelgeom.engine.TornadoSupport;
  */
 public final class VoronoiDiagram {
 
-    static final String TORNADO_SEARCH = "org.accelgeom.voronoi.tornado.TornadoEndVertexSearch";
 
     /** Emptiness tolerance of the initial vertex check, in length units. */
     static final double TOLERANCE = 1e-7;
@@ -40,14 +40,31 @@ public final class VoronoiDiagram {
             float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
     }
 
-    /** The resident state: the last prepared balls and their search backend (see {@link VoronoiOptions#resident()}). */
-    private static Balls residentBalls;
-    private static VoronoiOptions residentOptions;
-    private static Prepared residentPrepared;
-    private static EndVertexSearch residentSearch;
+    /**
+     * The resident state a session keeps: the last prepared balls and their search backend (see
+     * {@link VoronoiOptions#resident()}).
+     */
+    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, EndVertexSearch search) {
+    }
 
-    /** The diagram of balls (x[i], y[i], z[i], r[i]). */
+    private static final String FAMILY = "voronoi";
+    private static final String RESIDENT = "resident search";
+
+    /** The diagram of balls (x[i], y[i], z[i], r[i]), in a session of its own (opened and closed by this call). */
     public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            return compute(balls, options, session);
+        }
+    }
+
+    /**
+     * The diagram of balls in {@code session}: it runs on the session's {@link Execution} (which replaces the
+     * options' backend, threads, device and residency); with residency the prepared balls and the search (tornado:
+     * its plan) stay in the session for the next diagram (the same balls again, or a trajectory's next frame).
+     */
+    public static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session) {
+        VoronoiOptions options = given.withExecution(session.execution());
+        ParallelLoops hostLoops = options.backend() == Backend.JVM ? null : session.loops();
         VoronoiRange.check(balls);
         PhaseTimings timings = new PhaseTimings();
         VoronoiOptions.Precision precision = options.effectivePrecision();
@@ -55,23 +72,22 @@ public final class VoronoiDiagram {
         Prepared prep;
         EndVertexSearch search = null;
         EndVertexSearch reload = null; // a resident backend to load with other balls (a trajectory's next frame)
-        synchronized (VoronoiDiagram.class) {
-            if (options.resident() && residentBalls == balls && options.equals(residentOptions)) {
-                prep = residentPrepared;
-                search = residentSearch;
-                residentSearch = null; // in use; put back when done
-            } else {
-                if (options.resident()) { // a diagram that is not resident leaves the resident state alone
-                    if (options.equals(residentOptions)) {
-                        reload = residentSearch;
-                        residentSearch = null;
-                    }
-                    releaseResident();
+        // a diagram that is not resident leaves the resident state alone
+        Resident held = options.resident() ? session.take(FAMILY, RESIDENT, Resident.class, r -> true) : null;
+        if (held != null && held.balls() == balls && options.equals(held.options())) {
+            prep = held.prepared();
+            search = held.search(); // in use; put back when done
+        } else {
+            if (held != null) {
+                if (options.equals(held.options())) {
+                    reload = held.search();
+                } else if (held.search() != null) {
+                    held.search().close();
                 }
-                long t0 = System.nanoTime();
-                prep = prepare(balls, options);
-                timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
             }
+            long t0 = System.nanoTime();
+            prep = prepare(balls, options);
+            timings.add("grid and hidden balls", Kind.HOST, System.nanoTime() - t0);
         }
         int[] q = new int[4];
         double[] s = new double[4];
@@ -91,8 +107,8 @@ public final class VoronoiDiagram {
             if (reload != null) {
                 reload.close();
             }
-            keep(balls, options, prep, search);
-            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], options, timings) : new int[0];
+            keep(session, balls, options, prep, search);
+            int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], hostLoops, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
                     new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
                     options.backend(), precision);
@@ -101,14 +117,14 @@ public final class VoronoiDiagram {
         try {
             if (search == null) {
                 long t2 = System.nanoTime();
-                search = reload != null ? reload : backend(options);
+                search = reload != null ? reload : backend(options, session);
                 reload = null;
                 search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
                 timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
             }
             EdgeTracer tracer = new EdgeTracer(pb, search, search.capacity(), prep.sx, prep.sy, prep.sz,
-                    options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+                    hostLoops);
             tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
             tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
             int maxVertices = 64 * prep.visible + 1024;
@@ -120,9 +136,9 @@ public final class VoronoiDiagram {
             // the pieces the first tracing did not reach (a disconnected vertex graph); when Alg. 2.2 found no first
             // vertex in its tries, every ball is searched here
             Completion.Counts cc = Completion.run(pb, prep.hidden, searchGrid(prep), tracer, found ? 1 : 0, TOLERANCE,
-                    maxVertices, timings, options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+                    maxVertices, timings, hostLoops);
             int[][] edges = tracer.edges();
-            int[] closed = closedEdges(prep, tracer.quads(), options, timings);
+            int[] closed = closedEdges(prep, tracer.quads(), hostLoops, timings);
             VoronoiResult r = new VoronoiResult(n, prep.hiddenIdx, mapSorted(tracer.quads(), 4, prep.perm),
                     tracer.spheres(), mapSorted(edges[0], 3, prep.perm), edges[1], closed,
                     new VoronoiResult.Stats(tracer.searches, tracer.swaps, tracer.doubleEvals, tracer.passes,
@@ -136,7 +152,7 @@ public final class VoronoiDiagram {
                 reload.close(); // the load failed before it was taken
             }
             if (ok) {
-                keep(balls, options, prep, search);
+                keep(session, balls, options, prep, search);
             } else if (search != null) {
                 search.close();
             }
@@ -144,10 +160,10 @@ public final class VoronoiDiagram {
     }
 
     /** The closed vertex-free elliptic edges ({@link EllipticEdges}), as sorted triples of input indices. */
-    private static int[] closedEdges(Prepared prep, int[] quads, VoronoiOptions options, PhaseTimings timings) {
+    private static int[] closedEdges(Prepared prep, int[] quads, ParallelLoops hostLoops, PhaseTimings timings) {
         long t0 = System.nanoTime();
         int[] t = EllipticEdges.find(prep.pb, prep.hidden, searchGrid(prep), quads,
-                options.backend() == Backend.JVM ? null : hostLoops(options.threads()));
+                hostLoops);
         int[] m = mapSorted(t, 3, prep.perm);
         // in the order of the input indices
         Integer[] order = new Integer[m.length / 3];
@@ -176,50 +192,26 @@ public final class VoronoiDiagram {
         return prep.grid.cellBalls.length > 0 ? prep.grid : BallGrid.build(prep.pb, PER_CELL, prep.hidden);
     }
 
-    private static ParallelLoops pool;
-
-    /** The pool of the host steps of the jvm-parallel and tornado backends (all cores unless threads given). */
-    private static synchronized ParallelLoops hostLoops(int threads) {
-        if (threads > 0) {
-            return new ParallelLoops(threads);
-        }
-        if (pool == null) {
-            pool = new ParallelLoops(0);
-        }
-        return pool;
-    }
-
-    /** Keeps the prepared state for the next diagram when resident, else releases the backend. */
-    private static void keep(Balls balls, VoronoiOptions options, Prepared prep, EndVertexSearch search) {
-        synchronized (VoronoiDiagram.class) {
-            if (options.resident()) {
-                releaseResident();
-                residentBalls = balls;
-                residentOptions = options;
-                residentPrepared = prep;
-                residentSearch = search;
-            } else if (search != null) {
-                search.close();
-            }
+    /** Keeps the prepared state in the session for the next diagram when resident, else releases the backend. */
+    private static void keep(DeviceSession session, Balls balls, VoronoiOptions options, Prepared prep,
+            EndVertexSearch search) {
+        if (options.resident()) {
+            session.keep(FAMILY, RESIDENT, new Resident(balls, options, prep, search), r -> {
+                if (r.search() != null) {
+                    r.search().close();
+                }
+            });
+        } else if (search != null) {
+            search.close();
         }
     }
 
     /**
-     * Releases the resident state (see {@link VoronoiOptions#resident()}): the last prepared balls and their backend,
-     * with its device memory on tornado. The next diagram prepares and starts anew.
+     * Releases the resident state of {@code session} (see {@link VoronoiOptions#resident()}): the last prepared balls
+     * and their backend, with its device memory on tornado. The next diagram prepares and starts anew.
      */
-    public static synchronized void release() {
-        releaseResident();
-    }
-
-    private static void releaseResident() {
-        if (residentSearch != null) {
-            residentSearch.close();
-        }
-        residentSearch = null;
-        residentBalls = null;
-        residentOptions = null;
-        residentPrepared = null;
+    public static void release(DeviceSession session) {
+        session.drop(FAMILY, RESIDENT);
     }
 
     /** Each group of k indices mapped through perm and sorted. */
@@ -302,11 +294,11 @@ public final class VoronoiDiagram {
     /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
     static final double GROW = 1.5;
 
-    private static EndVertexSearch backend(VoronoiOptions o) {
+    private static EndVertexSearch backend(VoronoiOptions o, DeviceSession session) {
         return switch (o.backend()) {
             case JVM -> new JvmEndVertexSearch(null, o.lanes());
-            case JVM_PARALLEL -> new JvmEndVertexSearch(hostLoops(o.threads()), o.lanes());
-            case TORNADO -> TornadoSupport.instantiate(TORNADO_SEARCH, EndVertexSearch.class, o.device());
+            case JVM_PARALLEL -> new JvmEndVertexSearch(session.loops(), o.lanes());
+            case TORNADO -> session.tornado(EndVertexSearch.Factory.class).create(session);
         };
     }
 

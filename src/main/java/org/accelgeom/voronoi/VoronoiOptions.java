@@ -2,6 +2,8 @@ package org.accelgeom.voronoi;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.Progress;
 
 import java.util.Locale;
 
@@ -20,7 +22,7 @@ import java.util.Locale;
  * @param resident  keep the prepared balls and the backend (tornado: the compiled plan and the device buffers) for
  *                  the next diagram with the same options: of the same balls, everything is reused; of other balls
  *                  (a trajectory's next frame), the backend is loaded with them (tornado: as many balls whose grid
- *                  fits reuse the plan, no new JIT compilation); {@link VoronoiDiagram#release} frees it
+ *                  fits reuse the plan, no new JIT compilation); closing the {@link org.accelgeom.engine.DeviceSession} frees it
  * @param lanes     work-items per edge in the end-vertex search: tornado 0 = {@link EndVertexScans#LANES}, 1 = one
  *                  work-item per edge; jvm backends 0 = the serial sweep per edge, L &gt; 0 = the device's lane
  *                  layout run on the CPU (for checking it)
@@ -137,5 +139,16 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
             return precision;
         }
         return backend == Backend.TORNADO ? Precision.TWO_PHASE : Precision.DOUBLE;
+    }
+
+    /** Where these options run: backend, threads, device and residency (a diagram reports no progress). */
+    public Execution execution() {
+        return new Execution(backend, threads, device, resident, Progress.NONE);
+    }
+
+    /** These options on {@code e} (its backend, threads, device and residency). */
+    public VoronoiOptions withExecution(Execution e) {
+        return new VoronoiOptions(e.backend(), precision, grid, threshold, batch, e.threads(), e.device(), e.resident(),
+                lanes);
     }
 }

@@ -1,5 +1,6 @@
 package org.accelgeom.cbt.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.cbt.WordReduction;
 
@@ -191,13 +192,13 @@ public final class CbtTaskGraphs {
 
     /** Levels at or above this one are reduced by {@link #reduceTop} in one work-group (at most 11: its sums
      * fill a local array of 2^(TOP_LEVEL+1) ints). */
-    public static final int TOP_LEVEL = Math.max(0, Math.min(11, Integer.getInteger("accelgeom.cbt.topLevel", 11)));
+    public static final int TOP_LEVEL = Tuning.CBT_TOP_LEVEL.intValue();
     /** The local arrays of {@link #reduceTop}: the sums of nodes 1 .. 2^(TOP_LEVEL+1) − 1, and the words of level
      * TOP_LEVEL + 1 (2^12 fields of at most 19 bits: 2,432 words, plus one). */
     private static final int TOP_NODES = 4096;
     private static final int TOP_WORDS = 2560;
     /** The work-group size asked for {@link #reduceTop} (the backend takes at most the device's maximum). */
-    public static final int TOP_GROUP = Integer.getInteger("accelgeom.cbt.topGroup", 1024);
+    public static final int TOP_GROUP = Tuning.CBT_TOP_GROUP.intValue();
 
     /** The work-group size of {@link #reduceTop} on {@code device}: {@link #TOP_GROUP}, at most its maximum. */
     public static int topGroup(uk.ac.manchester.tornado.api.common.TornadoDevice device) {
@@ -308,7 +309,7 @@ public final class CbtTaskGraphs {
         return CHUNKED && org.accelgeom.cbt.CbtChunks.eligible(D, packed);
     }
 
-    private static final boolean CHUNKED = Boolean.parseBoolean(System.getProperty("accelgeom.cbt.chunked", "true"));
+    private static final boolean CHUNKED = Tuning.CBT_CHUNKED.booleanValue();
 
     /** True when the five deepest levels are reduced by {@link #prepassWords} ({@link WordReduction#prepass}). */
     public static boolean fused(int D, int packed) {

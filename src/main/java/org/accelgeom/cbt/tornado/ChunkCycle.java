@@ -4,6 +4,7 @@ import static org.accelgeom.cbt.CbtKernels.ushr;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.CbtChunks;
 import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.cbt.WordReduction;
@@ -30,7 +31,7 @@ public final class ChunkCycle {
 
     /** The work-group size asked for (items per chunk; the backend takes at most the device's maximum, and the
      * kernel needs at least 8). */
-    public static final int GROUP = Math.max(8, Integer.getInteger("accelgeom.cbt.chunkGroup", 256));
+    public static final int GROUP = Tuning.CBT_CHUNK_GROUP.intValue();
     /** Local copy of a chunk's stored words: level g + m at words (m − 1)·32 .. (no level of a chunk spans more than
      * 32 words, {@link CbtChunks#words}), plus one word of slack for fields that straddle. */
     static final int LW = 10 * 32 + 1;
@@ -41,13 +42,13 @@ public final class ChunkCycle {
     static final int CNT = 4096;
     static final int NIBBLES = 2048;
     /**
-     * Diagnostics ({@code -Daccelgeom.cbt.chunkStop=P}): the kernel's phases up to P only, for a breakdown of its
-     * time: 1 copies the stored fields, 2 also decodes and marks the updates, 3 also derives the new bits and sums, 4
-     * also composes the words (into local memory); below {@link #ALL} the heap and the leaf count are left unchanged,
-     * so that every pass does the same work.
+     * params[STOP]: the kernel's phases up to P only, a timing breakdown of the benchmark
+     * ({@link TornadoCbtBackend#stopAfterPhase}, {@code accelgeom.cbt.chunkStop} of {@code cbt --bench}): 1 copies the
+     * stored fields, 2 also decodes and marks the updates, 3 also derives the new bits and sums, 4 also composes the
+     * words (into local memory); below {@link #ALL} the heap and the leaf count are left unchanged, so that every pass
+     * does the same work. The production path always runs ALL.
      */
     public static final int ALL = 5;
-    static final int STOP_AFTER = Integer.getInteger("accelgeom.cbt.chunkStop", ALL);
 
     /** Slots of the kernel's small local array: the stored counts it reads once (the chunk root, its parent, its left
      * neighbour, the shallow candidates k1 = q / 2 and q with their parent's and left neighbour's), whether the group

@@ -1,10 +1,13 @@
 package org.accelgeom.cbt.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 
@@ -31,8 +34,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoCbtBackend implements CbtBackend {
 
-    private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;
@@ -62,17 +64,25 @@ public final class TornadoCbtBackend implements CbtBackend {
     private long lastKernelNanos;
     private long lastWallNanos;
 
+    /** The tornado backend as a service of the tornado build (see {@link CbtBackend.Factory}). */
+    public static final class Factory implements CbtBackend.Factory {
+        @Override
+        public CbtBackend create(Execution execution, int listCapacity, boolean syncable) {
+            return new TornadoCbtBackend(execution.device(), listCapacity, syncable);
+        }
+    }
+
     /**
      * @param deviceIndex  device of the default TornadoVM backend, -1 for the default device
      * @param listCapacity most leaves {@link #decodeAll(int[])} can list (0: decode-all only counts)
      * @param syncable     allocate a device copy of the heap so that {@link #sync()} can download it
      */
-    public TornadoCbtBackend(Integer deviceIndex, Integer listCapacity, Boolean syncable) {
-        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    public TornadoCbtBackend(int deviceIndex, int listCapacity, boolean syncable) {
+        this.device = TornadoDevices.device(deviceIndex);
         this.topGroup = CbtTaskGraphs.topGroup(device);
         this.chunkGroup = TornadoDevices.workGroup(device, ChunkCycle.GROUP);
-        this.listCapacity = listCapacity == null ? 0 : listCapacity;
-        this.syncable = syncable == null || syncable;
+        this.listCapacity = listCapacity;
+        this.syncable = syncable;
     }
 
     @Override
@@ -95,14 +105,14 @@ public final class TornadoCbtBackend implements CbtBackend {
             params[g][CbtTaskGraphs.DEPTH] = D;
             params[g][CbtTaskGraphs.PACKED] = packed;
             params[g][CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
-            params[g][CbtTaskGraphs.STOP] = ChunkCycle.STOP_AFTER;
+            params[g][CbtTaskGraphs.STOP] = ChunkCycle.ALL;
             tasks[g] = CbtTaskGraphs.taskNames(g, D, packed);
             workers[g] = new WorkerGrid1D[tasks[g].length];
         }
         nodes = new int[Math.max(1, listCapacity)];
         scanOut = new long[2];
         heapOut = new int[syncable ? t.heap().length : 1];
-        String name = "cbt" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("cbt");
         timings.time("build task graph", Kind.HOST, () -> {
             KernelContext c = new KernelContext();
             int[] heap = tree.heap();
@@ -302,6 +312,18 @@ public final class TornadoCbtBackend implements CbtBackend {
     /** Bytes the device holds for this tree: the heap, its copy and the leaf list. */
     public long deviceBytes() {
         return 4L * (tree.heap().length + heapOut.length + nodes.length);
+    }
+
+    /** The benchmark's timing breakdown (see {@link CbtBackend#stopAfterPhase}); after {@link #load}. */
+    @Override
+    public boolean stopAfterPhase(int phase) {
+        if (phase < 1 || phase > ChunkCycle.ALL) {
+            throw new IllegalArgumentException("phase " + phase + " outside 1 .. " + ChunkCycle.ALL);
+        }
+        for (int[] p : params) {
+            p[CbtTaskGraphs.STOP] = phase;
+        }
+        return true;
     }
 
     @Override

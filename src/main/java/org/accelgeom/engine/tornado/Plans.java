@@ -1,5 +1,6 @@
 package org.accelgeom.engine.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
@@ -23,13 +24,13 @@ public final class Plans {
      * {@code cbt --bench} (see {@link org.accelgeom.engine.TornadoSupport#PROFILER_PROPERTY}). Off, an execution's
      * wall time is reported as one "device" phase. Read once, when the first tornado backend loads this class.
      */
-    public static final boolean PROFILE = Boolean.getBoolean(org.accelgeom.engine.TornadoSupport.PROFILER_PROPERTY);
+    public static final boolean PROFILE = Tuning.TORNADO_PROFILER.booleanValue();
 
     /**
      * Diagnostics: with {@code -Daccelgeom.tornado.profileLog=N} (N &gt; 0), every N-th profiled execution prints
      * TornadoVM's per-task profile (JSON: each task's kernel time, dispatch time, transfers) to stderr.
      */
-    private static final int PROFILE_LOG = Integer.getInteger("accelgeom.tornado.profileLog", 0);
+    private static final int PROFILE_LOG = Tuning.TORNADO_PROFILE_LOG.intValue();
 
     private static final java.util.concurrent.atomic.AtomicLong EXECUTIONS = new java.util.concurrent.atomic.AtomicLong();
 

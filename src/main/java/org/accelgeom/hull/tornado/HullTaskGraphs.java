@@ -1,5 +1,6 @@
 package org.accelgeom.hull.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.hull.HullKernels;
 
 import java.util.List;
@@ -78,7 +79,7 @@ public final class HullTaskGraphs {
     /** Heartbeat slots in use. */
     public static final int BEATS = 26;
     /** Farthest passes unrolled per execution (at most 16; -Daccelgeom.hull.passes, for tuning). */
-    public static final int PASSES = Math.max(1, Math.min(16, Integer.getInteger("accelgeom.hull.passes", 8)));
+    public static final int PASSES = Tuning.HULL_PASSES.intValue();
 
     private HullTaskGraphs() {
     }

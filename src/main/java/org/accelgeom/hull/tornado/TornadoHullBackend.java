@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.hull.HullBackend;
@@ -34,20 +37,29 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 public final class TornadoHullBackend implements HullBackend {
 
     /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
-    private static final int CAP = Integer.getInteger("accelgeom.hull.roundCap", 1 << 16);
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final int CAP = Tuning.HULL_ROUND_CAP.intValue();
+
+    /** The session's name for the resident plan of the hull. */
+    static final String FAMILY = "hull";
+    static final String STEP = "quickhull";
 
     /**
-     * The last resident plan, kept with its device memory for the next hull of the same point arrays on the same
-     * device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more than
-     * a hull, and releasing a plan's device memory makes it compile them again too.
+     * A resident plan, kept in the session with its device memory for the next hull of the same point arrays on the
+     * same device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more
+     * than a hull, and releasing a plan's device memory makes it compile them again too.
      */
-    private static HullBuffers cachedBuffers;
-    private static TornadoExecutionPlan cachedPlan;
-    private static List<WorkerGrid> cachedGrids;
-    private static int cachedDevice;
+    private record Resident(HullBuffers buffers, TornadoExecutionPlan plan, List<WorkerGrid> grids, int device) {
+    }
 
+    /** The tornado backend as a service of the tornado build (see {@link HullBackend.Factory}). */
+    public static final class Factory implements HullBackend.Factory {
+        @Override
+        public HullBackend create(DeviceSession session) {
+            return new TornadoHullBackend(session);
+        }
+    }
 
+    private final DeviceSession session;
     private final TornadoDevice device;
     private final int deviceIndex;
     private PhaseTimings timings;
@@ -59,12 +71,13 @@ public final class TornadoHullBackend implements HullBackend {
     private final boolean resident;
 
     /**
-     * @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default
-     * @param resident    keep the plan and the points on the device for a next hull of the same arrays
+     * On the session's device; with {@link org.accelgeom.engine.Execution#resident()} the plan and the points stay
+     * in the session for a next hull of the same arrays.
      */
-    public TornadoHullBackend(Integer deviceIndex, Boolean resident) {
-        this.resident = resident != null && resident;
-        this.deviceIndex = deviceIndex == null ? -1 : deviceIndex;
+    public TornadoHullBackend(DeviceSession session) {
+        this.session = session;
+        this.resident = session.execution().resident();
+        this.deviceIndex = session.execution().device();
         this.device = TornadoDevices.device(this.deviceIndex);
     }
 
@@ -75,40 +88,33 @@ public final class TornadoHullBackend implements HullBackend {
         // face tables sized once: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23)
         // covers every point becoming a vertex up to a million points (rebuilding a plan with larger tables broke
         // its kernels on TornadoVM 5.2, so there is no growth; a hull that needs more fails with a clear message)
-        int cap = Math.max(faceCapacity, Integer.getInteger("accelgeom.hull.initialFaces",
-                16 + (int) Math.min(8L * n, 1 << 23)));
+        int faces = Tuning.HULL_INITIAL_FACES.intValue();
+        int cap = Math.max(faceCapacity, faces > 0 ? faces : 16 + (int) Math.min(8L * n, 1 << 23));
         int groups = Math.max(1, Math.min(8192, n / 256));
         long need = 40L * n + 60L * cap;
         if (need > device.getMaxGlobalMemory() * 0.9) {
             throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
         }
-        synchronized (TornadoHullBackend.class) {
-            if (resident && cachedPlan != null && cachedBuffers.x == x && cachedBuffers.y == y && cachedBuffers.z == z
-                    && cachedDevice == deviceIndex) {
-                b = cachedBuffers;
-                plan = cachedPlan;
-                pointGrids = cachedGrids;
-                cachedPlan = null;
-                setActive(b.n);
-                b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-                execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
-                return;
-            }
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-                cachedPlan = null;
-            }
-            cachedBuffers = null;
+        Resident r = session.take(FAMILY, STEP, Resident.class, c -> resident && c.buffers().x == x
+                && c.buffers().y == y && c.buffers().z == z && c.device() == deviceIndex);
+        if (r != null) {
+            b = r.buffers();
+            plan = r.plan();
+            pointGrids = r.grids();
+            setActive(b.n);
+            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
+            execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
+            return;
         }
-        build(new HullBuffers(x, y, z, cap, CAP, Integer.getInteger("accelgeom.hull.smallRoundCap", 1 << 12), groups));
+        build(new HullBuffers(x, y, z, cap, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue(), groups));
     }
 
     private void build(HullBuffers buffers) {
         this.b = buffers;
         timings.time("build task graphs", Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
-            String name = "quickhull" + PLANS.incrementAndGet();
+            String name = GraphNames.unique("quickhull");
             TaskGraph[] graphs = HullTaskGraphs.graphs(name, b);
             ImmutableTaskGraph[] frozen = new ImmutableTaskGraph[graphs.length];
             for (int i = 0; i < graphs.length; i++) {
@@ -116,6 +122,7 @@ public final class TornadoHullBackend implements HullBackend {
             }
             pointGrids = new ArrayList<>();
             plan = new TornadoExecutionPlan(frozen);
+            session.planBuilt();
             plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b, pointGrids));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
@@ -392,15 +399,7 @@ public final class TornadoHullBackend implements HullBackend {
             closePlan();
             return;
         }
-        synchronized (TornadoHullBackend.class) {
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-            }
-            cachedPlan = plan;
-            cachedBuffers = b;
-            cachedGrids = pointGrids;
-            cachedDevice = deviceIndex;
-        }
+        session.keep(FAMILY, STEP, new Resident(b, plan, pointGrids, deviceIndex), c -> Plans.release(c.plan()));
         plan = null;
     }
 }

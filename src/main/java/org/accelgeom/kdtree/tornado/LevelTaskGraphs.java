@@ -37,8 +37,8 @@ public final class LevelTaskGraphs {
      * millisecond however little it launches), the second sized by bounds (a level at most doubles its nodes and
      * references) and preceded by {@link #advance}; after a level without nodes every task idles.
      */
-    static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter", "advance"};
-    public static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "advance", "bins2", "split2",
+    private static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter", "advance"};
+    private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "advance", "bins2", "split2",
         "count2", "scan2", "scatter2", "advance2"};
 
     private LevelTaskGraphs() {
@@ -408,11 +408,22 @@ public final class LevelTaskGraphs {
     /** The task names of the plan's graphs: the level's five, then the small stage's when it has one. */
     public static String[] tasks(LevelBuffers b) {
         if (b.small == null) {
-            return TASKS;
+            return tasks();
         }
-        String[] all = java.util.Arrays.copyOf(TASKS, TASKS.length + SmallTaskGraphs.TASKS.length);
-        System.arraycopy(SmallTaskGraphs.TASKS, 0, all, TASKS.length, SmallTaskGraphs.TASKS.length);
+        String[] small = SmallTaskGraphs.tasks();
+        String[] all = java.util.Arrays.copyOf(TASKS, TASKS.length + small.length);
+        System.arraycopy(small, 0, all, TASKS.length, small.length);
         return all;
+    }
+
+    /** The task names of the level graph (two levels), a copy. */
+    public static String[] tasks() {
+        return TASKS.clone();
+    }
+
+    /** The number of tasks of one level. */
+    static int levelTasks() {
+        return LEVEL.length;
     }
 
     /** One grid per task (work-group size left to the driver: TornadoVM's default failed on an H200). */

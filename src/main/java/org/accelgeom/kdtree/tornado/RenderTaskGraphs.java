@@ -1,5 +1,6 @@
 package org.accelgeom.kdtree.tornado;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.kdtree.RayKernels;
 
 import uk.ac.manchester.tornado.api.GridScheduler;
@@ -19,7 +20,7 @@ public final class RenderTaskGraphs {
 
     /** Heartbeat slots: one per task. */
     public static final int TASKS = 4;
-    static final String[] NAMES = {"primary", "surface", "shadow", "colour"};
+    static final java.util.List<String> NAMES = java.util.List.of("primary", "surface", "shadow", "colour");
 
     private RenderTaskGraphs() {
     }
@@ -73,12 +74,12 @@ public final class RenderTaskGraphs {
         return new TaskGraph(name)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, split, info, leafTris, tri, bounds, aux, shadowT)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, cam, params)
-                .task(NAMES[0], RenderTaskGraphs::primary, split, info, leafTris, tri, bounds, cam, params, hitId, hitT,
+                .task(NAMES.get(0), RenderTaskGraphs::primary, split, info, leafTris, tri, bounds, cam, params, hitId, hitT,
                         counts, beat)
-                .task(NAMES[1], RenderTaskGraphs::surface, tri, cam, params, hitId, hitT, aux, beat)
-                .task(NAMES[2], RenderTaskGraphs::shadow, split, info, leafTris, tri, bounds, cam, params, hitId, shadowT,
+                .task(NAMES.get(1), RenderTaskGraphs::surface, tri, cam, params, hitId, hitT, aux, beat)
+                .task(NAMES.get(2), RenderTaskGraphs::shadow, split, info, leafTris, tri, bounds, cam, params, hitId, shadowT,
                         counts, aux, beat)
-                .task(NAMES[3], RenderTaskGraphs::colour, params, hitId, aux, rgb, beat)
+                .task(NAMES.get(3), RenderTaskGraphs::colour, params, hitId, aux, rgb, beat)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, hitId, hitT, counts, rgb, beat);
     }
 
@@ -87,7 +88,7 @@ public final class RenderTaskGraphs {
      * leaves it to the OpenCL driver (TornadoVM's own default gave CL_OUT_OF_RESOURCES on the H200 for big kernels,
      * see hull/tornado/HullTaskGraphs). Used only where it divides the number of pixels.
      */
-    public static final int LOCAL_SIZE = Integer.getInteger("accelgeom.render.localSize", 0);
+    public static final int LOCAL_SIZE = Tuning.RENDER_LOCAL_SIZE.intValue();
 
     /** One work-item per pixel. */
     public static GridScheduler grid(String name, int pixels) {

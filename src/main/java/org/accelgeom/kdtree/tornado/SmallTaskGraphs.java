@@ -30,7 +30,12 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  */
 public final class SmallTaskGraphs {
 
-    public static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace"};
+    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace"};
+
+    /** The task names of the small stage's graph, a copy. */
+    public static String[] tasks() {
+        return TASKS.clone();
+    }
 
     static final int CLEAR = 0;
     static final int BOUNDS = 1;

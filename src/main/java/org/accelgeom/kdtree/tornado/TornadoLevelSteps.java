@@ -2,11 +2,12 @@ package org.accelgeom.kdtree.tornado;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicInteger;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.LevelBuffers;
@@ -35,7 +36,6 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  */
 public final class TornadoLevelSteps implements LevelSteps {
 
-    private static final AtomicInteger PLANS = new AtomicInteger();
 
     private final TornadoDevice device;
     private final LevelBuffers b;
@@ -60,6 +60,14 @@ public final class TornadoLevelSteps implements LevelSteps {
      * @param n           triangles
      * @param small       the small-node threshold
      */
+    /** The level kernels as a service of the tornado build (see {@link LevelSteps.Factory}). */
+    public static final class Factory implements LevelSteps.Factory {
+        @Override
+        public LevelSteps create(org.accelgeom.engine.Execution execution, int n, int small, LevelBuilder.SmallStage stage) {
+            return new TornadoLevelSteps(execution.device(), n, small, stage);
+        }
+    }
+
     public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
         this(deviceIndex, n, small, stage, -1);
     }
@@ -73,15 +81,15 @@ public final class TornadoLevelSteps implements LevelSteps {
                     n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
         b = new LevelBuffers(n, small, stage, regionFactor);
-        String name = "kdLevels" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("kdLevels");
         GridScheduler gs = new GridScheduler();
         tasks = LevelTaskGraphs.tasks(b);
         // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
         // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
-        WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.TASKS);
+        WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.tasks());
         // the scans are one work-group each (local sums of at most SCAN_GROUP items)
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
-        int per = LevelTaskGraphs.LEVEL.length;
+        int per = LevelTaskGraphs.levelTasks();
         for (int copy = 0; copy < 2; copy++) {
             level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
             level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
@@ -92,10 +100,10 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         // split: a work-group per node, an item per bin; count and scatter: a work-group per chunk of references
         if (b.small != null) {
-            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.TASKS);
+            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.tasks());
             grids = java.util.Arrays.copyOf(level, level.length + sm.length);
             System.arraycopy(sm, 0, grids, level.length, sm.length);
-            grids[LevelTaskGraphs.TASKS.length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            grids[LevelTaskGraphs.tasks().length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
             // the tree's flat arrays: at most the global nodes plus every region's slots
             int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
             split = new FloatArray(cap);
@@ -120,7 +128,7 @@ public final class TornadoLevelSteps implements LevelSteps {
             flags = "-w -cl-nv-maxrregcount=96";
         }
         plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL,
-                System.getProperty("accelgeom.kdtree.clflags", flags).replace(",", " "));
+                Tuning.KDTREE_CLFLAGS.stringValue(flags).replace(",", " "));
         if (Plans.PROFILE) {
             Plans.profiled(plan);
         }
@@ -159,9 +167,9 @@ public final class TornadoLevelSteps implements LevelSteps {
         // the second level of the execution: at most twice the nodes and references of the first
         int r2 = (int) Math.min(b.rCap, 2L * r);
         int m2 = (int) Math.min(b.mCap, 2L * m);
-        int[] sizes = new int[2 * LevelTaskGraphs.LEVEL.length];
+        int[] sizes = new int[2 * LevelTaskGraphs.levelTasks()];
         sizes(r, m, sizes, 0);
-        sizes(r2, m2, sizes, LevelTaskGraphs.LEVEL.length);
+        sizes(r2, m2, sizes, LevelTaskGraphs.levelTasks());
         for (int j = 0; j < sizes.length; j++) {
             grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
@@ -174,10 +182,10 @@ public final class TornadoLevelSteps implements LevelSteps {
         last = Plans.execute(plan, device);
         lastLevel = last;
         long wall = System.nanoTime() - t0;
-        int per = LevelTaskGraphs.LEVEL.length;
-        for (int j = 0; j < LevelTaskGraphs.TASKS.length; j++) {
+        int per = LevelTaskGraphs.levelTasks();
+        for (int j = 0; j < LevelTaskGraphs.tasks().length; j++) {
             if (st[(j < per ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
-                throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.TASKS[j] + "' of the kd-tree levels "
+                throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.tasks()[j] + "' of the kd-tree levels "
                         + "did not run on " + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
@@ -200,7 +208,7 @@ public final class TornadoLevelSteps implements LevelSteps {
     private void small(String phase, PhaseTimings t) {
         int[] st = b.state;
         int[] sizes = SmallTaskGraphs.sizes(st);
-        int five = LevelTaskGraphs.TASKS.length;
+        int five = LevelTaskGraphs.tasks().length;
         if (sizes[SmallTaskGraphs.BUILD] < 0) {
             throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
         }
@@ -215,9 +223,9 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        for (int j = 0; j < SmallTaskGraphs.TASKS.length; j++) {
+        for (int j = 0; j < SmallTaskGraphs.tasks().length; j++) {
             if (st[SmallKernels.S_BEAT + j] != seq) {
-                throw new AccelGeomException("the TornadoVM kernel '" + SmallTaskGraphs.TASKS[j] + "' of the kd-tree's small "
+                throw new AccelGeomException("the TornadoVM kernel '" + SmallTaskGraphs.tasks()[j] + "' of the kd-tree's small "
                         + "nodes did not run on " + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }

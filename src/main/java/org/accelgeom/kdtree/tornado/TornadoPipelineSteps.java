@@ -31,6 +31,14 @@ public final class TornadoPipelineSteps implements PipelineSteps {
      * @param deviceIndex TornadoVM device (-1: default)
      * @param capacity    the most references of a node (the root's)
      */
+    /** The per-node kernels as a service of the tornado build (see {@link PipelineSteps.Factory}). */
+    public static final class Factory implements PipelineSteps.Factory {
+        @Override
+        public PipelineSteps create(org.accelgeom.engine.Execution execution, int capacity) {
+            return new TornadoPipelineSteps(execution.device(), capacity);
+        }
+    }
+
     public TornadoPipelineSteps(Integer deviceIndex, Integer capacity) {
         TornadoDevice device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
         long need = 200L * capacity;

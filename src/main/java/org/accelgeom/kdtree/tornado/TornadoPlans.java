@@ -17,8 +17,6 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 final class TornadoPlans implements AutoCloseable {
 
-    private static final java.util.concurrent.atomic.AtomicInteger NAMES = new java.util.concurrent.atomic.AtomicInteger();
-
     private final TornadoExecutionPlan plan;
     private final uk.ac.manchester.tornado.api.WorkerGrid1D grid;
     private final TornadoDevice device;
@@ -31,7 +29,7 @@ final class TornadoPlans implements AutoCloseable {
 
     /** A unique graph name for a step. */
     static String name(String step) {
-        return step + NAMES.incrementAndGet();
+        return org.accelgeom.engine.tornado.GraphNames.unique(step);
     }
 
     TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, int[] beat, int beatSlot) {

@@ -3,6 +3,7 @@ package org.accelgeom.kdtree.tornado;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTree;
@@ -23,7 +24,6 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  */
 public final class TornadoRenderBackend implements RenderBackend {
 
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final TornadoDevice device;
     private TornadoExecutionPlan plan;
@@ -38,6 +38,14 @@ public final class TornadoRenderBackend implements RenderBackend {
     private final int[] beat = new int[RenderTaskGraphs.TASKS];
 
     /** @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default */
+    /** The ray caster as a service of the tornado build (see {@link RenderBackend.Factory}). */
+    public static final class Factory implements RenderBackend.Factory {
+        @Override
+        public RenderBackend create(org.accelgeom.engine.Execution execution) {
+            return new TornadoRenderBackend(execution.device());
+        }
+    }
+
     public TornadoRenderBackend(Integer deviceIndex) {
         this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
     }
@@ -57,7 +65,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         long wall = System.nanoTime() - t0;
         for (int k = 0; k < RenderTaskGraphs.TASKS; k++) {
             if (beat[k] != params[RayKernels.SEQ]) {
-                throw new AccelGeomException("the TornadoVM kernel '" + RenderTaskGraphs.NAMES[k] + "' of the ray caster "
+                throw new AccelGeomException("the TornadoVM kernel '" + RenderTaskGraphs.NAMES.get(k) + "' of the ray caster "
                         + "did not run on " + device.getPhysicalDevice().getDeviceName()
                         + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
             }
@@ -93,7 +101,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         rgb = new int[n];
         float[] aux = new float[RayKernels.AUX * n];
         double[] shadowT = new double[n];
-        String name = "render" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("render");
         plan = new TornadoExecutionPlan(RenderTaskGraphs.graph(name, t.split(), t.info(), t.leafTris(), t.triangles().v(),
                 t.bounds(), cam, params, hitId, hitT, counts, aux, shadowT, rgb, beat).snapshot());
         // IEEE arithmetic: the traversal relies on infinities (1/0 directions, the primary rays' far end), which

@@ -1,11 +1,13 @@
 package org.accelgeom.ridge.tornado;
 
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.ridge.EvolutionLayout;
@@ -22,25 +24,35 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * representatives only after a decimation) and downloads one flag; the representatives come back when a call
  * converges.
  *
- * <p>The last plan is kept, with the cloud on the device, and reused when the next run brings the same points
+ * <p>The last plan is kept in the session, with the cloud on the device, and reused when the next run brings the same points
  * (compared by content) on the same device: repeated runs and benchmarks then skip TornadoVM's compilation and
  * the upload, as the thesis's timings exclude transfers.
  */
 public final class TornadoRidgeEvolver implements RidgeEvolver {
 
-    private static final AtomicInteger PLANS = new AtomicInteger();
     /**
      * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
      * downloads; the iterations after convergence cost only their (empty) launches.
      */
     private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
-            Math.max(2, Integer.getInteger("accelgeom.ridge.unroll", 8) & ~1));
+            Math.max(2, Tuning.RIDGE_UNROLL.intValue() & ~1));
 
-    private static RidgeBuffers cachedBuffers;
-    private static TornadoExecutionPlan cachedPlan;
-    private static String cachedName;
-    private static int cachedDevice;
+    private static final String FAMILY = "ridge";
+    private static final String STEP = "evolve";
 
+    /** A plan kept in the session, with the cloud on the device, for the next run over the same points. */
+    private record Kept(RidgeBuffers buffers, TornadoExecutionPlan plan, String name, int device) {
+    }
+
+    /** The tornado evolution as a service of the tornado build (see {@link RidgeEvolver.Factory}). */
+    public static final class Factory implements RidgeEvolver.Factory {
+        @Override
+        public RidgeEvolver create(DeviceSession session, Parameters prm) {
+            return new TornadoRidgeEvolver(session, prm);
+        }
+    }
+
+    private final DeviceSession session;
     private final Parameters prm;
     private final int deviceIndex;
     private final TornadoDevice device;
@@ -49,10 +61,11 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private String name;
     private TornadoExecutionResult last;
 
-    /** @param deviceIndex TornadoVM device, or -1 for TornadoVM's default */
-    public TornadoRidgeEvolver(Parameters prm, Integer deviceIndex) {
+    /** On the session's device; the plan stays in the session after {@link #close}. */
+    public TornadoRidgeEvolver(DeviceSession session, Parameters prm) {
+        this.session = session;
         this.prm = prm;
-        this.deviceIndex = deviceIndex == null ? -1 : deviceIndex;
+        this.deviceIndex = session.execution().device();
         this.device = TornadoDevices.device(this.deviceIndex);
     }
 
@@ -66,19 +79,13 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
                     layout.n(), layout.d(), need / 1073741824.0, device.getPhysicalDevice().getDeviceName(),
                     device.getMaxGlobalMemory() / 1073741824.0));
         }
-        synchronized (TornadoRidgeEvolver.class) {
-            if (cachedPlan != null && sameData(cachedBuffers, layout, capacity)) {
-                b = cachedBuffers;
-                plan = cachedPlan;
-                name = cachedName;
-                cachedPlan = null;
-                return;
-            }
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-                cachedPlan = null;
-                cachedBuffers = null;
-            }
+        Kept kept = session.take(FAMILY, STEP, Kept.class, k -> k.device() == deviceIndex
+                && sameData(k.buffers(), layout, capacity));
+        if (kept != null) {
+            b = kept.buffers();
+            plan = kept.plan();
+            name = kept.name();
+            return;
         }
         timings.time("build task graph", Kind.HOST, () -> {
             b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL);
@@ -90,7 +97,8 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
             for (int k = 0; k < 4; k++) {
                 b.fparamsF[k] = (float) b.fparams[k];
             }
-            name = "ridge" + PLANS.incrementAndGet();
+            name = GraphNames.unique("ridge");
+            session.planBuilt();
             plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
             if (Plans.PROFILE) {
@@ -100,7 +108,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     }
 
     private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
-        return c.precision == prm.precision() && cachedDevice == deviceIndex && c.n == layout.n() && c.d == layout.d()
+        return c.precision == prm.precision() && c.n == layout.n() && c.d == layout.d()
                 && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
@@ -187,15 +195,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         if (plan == null) {
             return;
         }
-        synchronized (TornadoRidgeEvolver.class) {
-            if (cachedPlan != null) {
-                Plans.release(cachedPlan);
-            }
-            cachedPlan = plan;
-            cachedBuffers = b;
-            cachedName = name;
-            cachedDevice = deviceIndex;
-        }
+        session.keep(FAMILY, STEP, new Kept(b, plan, name, deviceIndex), k -> Plans.release(k.plan()));
         plan = null;
     }
 }

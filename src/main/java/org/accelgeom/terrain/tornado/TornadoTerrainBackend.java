@@ -3,12 +3,15 @@ package org.accelgeom.terrain.tornado;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.WordReduction;
 import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.terrain.TerrainBackend;
@@ -27,8 +30,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoTerrainBackend implements TerrainBackend {
 
-    private static final int LOCAL = Integer.getInteger("accelgeom.cbt.local", 256);
-    private static final java.util.concurrent.atomic.AtomicInteger PLANS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;
@@ -49,8 +51,17 @@ public final class TornadoTerrainBackend implements TerrainBackend {
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
 
-    public TornadoTerrainBackend(Integer deviceIndex) {
-        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    /** The tornado backend as a service of the tornado build (see {@link TerrainBackend.Factory}). */
+    public static final class Factory implements TerrainBackend.Factory {
+        @Override
+        public TerrainBackend create(Execution execution) {
+            return new TornadoTerrainBackend(execution.device());
+        }
+    }
+
+    /** @param deviceIndex device of the default TornadoVM backend, -1 for the default device */
+    public TornadoTerrainBackend(int deviceIndex) {
+        this.device = TornadoDevices.device(deviceIndex);
         this.topGroup = CbtTaskGraphs.topGroup(device);
     }
 
@@ -71,7 +82,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         }
         leaves = t.leafCount();
         int[] flags = new int[1 << D];
-        String name = "terrain" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("terrain");
         tasks.add("split");
         tasks.add("apply");
         tasks.addAll(List.of(TerrainTaskGraphs.reduceTasks(D, "A")));

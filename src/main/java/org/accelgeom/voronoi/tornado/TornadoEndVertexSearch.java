@@ -1,8 +1,10 @@
 package org.accelgeom.voronoi.tornado;
 
-import java.util.concurrent.atomic.AtomicInteger;
 
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.voronoi.EndVertexScans;
@@ -22,10 +24,9 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * <p>A later {@link #load} of as many balls whose grid and capacity fit (the next frame of a trajectory, or the
  * same molecule again) copies the new balls into the plan's arrays and runs only the load graph, which uploads them
  * into the device buffers the search graph reads: no new plan, no JIT compilation. Otherwise the plan is released and
- * a new one built ({@link #plansBuilt} counts them).
+ * a new one built (the session counts them: {@link DeviceSession#planBuilds}).
  */
 public final class TornadoEndVertexSearch implements EndVertexSearch {
-    private static final AtomicInteger PLANS = new AtomicInteger();
     /** Headroom of the grid's cell table for later loads (a trajectory's bounding box changes a little per frame). */
     private static final double CELL_ROOM = 1.25;
     private final TornadoDevice device;
@@ -49,14 +50,20 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
     private int capacity;
     private int lanes;
 
-    /** @param deviceIndex TornadoVM device of the default backend, or -1 for the default device */
-    public TornadoEndVertexSearch(Integer deviceIndex) {
-        this.device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+    private final DeviceSession session;
+
+    /** The tornado search as a service of the tornado build (see {@link EndVertexSearch.Factory}). */
+    public static final class Factory implements EndVertexSearch.Factory {
+        @Override
+        public EndVertexSearch create(DeviceSession session) {
+            return new TornadoEndVertexSearch(session);
+        }
     }
 
-    /** Execution plans built so far in this JVM (each one JIT-compiles the kernels). */
-    public static int plansBuilt() {
-        return PLANS.get();
+    /** On the session's device; each plan built is counted by the session ({@link DeviceSession#planBuilds}). */
+    public TornadoEndVertexSearch(DeviceSession session) {
+        this.session = session;
+        this.device = TornadoDevices.device(session.execution().device());
     }
 
     @Override
@@ -117,7 +124,8 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
     }
 
     private void build() {
-        String name = "voronoi" + PLANS.incrementAndGet();
+        String name = GraphNames.unique("voronoi");
+        session.planBuilt();
         plan = new TornadoExecutionPlan(
                 VoronoiTaskGraphs.load(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, loadBeat).snapshot(),
                 VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
@@ -127,7 +135,7 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         // -Daccelgeom.voronoi.clflags=a,b,... replaces "-w" for experiments (POCL rejects -ffp-contract=off and
         // crashed with -cl-opt-disable)
         plan.withDevice(device).withGridScheduler(VoronoiTaskGraphs.grid(name, capacity, lanes))
-                .withCompilerFlags(TornadoVMBackendType.OPENCL, System.getProperty("accelgeom.voronoi.clflags", "-w").replace(",", " "));
+                .withCompilerFlags(TornadoVMBackendType.OPENCL, Tuning.VORONOI_CLFLAGS.stringValue("-w").replace(",", " "));
     }
 
     /**

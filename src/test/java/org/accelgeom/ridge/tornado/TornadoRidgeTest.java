@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.ridge.Curve;
 import org.accelgeom.ridge.Precision;
@@ -57,11 +58,14 @@ class TornadoRidgeTest {
     void aSecondRunOverTheSamePointsReusesThePlan() {
         double[][] p = Curve.SPIRAL2D.sample(2000, 2, 4.17, 8);
         RidgeOptions o = RidgeOptions.of(Backend.TORNADO, 8.34);
-        RidgeResult first = Ridge.detect(p, o);
-        RidgeResult second = Ridge.detect(p, o);
-        assertArrayEquals(first.representatives(), second.representatives(), 0.0);
-        assertTrue(has(first.timings(), "build task graph"));
-        assertTrue(!has(second.timings(), "build task graph"), "no new plan for the same points");
+        try (DeviceSession session = DeviceSession.open(o.execution())) {
+            RidgeResult first = Ridge.detect(p, o, session);
+            RidgeResult second = Ridge.detect(p, o, session);
+            assertArrayEquals(first.representatives(), second.representatives(), 0.0);
+            assertTrue(has(first.timings(), "build task graph"));
+            assertTrue(!has(second.timings(), "build task graph"), "no new plan for the same points");
+            assertEquals(1, session.planBuilds(), "one plan in the session");
+        }
     }
 
     private static boolean has(PhaseTimings t, String phase) {

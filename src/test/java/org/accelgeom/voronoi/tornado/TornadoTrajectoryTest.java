@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Random;
 
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.io.DcdReader;
 import org.accelgeom.io.DcdWriter;
 import org.accelgeom.voronoi.Balls;
@@ -16,7 +17,6 @@ import org.accelgeom.voronoi.VoronoiChecks;
 import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,10 +32,6 @@ class TornadoTrajectoryTest {
     @TempDir
     Path dir;
 
-    @AfterEach
-    void release() {
-        VoronoiDiagram.release();
-    }
 
     @Test
     void framesReuseOnePlanAndEqualTheJvmReference() throws Exception {
@@ -54,7 +50,15 @@ class TornadoTrajectoryTest {
         Path dcd = dir.resolve("t.dcd");
         Files.write(dcd, DcdWriter.write(ByteOrder.LITTLE_ENDIAN, true, false, 0, xyz, n));
         VoronoiOptions tornado = VoronoiOptions.of(Backend.TORNADO).withResident(true);
-        int before = TornadoEndVertexSearch.plansBuilt();
+        try (DeviceSession session = DeviceSession.open(tornado.execution())) {
+            framesIn(session, dcd, base, tornado, frames);
+        }
+    }
+
+    private static void framesIn(DeviceSession session, Path dcd, Balls base, VoronoiOptions tornado, int frames)
+            throws Exception {
+        int n = base.size();
+        long before = session.planBuilds();
         int read = 0;
         try (DcdReader in = DcdReader.open(dcd)) {
             double[] x = new double[n], y = new double[n], z = new double[n];
@@ -62,20 +66,20 @@ class TornadoTrajectoryTest {
                 read++;
                 Balls frame = new Balls(x.clone(), y.clone(), z.clone(), base.r().clone());
                 VoronoiResult ref = VoronoiDiagram.compute(frame, VoronoiOptions.of(Backend.JVM));
-                VoronoiResult gpu = VoronoiDiagram.compute(frame, tornado);
+                VoronoiResult gpu = VoronoiDiagram.compute(frame, tornado, session);
                 assertTrue(ref.vertexCount() > 1000, "frame " + read + " vertices: " + ref.vertexCount());
                 assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(gpu), "frame " + read + ": vertices");
                 assertEquals(VoronoiChecks.edgeKeys(ref), VoronoiChecks.edgeKeys(gpu), "frame " + read + ": edges");
             }
         }
         assertEquals(frames, read);
-        assertEquals(1, TornadoEndVertexSearch.plansBuilt() - before, "one plan for every frame");
+        assertEquals(1, session.planBuilds() - before, "one plan for every frame");
         // a frame of one ball less does not fit the plan: a new one, and still the reference's diagram
         Balls fewer = new Balls(java.util.Arrays.copyOf(base.x(), n - 1), java.util.Arrays.copyOf(base.y(), n - 1),
                 java.util.Arrays.copyOf(base.z(), n - 1), java.util.Arrays.copyOf(base.r(), n - 1));
         VoronoiResult ref = VoronoiDiagram.compute(fewer, VoronoiOptions.of(Backend.JVM));
-        VoronoiResult gpu = VoronoiDiagram.compute(fewer, tornado);
+        VoronoiResult gpu = VoronoiDiagram.compute(fewer, tornado, session);
         assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(gpu), "smaller frame: vertices");
-        assertEquals(2, TornadoEndVertexSearch.plansBuilt() - before, "a new plan for another size");
+        assertEquals(2, session.planBuilds() - before, "a new plan for another size");
     }
 }

@@ -1,0 +1,217 @@
+package org.accelgeom.engine;
+
+import java.util.Locale;
+
+/**
+ * Every system property accelgeom reads, in one place: its name (all under {@code accelgeom.}), default, range and
+ * meaning. Code reads a switch only through its constant here ({@code Tuning.HULL_PASSES.intValue()}); a test checks
+ * that no other code reads system properties, and that {@code docs/tuning.md} is {@link #markdown()} (regenerate it
+ * with {@code java -cp target/classes org.accelgeom.engine.Tuning > docs/tuning.md}).
+ *
+ * <p>Two kinds: {@link Use#TUNING} changes how fast a result comes, never the result (every backend stays bit-identical
+ * to the jvm reference for any value in range); {@link Use#DIAGNOSTIC} prints or samples, never changes a result. The
+ * one switch that does change results on purpose ({@link #CBT_CHUNK_STOP}, a timing breakdown) is read only by the
+ * {@code cbt --bench} experiments, never by the production path ({@link Use#BENCH_ONLY}).
+ *
+ * <p>Values that do not parse fall back to the default; numbers outside the range are clamped to it.
+ */
+public enum Tuning {
+
+    // ---- engine
+    TORNADO_PROFILER("accelgeom.tornado.profiler", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "TornadoVM's profiler splits each execution into upload, kernel and JIT time (--timings); it costs time of "
+                    + "its own, so benchmarks may turn it off: then an execution's wall time is one \"device\" phase."),
+    TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
+            "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
+    SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
+            "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
+    SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,
+            "Milliseconds after start before the stack sampler (accelgeom.sample) begins."),
+
+    // ---- hull
+    HULL_ROUND_CAP("accelgeom.hull.roundCap", Type.INT, "65536", 64, 1 << 24, Use.TUNING,
+            "tornado hull: the largest per-round delta (new faces, deleted cones, new vertices) the big round graph "
+                    + "uploads."),
+    HULL_SMALL_ROUND_CAP("accelgeom.hull.smallRoundCap", Type.INT, "4096", 64, 1 << 24, Use.TUNING,
+            "tornado hull: the delta capacity of the small round graph (most rounds fit in it)."),
+    HULL_INITIAL_FACES("accelgeom.hull.initialFaces", Type.INT, "0", 0, 1 << 26, Use.TUNING,
+            "tornado hull: the face tables' size; 0: 16 + min(8n, 2^23) for n points (tables do not grow: a hull "
+                    + "that needs more fails with a clear message)."),
+    HULL_PASSES("accelgeom.hull.passes", Type.INT, "8", 1, 16, Use.TUNING,
+            "tornado hull: relabelling passes per execution of the passes graph."),
+
+    // ---- ridge
+    RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,
+            "tornado ridge: evolution iterations per execution (even; odd values round down): fewer host round trips; "
+                    + "iterations after convergence cost only their empty launches."),
+
+    // ---- voronoi
+    VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,
+            "tornado voronoi: OpenCL compiler flags (commas for spaces), replacing TornadoVM's fast-math defaults, "
+                    + "which change double results; for experiments only (POCL rejects -ffp-contract=off)."),
+    VORONOI_DEBUG("accelgeom.voronoi.debug", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "The edge tracer prints its per-edge decisions to stderr (was voronoi.debug)."),
+
+    // ---- kdtree and the ray caster
+    KDTREE_REGION_FACTOR("accelgeom.kdtree.regionFactor", Type.INT, "16", 1, 1 << 16, Use.TUNING,
+            "kd-tree small-node stage: a work region holds at most this many times the small-node threshold of "
+                    + "references."),
+    KDTREE_CLFLAGS("accelgeom.kdtree.clflags", Type.STRING, "", 0, 0, Use.TUNING,
+            "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
+    RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
+            "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
+
+    // ---- cbt and terrain
+    CBT_LOCAL("accelgeom.cbt.local", Type.INT, "256", 1, 1024, Use.TUNING,
+            "tornado cbt and terrain: work-group size of the element kernels (at most the device's maximum)."),
+    CBT_TOP_LEVEL("accelgeom.cbt.topLevel", Type.INT, "11", 0, 11, Use.TUNING,
+            "tornado cbt: the top levels up to this one are reduced by one work-group."),
+    CBT_TOP_GROUP("accelgeom.cbt.topGroup", Type.INT, "1024", 1, 1024, Use.TUNING,
+            "tornado cbt: work-group size of the top reduction (at most the device's maximum)."),
+    CBT_CHUNKED("accelgeom.cbt.chunked", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "tornado cbt: the usage cycle in one kernel launch (ChunkCycle); false: one launch per level."),
+    CBT_CHUNK_GROUP("accelgeom.cbt.chunkGroup", Type.INT, "256", 8, 1024, Use.TUNING,
+            "tornado cbt: work-group size of the one-launch cycle (at least 8, at most the device's maximum)."),
+    CBT_CHUNK_LOG("accelgeom.cbt.chunkLog", Type.INT, "10", 5, 10, Use.TUNING,
+            "cbt: log2 of the leaves of a chunk subtree, the unit of the one-launch cycle."),
+    CBT_CHUNK_STOP("accelgeom.cbt.chunkStop", Type.INT, "5", 1, 5, Use.BENCH_ONLY,
+            "cbt --bench on tornado only: the one-launch cycle runs its phases up to P (1 copies the stored fields, "
+                    + "2 also decodes and marks, 3 also sums, 4 also composes the words; 5: all) for a breakdown of "
+                    + "its time; below 5 the heap is left unchanged, so its results are wrong on purpose. Never read "
+                    + "outside the bench.");
+
+    /** How a value is parsed. */
+    public enum Type {
+        BOOLEAN, INT, LONG, STRING
+    }
+
+    /** What a switch may change. */
+    public enum Use {
+        /** How fast, never what: results stay bit-identical. */
+        TUNING,
+        /** Prints or samples; never changes a result. */
+        DIAGNOSTIC,
+        /** Changes results on purpose; read only by a benchmark, never by the production path. */
+        BENCH_ONLY
+    }
+
+    private final String property;
+    private final Type type;
+    private final String defaultValue;
+    private final long min;
+    private final long max;
+    private final Use use;
+    private final String meaning;
+
+    Tuning(String property, Type type, String defaultValue, long min, long max, Use use, String meaning) {
+        this.property = property;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.min = min;
+        this.max = max;
+        this.use = use;
+        this.meaning = meaning;
+    }
+
+    public String property() {
+        return property;
+    }
+
+    public Type type() {
+        return type;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public Use use() {
+        return use;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The text set with {@code -D}, or null. */
+    public String raw() {
+        return System.getProperty(property);
+    }
+
+    /** An {@link Type#INT} switch: its value, clamped to its range (the default where unset or unparsable). */
+    public int intValue() {
+        return (int) longValue();
+    }
+
+    /** A {@link Type#INT} or {@link Type#LONG} switch: its value, clamped to its range. */
+    public long longValue() {
+        if (type != Type.INT && type != Type.LONG) {
+            throw new IllegalStateException(property + " is not a number");
+        }
+        long v = Long.parseLong(defaultValue);
+        String s = raw();
+        if (s != null) {
+            try {
+                v = Long.decode(s.trim());
+            } catch (NumberFormatException e) {
+                // not a number: the default, as Integer.getInteger does
+            }
+        }
+        return Math.max(min, Math.min(max, v));
+    }
+
+    /** A {@link Type#BOOLEAN} switch: {@code true} or {@code false} (any other text: the default). */
+    public boolean booleanValue() {
+        if (type != Type.BOOLEAN) {
+            throw new IllegalStateException(property + " is not a boolean");
+        }
+        String s = raw();
+        if (s != null && (s.trim().equalsIgnoreCase("true") || s.trim().equalsIgnoreCase("false"))) {
+            return Boolean.parseBoolean(s.trim());
+        }
+        return Boolean.parseBoolean(defaultValue);
+    }
+
+    /** A {@link Type#STRING} switch: its text, or {@code fallback} where unset or empty. */
+    public String stringValue(String fallback) {
+        String s = raw();
+        if (s == null || s.isEmpty()) {
+            return defaultValue.isEmpty() ? fallback : defaultValue;
+        }
+        return s;
+    }
+
+    /** The range as the page prints it. */
+    String range() {
+        return switch (type) {
+            case BOOLEAN -> "true, false";
+            case STRING -> "text";
+            case INT, LONG -> max == Integer.MAX_VALUE || max == Long.MAX_VALUE ? ">= " + min : min + " .. " + max;
+        };
+    }
+
+    /** The docs page: every switch with its name, default, range, kind and meaning. */
+    public static String markdown() {
+        StringBuilder b = new StringBuilder();
+        b.append("# Tuning switches\n\n");
+        b.append("Generated from `org.accelgeom.engine.Tuning` (a test fails when this page and the registry differ; "
+                + "regenerate it with `java -cp target/classes org.accelgeom.engine.Tuning > docs/tuning.md`).\n\n");
+        b.append("Set a switch with `-D<name>=<value>` (for the CLI: `ACCELGEOM_JAVA_OPTS=-D...`). Values that do not "
+                + "parse fall back to the default; numbers outside the range are clamped to it. `tuning` switches change "
+                + "how fast, never what: every backend stays bit-identical to the jvm reference. `diagnostic` switches "
+                + "print or sample, never change a result. The one `bench-only` switch changes results on purpose and "
+                + "is read only by `accelgeom cbt --bench`.\n\n");
+        b.append("| name | default | range | kind | meaning |\n|---|---|---|---|---|\n");
+        for (Tuning t : values()) {
+            b.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s |%n", t.property,
+                    t.defaultValue.isEmpty() ? "(none)" : "`" + t.defaultValue + "`", t.range(),
+                    t.use.name().toLowerCase(Locale.ROOT).replace('_', '-'), t.meaning.replace("|", "\\|")));
+        }
+        return b.toString();
+    }
+
+    /** Prints {@link #markdown()} (the content of docs/tuning.md). */
+    public static void main(String[] args) {
+        System.out.print(markdown());
+    }
+}
