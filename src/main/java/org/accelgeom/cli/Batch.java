@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -45,6 +47,8 @@ final class Batch {
     /** The output directory (or null) and the stem of the input being computed in a batch. */
     private static final ThreadLocal<Path> DIR = new ThreadLocal<>();
     private static final ThreadLocal<String> STEM = new ThreadLocal<>();
+    /** The batch's device session (plans, device buffers, threads kept from one input to the next), once opened. */
+    private static final ThreadLocal<DeviceSession> SESSION = new ThreadLocal<>();
 
     private Batch() {
     }
@@ -65,6 +69,33 @@ final class Batch {
         }
         String name = STEM.get() + "-" + option.getFileName();
         return DIR.get() != null ? DIR.get().resolve(name) : option.resolveSibling(name);
+    }
+
+    /**
+     * The session one input is computed in: outside a batch a new one, which closing the lease closes; in a batch the
+     * batch's, opened for the first input's {@code execution} and kept for the next inputs (an input that fits the
+     * plans reuses them, a larger one grows them), closed after the last input, not by the lease.
+     */
+    static Lease session(Execution execution) {
+        if (!active()) {
+            return new Lease(DeviceSession.open(execution), true);
+        }
+        DeviceSession s = SESSION.get();
+        if (s == null || s.isClosed()) {
+            s = DeviceSession.open(execution);
+            SESSION.set(s);
+        }
+        return new Lease(s, false);
+    }
+
+    /** A session lent to one input's work (see {@link #session}). */
+    record Lease(DeviceSession session, boolean owned) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (owned) {
+                session.close();
+            }
+        }
     }
 
     /**
@@ -106,6 +137,7 @@ final class Batch {
         }
         Set<Path> used = new HashSet<>();
         long t0 = System.nanoTime();
+        long plans = 0;
         ACTIVE.set(true);
         DIR.set(outDir);
         try {
@@ -136,13 +168,21 @@ final class Batch {
             DIR.remove();
             STEM.remove();
             common.output = outDir;
+            DeviceSession s = SESSION.get();
+            SESSION.remove();
+            if (s != null) {
+                plans = s.planBuilds();
+                s.close();
+            }
             if (release != null) {
                 release.run();
             }
         }
         double secs = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "batch: %d done, %d failed, %.3f s, %.2f inputs/s, %.1f MB/s%n", done, failed, secs,
-                secs > 0 ? done / secs : 0.0, secs > 0 ? bytes / 1e6 / secs : 0.0);
+        // the device plans the batch built: one per step and size, reused by every input that fits
+        out.printf(Locale.ROOT, "batch: %d done, %d failed, %.3f s, %.2f inputs/s, %.1f MB/s%s%n", done, failed, secs,
+                secs > 0 ? done / secs : 0.0, secs > 0 ? bytes / 1e6 / secs : 0.0,
+                plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "");
         out.flush();
         return failed > 0 ? Main.EXIT_FAILURE : 0;
     }

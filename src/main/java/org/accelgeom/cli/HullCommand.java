@@ -116,7 +116,8 @@ final class HullCommand implements Callable<Integer> {
                 .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
-        try (DeviceSession session = DeviceSession.open(options.execution())) { // --repeat: one plan, one pool
+        try (Batch.Lease lease = Batch.session(options.execution())) { // --repeat: one plan, one pool
+            DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
                 r = compute(points, options, session);

@@ -231,7 +231,8 @@ final class KdTreeCommand implements Runnable {
             }
             KdTreeResult r = null;
             long nanos = 0;
-            try (DeviceSession session = DeviceSession.open(o.execution())) { // --repeat: the plans are kept
+            try (Batch.Lease lease = Batch.session(o.execution())) { // --repeat: the plans are kept
+                DeviceSession session = lease.session();
                 for (int run = 1; run <= repeat; run++) {
                     long t0 = System.nanoTime();
                     try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {

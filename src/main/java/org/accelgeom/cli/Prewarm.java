@@ -28,7 +28,7 @@ final class Prewarm {
 
     /** Starts TornadoVM in the background when {@code wanted} (the tornado backend), else returns null. */
     static Prewarm startIf(boolean wanted) {
-        return wanted && !"false".equals(System.getProperty("accelgeom.prewarm")) ? new Prewarm() : null;
+        return wanted && org.accelgeom.engine.Tuning.PREWARM.booleanValue() ? new Prewarm() : null;
     }
 
     /** Waits for the background start (null: nothing to wait for). */

@@ -117,7 +117,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "vertices", this::one, org.accelgeom.voronoi.VoronoiDiagram::release);
+        return Batch.run(spec, common, "vertices", this::one, null);
     }
 
     /** One input (or --random): the whole command, or one input of a batch. */
@@ -214,7 +214,8 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         VoronoiResult r = null;
         long nanos = 0;
-        try (DeviceSession session = DeviceSession.open(options.execution())) { // --repeat: one plan
+        try (Batch.Lease lease = Batch.session(options.execution())) { // --repeat: one plan
+            DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
                 try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
@@ -292,7 +293,8 @@ final class VoronoiCommand implements Callable<Integer> {
     /** Every model of the input in turn (models are read until the file has no more). */
     private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         // the models of an ensemble have as many atoms: the backend stays loaded in the session (tornado: one plan)
-        try (DeviceSession session = DeviceSession.open(options.withResident(true).execution())) {
+        try (Batch.Lease lease = Batch.session(options.withResident(true).execution())) {
+            DeviceSession session = lease.session();
             return models(out, table, options.withResident(true), session);
         }
     }
@@ -343,7 +345,8 @@ final class VoronoiCommand implements Callable<Integer> {
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
     private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         // frames of as many balls: the backend stays loaded in the session (tornado: one plan, compiled once)
-        try (DeviceSession session = DeviceSession.open(options.withResident(true).execution())) {
+        try (Batch.Lease lease = Batch.session(options.withResident(true).execution())) {
+            DeviceSession session = lease.session();
             return trajectoryFrames(out, table, options.withResident(true), session);
         }
     }

@@ -4,13 +4,15 @@ package org.accelgeom.engine;
  * A measurement of TornadoVM's launch floor (issue 19): one execution plan of a synthetic task graph shaped like one
  * that an algorithm executes over and over ({@code uploads} small arrays sent every execution, {@code tasks} kernels
  * of {@code work} work-items each, {@code downloads} small arrays read back after it), executed by {@link #execute}.
- * Implemented in {@code engine.tornado}; created with {@link #create}. Used by the JMH benchmark
+ * Implemented in {@code engine.tornado}; created with {@link #create} through its {@link Factory} service. Used by the JMH benchmark
  * {@code LaunchBenchmark}.
  */
 public interface LaunchProbe extends AutoCloseable {
 
-    /** The implementation's class, reached by reflection so that nothing here needs TornadoVM. */
-    String IMPLEMENTATION = "org.accelgeom.engine.tornado.TornadoLaunchProbe";
+    /** Makes probes: implemented in {@code engine.tornado} and found as a service, so that nothing here needs TornadoVM. */
+    interface Factory {
+        LaunchProbe create(int tasks, int work, int uploads, int downloads, boolean profiler);
+    }
 
     /**
      * One execution: the uploads, the kernels, then the downloads (each a blocking read, as the algorithms' flag and
@@ -32,6 +34,6 @@ public interface LaunchProbe extends AutoCloseable {
      * @param profiler  TornadoVM's profiler on (silent) or off for this plan (the switch is global in TornadoVM 5.2)
      */
     static LaunchProbe create(int tasks, int work, int uploads, int downloads, boolean profiler) {
-        return TornadoSupport.instantiate(IMPLEMENTATION, LaunchProbe.class, tasks, work, uploads, downloads, profiler);
+        return TornadoSupport.factory(Factory.class).create(tasks, work, uploads, downloads, profiler);
     }
 }

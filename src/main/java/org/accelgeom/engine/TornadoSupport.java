@@ -35,7 +35,7 @@ public final class TornadoSupport {
      * The system property that turns TornadoVM's profiler on for accelgeom's execution plans ({@code true}); off by
      * default, as it costs every execution a blocking wait per operation (docs/benchmarks.md, "Launch floor").
      */
-    public static final String PROFILER_PROPERTY = "accelgeom.tornado.profiler";
+    public static final String PROFILER_PROPERTY = Tuning.TORNADO_PROFILER.property();
 
     /**
      * Asks for TornadoVM's profiler (kernel times in {@code --timings} tables and benchmarks) unless the user set

@@ -18,15 +18,23 @@ import java.util.Locale;
 public enum Tuning {
 
     // ---- engine
-    TORNADO_PROFILER("accelgeom.tornado.profiler", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "TornadoVM's profiler splits each execution into upload, kernel and JIT time (--timings); it costs time of "
-                    + "its own, so benchmarks may turn it off: then an execution's wall time is one \"device\" phase."),
+    TORNADO_PROFILER("accelgeom.tornado.profiler", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
+            "TornadoVM's profiler splits each execution into upload, kernel and JIT time; it makes TornadoVM wait on every "
+                    + "operation's event, so it is off unless --timings or a benchmark asks for it (then set to true "
+                    + "before the first plan; a value given on the command line wins). Off: an execution's wall time "
+                    + "is one \"device\" phase."),
+    PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read."),
     TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
             "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
             "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
     SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,
             "Milliseconds after start before the stack sampler (accelgeom.sample) begins."),
+
+    // ---- input
+    IO_BLOCK("accelgeom.io.block", Type.INT, "8388608", 1, Integer.MAX_VALUE, Use.TUNING,
+            "Text readers: bytes per block of a memory-mapped file parsed in parallel (each block ends at a line end)."),
 
     // ---- hull
     HULL_ROUND_CAP("accelgeom.hull.roundCap", Type.INT, "65536", 64, 1 << 24, Use.TUNING,

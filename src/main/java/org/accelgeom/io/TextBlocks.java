@@ -27,7 +27,7 @@ final class TextBlocks {
 
     /** Bytes per block: 8 MiB, or the system property {@code accelgeom.io.block} (tests use small blocks). */
     static int blockBytes() {
-        return Math.max(1, Integer.getInteger("accelgeom.io.block", 8 << 20));
+        return org.accelgeom.engine.Tuning.IO_BLOCK.intValue();
     }
 
     /** A parser of the lines of one block. */

@@ -31,7 +31,15 @@ public final class TornadoLaunchProbe implements LaunchProbe {
     private final boolean profiler;
     private TornadoExecutionResult last;
 
-    public TornadoLaunchProbe(Integer tasks, Integer work, Integer uploads, Integer downloads, Boolean profiler) {
+    /** The probe factory the core finds as a service ({@link LaunchProbe#create}). */
+    public static final class Factory implements LaunchProbe.Factory {
+        @Override
+        public LaunchProbe create(int tasks, int work, int uploads, int downloads, boolean profiler) {
+            return new TornadoLaunchProbe(tasks, work, uploads, downloads, profiler);
+        }
+    }
+
+    TornadoLaunchProbe(int tasks, int work, int uploads, int downloads, boolean profiler) {
         if (tasks < 1 || downloads > tasks || work < 0 || uploads < 1) {
             throw new IllegalArgumentException("a launch probe needs 1 <= downloads <= tasks, work >= 0, uploads >= 1");
         }
