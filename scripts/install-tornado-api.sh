@@ -19,6 +19,21 @@ if [[ "$version" != "$wanted" ]]; then
 fi
 find_jdk 21
 quiet_maven_on_new_jdks
-./mvnw -q -B install:install-file -Dfile="$jar" -DgroupId=io.github.beehive-lab -DartifactId=tornado-api \
-    -Dversion="$version" -Dpackaging=jar
+# A pom of our own: without -DpomFile, install-file takes the pom inside the jar, whose parent
+# (io.github.beehive-lab:tornado) is in no repository, and every later build fails to resolve tornado-api.
+pom=$(mktemp --suffix=.pom)
+trap 'rm -f "$pom"' EXIT
+cat > "$pom" <<POM
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>io.github.beehive-lab</groupId>
+  <artifactId>tornado-api</artifactId>
+  <version>$version</version>
+  <packaging>jar</packaging>
+  <description>TornadoVM's API jar, installed from the SDK at $TORNADOVM_HOME by accelgeom's scripts/install-tornado-api.sh</description>
+</project>
+POM
+./mvnw -q -B install:install-file -Dfile="$jar" -DpomFile="$pom" -DgroupId=io.github.beehive-lab \
+    -DartifactId=tornado-api -Dversion="$version" -Dpackaging=jar
 echo "accelgeom: installed $jar as io.github.beehive-lab:tornado-api:$version" >&2

@@ -23,8 +23,10 @@ public enum Tuning {
                     + "operation's event, so it is off unless --timings or a benchmark asks for it (then set to true "
                     + "before the first plan; a value given on the command line wins). Off: an execution's wall time "
                     + "is one \"device\" phase."),
-    PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read."),
+    PREWARM("accelgeom.prewarm", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
+            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read. Off: "
+                    + "on an H100 it crashed the JVM at start (SIGSEGV) in 10 of 20 runs of hull --input beside the "
+                    + "parallel reader, never without it, and saved no measurable time (docs/benchmarks.md)."),
     TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
             "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,

@@ -52,7 +52,16 @@ class StaticStateTest {
                     c = Class.forName(name, false, StaticStateTest.class.getClassLoader());
                     initialised = false;
                 }
-                for (Field f : c.getDeclaredFields()) {
+                Field[] fields;
+                try {
+                    fields = c.getDeclaredFields();
+                } catch (NoClassDefFoundError e) {
+                    if (name.contains(".tornado.")) {
+                        continue; // a device class of an earlier -Ptornado build, here without tornado-api: its own run scans it
+                    }
+                    throw e;
+                }
+                for (Field f : fields) {
                     String why = mutable(f, initialised);
                     if (why != null && !ACCEPTED.contains(name + "." + f.getName())) {
                         violations.add(name + "." + f.getName() + ": " + why);

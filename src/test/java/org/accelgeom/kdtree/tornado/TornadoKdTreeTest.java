@@ -50,7 +50,8 @@ class TornadoKdTreeTest {
         KdTreeResult ref = KdTreeBuilder.build(t, o);
         KdTreeResult gpu = KdTreeBuilder.build(t, o.withBackend(Backend.TORNADO));
         assertTrue(ref.tree().sameTree(gpu.tree()));
-        long deviceNodes = gpu.timings().phases().stream().filter(p -> p.name().equals("K1 events (kernel)"))
+        // "K1 events (kernel)" with TornadoVM's profiler, "K1 events (device, wall)" without it (the default)
+        long deviceNodes = gpu.timings().phases().stream().filter(p -> p.name().startsWith("K1 events ("))
                 .mapToLong(p -> p.count()).sum();
         assertTrue(deviceNodes > 3, "nodes run on the device: " + deviceNodes);
     }
@@ -59,6 +60,6 @@ class TornadoKdTreeTest {
     void rootStepsAreTimedPerKernel() {
         Triangles t = Triangles.of(Scenes.named("random:20000", 1));
         PhaseTimings p = KdTreeBuilder.rootSteps(t, KdTreeOptions.of(Backend.TORNADO), 2);
-        assertTrue(p.phases().stream().anyMatch(x -> x.name().equals("K1 events (kernel)") && x.count() == 2), p.format());
+        assertTrue(p.phases().stream().anyMatch(x -> x.name().startsWith("K1 events (") && x.count() == 2), p.format());
     }
 }
