@@ -76,7 +76,6 @@ final class CellCover {
             tmin = Math.min(tmin, t);
         }
         Cells cells = new Cells(wx, wy, wz, dd, ss, keep, 2 * tmin);
-        double[][] cube = EllipticEdges.CUBE;
         int per = EllipticEdges.CELLS * EllipticEdges.CELLS;
         double step = 2.0 / EllipticEdges.CELLS;
         for (int cell = 0; cell < bound.length; cell++) {
@@ -91,7 +90,7 @@ final class CellCover {
             }
             int face = cell / per, ij = cell % per;
             double s0 = -1 + step * (ij / EllipticEdges.CELLS), t0 = -1 + step * (ij % EllipticEdges.CELLS);
-            cells.refine(face / 2, face % 2 == 0 ? 1 : -1, s0, s0 + step, t0, t0 + step, cube[cell], bound[cell], 0,
+            cells.refine(face / 2, face % 2 == 0 ? 1 : -1, s0, s0 + step, t0, t0 + step, EllipticEdges.cubeCell(cell), bound[cell], 0,
                     Arrays.copyOf(list, m));
         }
         int m = 0;

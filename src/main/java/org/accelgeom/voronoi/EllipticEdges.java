@@ -240,7 +240,12 @@ final class EllipticEdges {
     }
 
     /** The cube-map cells: unit centre direction and angular radius (x, y, z, alpha), the radius padded by 1e-9. */
-    static final double[][] CUBE = cube();
+    private static final double[][] CUBE = cube();
+
+    /** Cube-map cell {@code i} of {@link #CUBE} (read only: the array is shared). */
+    static double[] cubeCell(int i) {
+        return CUBE[i];
+    }
 
     private static double[][] cube() {
         double[][] out = new double[6 * CELLS * CELLS][];

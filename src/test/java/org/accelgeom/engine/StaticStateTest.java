@@ -32,7 +32,10 @@ class StaticStateTest {
      * counter (LongAdder) of the exact predicate stage, read by difference for a hull's stats; it changes no result,
      * and moving it into the per-call stats belongs to the rework of the predicates (issue 15, another branch).
      */
-    static final Set<String> ACCEPTED = Set.of("org.accelgeom.hull.Predicates.EXACT_EVALUATIONS");
+    static final Set<String> ACCEPTED = Set.of("org.accelgeom.hull.Predicates.EXACT_EVALUATIONS",
+            // the temporaries being written now, for the one shutdown hook that deletes them on SIGTERM: as
+            // process-wide as the hook itself, and it changes no result
+            "org.accelgeom.io.AtomicOutput.IN_FLIGHT");
 
     @Test
     void algorithmPackagesHoldNoStaticMutableState() throws Exception {
