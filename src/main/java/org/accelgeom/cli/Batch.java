@@ -27,7 +27,7 @@ import picocli.CommandLine.ParameterException;
  * being {@code --format} or the command's default. The body runs once per input with {@link CommonOptions#input}
  * and {@link CommonOptions#output} set to that input's file and result, so the same code serves one input and a
  * batch, and the families keep their plans and device buffers between inputs ({@link #active()} tells a command to
- * ask for resident backends; the command's {@code release} runs once at the end). A failing input is reported as
+ * ask for resident backends, and {@link #session} lends them the batch's one DeviceSession). A failing input is reported as
  * one line with its file (a body that returns a non-zero status has reported its failure itself) and the batch goes
  * on; the run ends with one summary line on stdout and exit status 1 if
  * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
@@ -102,9 +102,8 @@ final class Batch {
      * Runs {@code body} once, or once per input of a batch.
      *
      * @param defaultExt the result's extension when {@code --format} is absent (without the dot)
-     * @param release    frees what the resident backends kept, once after a batch (may be null)
      */
-    static int run(CommandSpec spec, CommonOptions common, String defaultExt, Body body, Runnable release) throws Exception {
+    static int run(CommandSpec spec, CommonOptions common, String defaultExt, Body body) throws Exception {
         if (!isBatch(common, outputSpec(spec))) {
             return body.run();
         }
@@ -173,9 +172,6 @@ final class Batch {
             if (s != null) {
                 plans = s.planBuilds();
                 s.close();
-            }
-            if (release != null) {
-                release.run();
             }
         }
         double secs = (System.nanoTime() - t0) / 1e9;

@@ -75,7 +75,7 @@ final class HullCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "ply", this::one, null);
+        return Batch.run(spec, common, "ply", this::one);
     }
 
     /** One input (or --random): the whole command, or one input of a batch. */

@@ -173,7 +173,7 @@ final class KdTreeCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            return Batch.run(spec, common, null, this::one, null);
+            return Batch.run(spec, common, null, this::one);
         }
 
         /** One input (or --random): the whole command, or one input of a batch. */

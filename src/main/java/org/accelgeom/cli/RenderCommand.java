@@ -81,7 +81,7 @@ final class RenderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "png", this::one, null);
+        return Batch.run(spec, common, "png", this::one);
     }
 
     /** One input (or --random): the whole command, or one input of a batch. */

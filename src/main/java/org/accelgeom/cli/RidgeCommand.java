@@ -99,7 +99,7 @@ final class RidgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "csv", this::one, null);
+        return Batch.run(spec, common, "csv", this::one);
     }
 
     /** One input (or --random): the whole command, or one input of a batch. */

@@ -117,7 +117,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "vertices", this::one, null);
+        return Batch.run(spec, common, "vertices", this::one);
     }
 
     /** One input (or --random): the whole command, or one input of a batch. */

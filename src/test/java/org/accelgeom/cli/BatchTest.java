@@ -145,18 +145,7 @@ class BatchTest {
 
     @Test
     void allModelsGoIntoTheOutputDirectory() throws Exception {
-        StringBuilder pdb = new StringBuilder();
-        java.util.Random rnd = new java.util.Random(4);
-        for (int model = 1; model <= 2; model++) {
-            pdb.append(String.format("MODEL     %4d%n", model));
-            for (int i = 0; i < 30; i++) {
-                pdb.append(String.format(java.util.Locale.ROOT,
-                        "ATOM  %5d  CA  ALA A%4d    %8.3f%8.3f%8.3f  1.00  0.00           C%n", i + 1, i + 1,
-                        rnd.nextDouble() * 12, rnd.nextDouble() * 12, rnd.nextDouble() * 12));
-            }
-            pdb.append("ENDMDL\n");
-        }
-        Path f = Files.writeString(dir.resolve("two.pdb"), pdb + "END\n");
+        Path f = Files.writeString(dir.resolve("two.pdb"), VoronoiCommandTest.modelsPdb(2, 4));
         MainTest.Run r = MainTest.run("voronoi", "--input", f.toString(), "--all-models", "--output", dir.resolve("models") + "/",
                 "--backend", "jvm", "--quiet");
         assertEquals(0, r.exit(), r.err());

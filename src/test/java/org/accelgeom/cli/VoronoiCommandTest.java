@@ -81,18 +81,7 @@ class VoronoiCommandTest {
 
     @Test
     void allModelsOfAFile() throws Exception {
-        StringBuilder pdb = new StringBuilder();
-        java.util.Random rnd = new java.util.Random(4);
-        for (int model = 1; model <= 3; model++) {
-            pdb.append(String.format("MODEL     %4d%n", model));
-            for (int i = 0; i < 30; i++) {
-                pdb.append(String.format(java.util.Locale.ROOT,
-                        "ATOM  %5d  CA  ALA A%4d    %8.3f%8.3f%8.3f  1.00  0.00           C%n", i + 1, i + 1,
-                        rnd.nextDouble() * 12, rnd.nextDouble() * 12, rnd.nextDouble() * 12));
-            }
-            pdb.append("ENDMDL\n");
-        }
-        pdb.append("END\n");
+        StringBuilder pdb = new StringBuilder(modelsPdb(3, 4));
         Path f = dir.resolve("three.pdb");
         Files.writeString(f, pdb.toString());
         Path v = dir.resolve("v.txt");
@@ -169,5 +158,21 @@ class VoronoiCommandTest {
         static float[][][] of(int frames, int atoms) {
             return new float[frames][3][atoms];
         }
+    }
+
+    /** A PDB file of {@code models} models of 30 random CA atoms each (seeded), ending with END. */
+    static String modelsPdb(int models, long seed) {
+        StringBuilder pdb = new StringBuilder();
+        java.util.Random rnd = new java.util.Random(seed);
+        for (int model = 1; model <= models; model++) {
+            pdb.append(String.format("MODEL     %4d%n", model));
+            for (int i = 0; i < 30; i++) {
+                pdb.append(String.format(java.util.Locale.ROOT,
+                        "ATOM  %5d  CA  ALA A%4d    %8.3f%8.3f%8.3f  1.00  0.00           C%n", i + 1, i + 1,
+                        rnd.nextDouble() * 12, rnd.nextDouble() * 12, rnd.nextDouble() * 12));
+            }
+            pdb.append("ENDMDL\n");
+        }
+        return pdb.append("END\n").toString();
     }
 }
