@@ -138,8 +138,8 @@ public final class JvmRidgeBackend implements RidgeBackend {
     /** shiftSphereKernel (Alg. 10): every representative of an active tile to its centroid; the changed flags. */
     private boolean shift(double[] s, int ns, int[] repTile, boolean[] active, Sums sums, boolean[] changed) {
         int d = prm.d();
-        double eps = prm.precision().epsilon;
-        double inv = prm.inverseScale();
+        double eps = (double) prm.precision().epsilon; // the casts keep this the float twin's source
+        double inv = (double) prm.inverseScale();
         boolean any = false;
         for (int k = 0; k < ns; k++) {
             int n = sums.count[k];

@@ -160,7 +160,7 @@ public final class RidgeTaskGraphs {
             if (live == 1) {
                 int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
                 if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1);
+                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
                     for (int c = 0; c < d; c++) {
                         ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
                     }
@@ -189,7 +189,7 @@ public final class RidgeTaskGraphs {
             if (live == 1) {
                 int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
                 if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1);
+                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
                     for (int c = 0; c < d; c++) {
                         ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
                     }
@@ -228,7 +228,7 @@ public final class RidgeTaskGraphs {
                             if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
                                     fparams[INV_SCALE]) == 1) {
                                 cur[t] = 1;
-                                flags[MOVED + q] = 1;
+                                flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
                             }
                         }
                     }
@@ -266,7 +266,7 @@ public final class RidgeTaskGraphs {
                             if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
                                     fparams[INV_SCALE]) == 1) {
                                 cur[t] = 1;
-                                flags[MOVED + q] = 1;
+                                flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
                             }
                         }
                     }
