@@ -17,7 +17,16 @@ public final class CbtBackends {
      * @param syncable     tornado: keep a device copy of the heap so that sync() can download it
      */
     public static CbtBackend create(Backend backend, int threads, int device, int listCapacity, boolean syncable) {
-        return create(Execution.of(backend).withThreads(threads).withDevice(device), listCapacity, syncable);
+        return create(CbtOptions.of(backend).withThreads(threads).withDevice(device).withListCapacity(listCapacity)
+                .withSyncable(syncable));
+    }
+
+    /**
+     * The backend of {@code o}: its own pool of threads on jvm-parallel, its own plan on the device on tornado, both
+     * released by {@link CbtBackend#close()}.
+     */
+    public static CbtBackend create(CbtOptions o) {
+        return create(o.execution(), o.listCapacity(), o.syncable());
     }
 
     /**

@@ -104,7 +104,7 @@ public final class CbtBench {
         PhaseTimings pt = new PhaseTimings();
         int split = (int) (0.01 * Integer.MAX_VALUE);
         int merge = (int) (0.02 * Integer.MAX_VALUE);
-        try (CbtBackend b = CbtBackends.create(backend, threads, device, 0, false)) {
+        try (CbtBackend b = CbtBackends.create(CbtOptions.of(backend).withThreads(threads).withDevice(device))) {
             b.load(tree, pt);
             long leaves = b.init(d);
             int stop = Tuning.CBT_CHUNK_STOP.intValue(); // the benchmark's timing breakdown only (docs/tuning.md)

@@ -110,19 +110,19 @@ public final class Ridge {
         int[] origin = origins.toArray();
         int ns = tileStart[tiles];
         int initial = ns;
-        var prm = new RidgeEvolver.Parameters(d, r1, options.precision(),
+        var prm = new RidgeBackend.Parameters(d, r1, options.precision(),
                 RidgeKernels.fixedPointExponent(layout.n(), r1), options.maxIterations());
         int outer = 0;
         int iterations = 0;
         boolean capped = false;
-        try (RidgeEvolver evolver = timings.time("start backend", Kind.HOST, () -> evolver(prm, session))) {
-            evolver.load(layout, Math.max(1, ns), timings);
+        try (RidgeBackend backend = timings.time("start backend", Kind.HOST, () -> backend(prm, session))) {
+            backend.load(layout, Math.max(1, ns), timings);
             options.progress().begin("ridge detection: evolve + decimate rounds, |S|", 0);
             int last;
             do {
                 last = ns;
                 outer++;
-                int it = evolver.evolve(s, ns, tileStart, timings);
+                int it = backend.evolve(s, ns, tileStart, timings);
                 iterations += it;
                 capped |= it >= options.maxIterations();
                 int before = ns;
@@ -190,11 +190,11 @@ public final class Ridge {
         }
     }
 
-    private static RidgeEvolver evolver(RidgeEvolver.Parameters prm, DeviceSession session) {
+    private static RidgeBackend backend(RidgeBackend.Parameters prm, DeviceSession session) {
         return switch (session.execution().backend()) {
-            case JVM -> new JvmEvolver(prm, null);
-            case JVM_PARALLEL -> new JvmEvolver(prm, session.loops());
-            case TORNADO -> session.tornado(RidgeEvolver.Factory.class).create(session, prm);
+            case JVM -> new JvmRidgeBackend(prm, null);
+            case JVM_PARALLEL -> new JvmRidgeBackend(prm, session.loops());
+            case TORNADO -> session.tornado(RidgeBackend.Factory.class).create(session, prm);
         };
     }
 

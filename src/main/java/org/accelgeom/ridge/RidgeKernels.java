@@ -113,6 +113,34 @@ public final class RidgeKernels {
     }
 
     /**
+     * shiftSphere (Alg. 10, lines 4-8) for one coordinate of a representative with {@code count > 0} points: moves
+     * {@code s[at]} to the centroid coordinate and returns 1 if the move is noticeable, else 0. The step every backend
+     * runs (the JVM loop and the device kernel differ only in where they record the move).
+     */
+    public static int moveToCentroid(double[] s, int at, long sum, int count, double epsilon, double inverseScale) {
+        double si = s[at];
+        double m = centroid(si, sum, count, inverseScale);
+        int moved = 0;
+        if (noticeable(m, si, count, epsilon, inverseScale)) {
+            moved = 1;
+        }
+        s[at] = m;
+        return moved;
+    }
+
+    /** {@link #moveToCentroid(double[], int, long, int, double, double)} in float. */
+    public static int moveToCentroid(float[] s, int at, long sum, int count, float epsilon, float inverseScale) {
+        float si = s[at];
+        float m = centroid(si, sum, count, inverseScale);
+        int moved = 0;
+        if (noticeable(m, si, count, epsilon, inverseScale)) {
+            moved = 1;
+        }
+        s[at] = m;
+        return moved;
+    }
+
+    /**
      * The move test of Alg. 10, line 7, per coordinate as in Rupniewski's code: the move from s to m is noticeable
      * if |m − s| − 2·2^-k &gt; 2·|m|·n_s·ε. The first term is the thesis's bound on the rounding of a sum of n_s
      * terms; the second is ours: twice the fixed-point quantum, below which a move is truncation noise.

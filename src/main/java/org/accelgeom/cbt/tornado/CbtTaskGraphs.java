@@ -26,6 +26,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * launch costs what its work needs. A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no
  * atomic AND/OR, and every field has one writer per pass (see {@link CbtKernels}); the reduction composes whole
  * words instead ({@link WordReduction}). {@link #reducePrepass} is the terrain's (per-node deltas).
+ *
+ * <p>The sum reduction is hand-written, not TornadoVM's {@code @Reduce}: it stores the sum of every node of the
+ * tree (the decode descends them), where {@code @Reduce} yields one value (the root's).
  */
 public final class CbtTaskGraphs {
 
@@ -103,6 +106,7 @@ public final class CbtTaskGraphs {
             }
             if ((mode & MODE_DECODE) != 0) {
                 if (CbtKernels.read(heap, D, packed, k) != 1) {
+                    // a count, but fused into the decode pass: a @Reduce task would be a second launch over a per-leaf array
                     c.atomicAdd(info, INFO_BAD, 1);
                 }
             }
@@ -350,60 +354,73 @@ public final class CbtTaskGraphs {
     }
 
     /**
-     * The usage-cycle graph over a heap of depth params[DEPTH] in layout params[PACKED] (set both first, and
-     * params[TOP] = min(TOP_LEVEL, {@link #firstLevel})): it owns the heap (in once, then resident) and takes params
-     * in every execution. Tasks: per leaf (update; it comes first because TornadoVM 5.2 skipped the heap's upload
-     * when the first task using it only wrote it), the word-owned prepass, one kernel per level above it down to
-     * level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A D = 17 cycle
-     * is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle}, over
-     * {@code sums} (one int per chunk, never transferred back) and the {@code ticket} counter.
+     * The usage-cycle graph over {@code b}: it owns the heap (in once, then resident: {@code persistOnDevice}) and
+     * takes params in every execution. Tasks: per leaf (update; it comes first because TornadoVM 5.2 skipped the
+     * heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per level above
+     * it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A
+     * D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle},
+     * over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket} counter.
+     *
+     * @param heapFrom null, or the name of the user's own task graph (executed first, in the same plan) that leaves
+     *                 the heap on the device ({@code persistOnDevice(b.heap)}): the cycle graph then takes it from
+     *                 there ({@code consumeFromDevice}) instead of uploading it
      */
-    public static TaskGraph cycleGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes,
-            int[] sums, java.util.concurrent.atomic.AtomicInteger ticket) {
-        int D = params[DEPTH];
-        int packed = params[PACKED];
-        if (chunked(D, packed)) {
-            return new TaskGraph(graphName(name, G_CYCLE))
-                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap, sums, ticket)
+    public static TaskGraph cycleGraph(String name, CbtBuffers b, String heapFrom) {
+        int[] params = b.params[G_CYCLE];
+        int[] info = b.info[G_CYCLE];
+        KernelContext c = b.context;
+        TaskGraph g = new TaskGraph(graphName(name, G_CYCLE));
+        if (heapFrom != null) {
+            g.consumeFromDevice(heapFrom, b.heap);
+        } else {
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.heap);
+        }
+        if (chunked(b.D, b.packed)) {
+            return g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.sums, b.ticket)
                     .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                    .task("chunks", ChunkCycle::cycle, c, params, heap, sums, info, ticket)
-                    .persistOnDevice(heap)
+                    .task("chunks", ChunkCycle::cycle, c, params, b.heap, b.sums, info, b.ticket)
+                    .persistOnDevice(b.heap)
                     .transferToHost(DataTransferMode.UNDER_DEMAND, info);
         }
-        TaskGraph g = new TaskGraph(graphName(name, G_CYCLE))
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info);
-        if (fused(D, packed)) {
-            g.task("prepass", CbtTaskGraphs::prepassWords, c, params, heap);
+        int[] noList = new int[1];
+        g.transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+                .task("leaves", CbtTaskGraphs::leaves, c, params, b.heap, noList, info);
+        if (fused(b.D, b.packed)) {
+            g.task("prepass", CbtTaskGraphs::prepassWords, c, params, b.heap);
         }
-        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
-            g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, heap, info, d);
+        for (int d = firstLevel(b.D, b.packed); d > TOP_LEVEL; d--) {
+            g.task("level" + d, CbtTaskGraphs::reduceLevel, c, params, b.heap, info, d);
         }
-        return g.task("top", CbtTaskGraphs::reduceTop, c, params, heap, info)
-                .persistOnDevice(heap)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes);
+        return g.task("top", CbtTaskGraphs::reduceTop, c, params, b.heap, info)
+                .persistOnDevice(b.heap)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info, noList); // every argument must be transferred
     }
 
-    /** The per-leaf graph (decode, list, update alone) on the cycle graph's heap; its leaves task writes the heartbeat. */
-    public static TaskGraph leavesGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, int[] nodes) {
+    /**
+     * The per-leaf graph (decode, list, update alone) on the cycle graph's heap ({@code consumeFromDevice} of the
+     * cycle and words graphs: TornadoVM 5.2 takes a consumed buffer from whichever of them ran last); its leaves task
+     * writes the heartbeat. The leaf list {@code b.nodes} stays on the device for the user's next graph.
+     */
+    public static TaskGraph leavesGraph(String name, CbtBuffers b) {
+        int[] params = b.params[G_LEAVES];
         return new TaskGraph(graphName(name, G_LEAVES))
-                .consumeFromDevice(graphName(name, G_CYCLE), heap)
-                .consumeFromDevice(graphName(name, G_WORDS), heap)
+                .consumeFromDevice(graphName(name, G_CYCLE), b.heap)
+                .consumeFromDevice(graphName(name, G_WORDS), b.heap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                .task("leaves", CbtTaskGraphs::leaves, c, params, heap, nodes, info)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, nodes);
+                .task("leaves", CbtTaskGraphs::leaves, b.context, params, b.heap, b.nodes, b.info[G_LEAVES])
+                .persistOnDevice(b.nodes)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_LEAVES], b.nodes);
     }
 
     /** The per-word graph (init, snapshot, scan) on the cycle graph's heap. */
-    public static TaskGraph wordsGraph(String name, KernelContext c, int[] params, int[] heap, int[] info, long[] scanOut,
-            int[] heapOut) {
+    public static TaskGraph wordsGraph(String name, CbtBuffers b) {
+        int[] params = b.params[G_WORDS];
         return new TaskGraph(graphName(name, G_WORDS))
-                .consumeFromDevice(graphName(name, G_CYCLE), heap)
-                .consumeFromDevice(graphName(name, G_LEAVES), heap)
+                .consumeFromDevice(graphName(name, G_CYCLE), b.heap)
+                .consumeFromDevice(graphName(name, G_LEAVES), b.heap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                .task("words", CbtTaskGraphs::words, c, params, heap, heapOut, scanOut, info)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, scanOut, heapOut);
+                .task("words", CbtTaskGraphs::words, b.context, params, b.heap, b.heapOut, b.scanOut, b.info[G_WORDS])
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_WORDS], b.scanOut, b.heapOut);
     }
 
     /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each; {@link #size} resizes a task's grid before an execution. */

@@ -26,6 +26,9 @@ import uk.ac.manchester.tornado.api.KernelContext;
  * that was not yet visible is re-read, and one still missing makes the root count at least {@link #MISSING} (the
  * backend fails loudly) instead of being summed. The loops over local arrays are written out here: TornadoVM 5.2 addresses a
  * local array passed to a callee as a global one.
+ *
+ * <p>The reductions here are hand-written, not {@code @Reduce}: they are fused into the one launch (each chunk's
+ * sums in local memory, the top by the last work-group), and they keep every node's sum, not one value.
  */
 public final class ChunkCycle {
 

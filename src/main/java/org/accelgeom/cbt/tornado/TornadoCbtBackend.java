@@ -1,6 +1,5 @@
 package org.accelgeom.cbt.tornado;
 
-import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.engine.AccelGeomException;
@@ -11,13 +10,9 @@ import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 
-import org.accelgeom.cbt.WordReduction;
 
-import uk.ac.manchester.tornado.api.GridScheduler;
-import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
@@ -34,7 +29,6 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoCbtBackend implements CbtBackend {
 
-    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;
@@ -45,19 +39,14 @@ public final class TornadoCbtBackend implements CbtBackend {
     private Cbt tree;
     private int D;
     private int packed;
-    /** Per graph (G_CYCLE, G_LEAVES, G_WORDS): its parameters, info array, task names and grids. */
+    /** The plan's arrays and grids: per graph (G_CYCLE, G_LEAVES, G_WORDS) its parameters and info array. */
+    private CbtBuffers b;
     private int[][] params;
     private int[][] info;
-    private int[] nodes;
-    private long[] scanOut;
-    private int[] heapOut;
-    private String[][] tasks;
-    private WorkerGrid1D[][] workers;
     private int lastGraph = CbtTaskGraphs.G_CYCLE;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
     private int leaves;
-    private int seq;
     private int badSoFar;
     /** The device's sums are older than its bitfield (an update ran after the last reduction). */
     private boolean stale;
@@ -97,35 +86,14 @@ public final class TornadoCbtBackend implements CbtBackend {
             throw new AccelGeomException(String.format("a CBT of depth %d needs %.2f GiB on the device, more than %s has",
                     D, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
-        params = new int[3][CbtTaskGraphs.PARAMS];
-        info = new int[3][4];
-        tasks = new String[3][];
-        workers = new WorkerGrid1D[3][];
-        for (int g = 0; g < 3; g++) {
-            params[g][CbtTaskGraphs.DEPTH] = D;
-            params[g][CbtTaskGraphs.PACKED] = packed;
-            params[g][CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, packed));
-            params[g][CbtTaskGraphs.STOP] = ChunkCycle.ALL;
-            tasks[g] = CbtTaskGraphs.taskNames(g, D, packed);
-            workers[g] = new WorkerGrid1D[tasks[g].length];
-        }
-        nodes = new int[Math.max(1, listCapacity)];
-        scanOut = new long[2];
-        heapOut = new int[syncable ? t.heap().length : 1];
+        b = new CbtBuffers(tree.heap(), D, packed == 1, listCapacity, syncable, topGroup, chunkGroup);
+        params = b.params;
+        info = b.info;
         String name = GraphNames.unique("cbt");
         timings.time("build task graph", Kind.HOST, () -> {
-            KernelContext c = new KernelContext();
-            int[] heap = tree.heap();
-            plan = new TornadoExecutionPlan(
-                    CbtTaskGraphs.cycleGraph(name, c, params[0], heap, info[0], new int[1], chunkSums(),
-                            new java.util.concurrent.atomic.AtomicInteger()).snapshot(),
-                    CbtTaskGraphs.leavesGraph(name, c, params[1], heap, info[1], nodes).snapshot(),
-                    CbtTaskGraphs.wordsGraph(name, c, params[2], heap, info[2], scanOut, heapOut).snapshot());
-            GridScheduler gs = new GridScheduler();
-            for (int g = 0; g < 3; g++) {
-                CbtTaskGraphs.grid(gs, CbtTaskGraphs.graphName(name, g), tasks[g], workers[g]);
-            }
-            plan.withDevice(device).withGridScheduler(gs);
+            plan = new TornadoExecutionPlan(CbtTaskGraphs.cycleGraph(name, b, null).snapshot(),
+                    CbtTaskGraphs.leavesGraph(name, b).snapshot(), CbtTaskGraphs.wordsGraph(name, b).snapshot());
+            plan.withDevice(device).withGridScheduler(b.grid(name));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
             }
@@ -140,25 +108,9 @@ public final class TornadoCbtBackend implements CbtBackend {
         execute("compile", CbtTaskGraphs.G_WORDS, 0);
     }
 
-    /** The chunk counts of {@link ChunkCycle}, tagged with no execution's number (tags are 15 bits, this is 0xFFFF). */
-    private int[] chunkSums() {
-        int[] s = new int[CbtTaskGraphs.chunked(D, packed) ? 1 << org.accelgeom.cbt.CbtChunks.level(D) : 1];
-        java.util.Arrays.fill(s, -1);
-        return s;
-    }
-
     /** Sizes graph g's grids for the steps in {@code mode}, runs it once and charges its time. */
     private void execute(String phase, int g, int mode) {
-        int[] p = params[g];
-        p[CbtTaskGraphs.MODE] = mode;
-        p[CbtTaskGraphs.LEAVES] = leaves;
-        p[CbtTaskGraphs.SEQ] = ++seq;
-        for (int i = 0; i < tasks[g].length; i++) {
-            // the top of the reduction is one work-group whatever the local size asked for
-            String task = tasks[g][i];
-            CbtTaskGraphs.size(workers[g][i], workItems(task, mode),
-                    task.equals("top") ? topGroup : task.equals("chunks") ? chunkGroup : LOCAL);
-        }
+        int seq = b.size(g, mode, leaves);
         long t0 = System.nanoTime();
         plan.withGraph(g);
         last = Plans.execute(plan, device);
@@ -181,23 +133,6 @@ public final class TornadoCbtBackend implements CbtBackend {
         lastWallNanos = wall;
         long kernel = Plans.charge(timings, phase, last, wall);
         lastKernelNanos = kernel > 0 ? kernel : -1;
-    }
-
-    private long workItems(String task, int mode) {
-        switch (task) {
-            case "leaves":
-                return (mode & (CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_DECODE)) != 0 ? leaves : 1;
-            case "words":
-                return (mode & (CbtTaskGraphs.MODE_INIT | CbtTaskGraphs.MODE_SNAPSHOT)) != 0 ? tree.heap().length : 1;
-            case "prepass":
-                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
-            case "top":
-                return topGroup;
-            case "chunks":
-                return ChunkCycle.workItems(D, mode, chunkGroup);
-            default: // level<d>
-                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
-        }
     }
 
     /** Kernel nanoseconds of the last execution (TornadoVM profiler), or -1 with the profiler off. */
@@ -259,9 +194,9 @@ public final class TornadoCbtBackend implements CbtBackend {
         execute("decode", CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | (list ? CbtTaskGraphs.MODE_LIST : 0));
         if (list) {
             long t0 = System.nanoTime();
-            last.transferToHost(nodes);
+            last.transferToHost(b.nodes);
             timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
-            System.arraycopy(nodes, 0, out, 0, leaves);
+            System.arraycopy(b.nodes, 0, out, 0, leaves);
         }
         int[] in = info[CbtTaskGraphs.G_LEAVES];
         int bad = in[CbtTaskGraphs.INFO_BAD] - badSoFar; // the device counter only grows
@@ -270,12 +205,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     }
 
     private void setRule(int seed, int splitBelow, int mergeBelow, int minDepth) {
-        for (int[] p : params) {
-            p[CbtTaskGraphs.SEED] = seed;
-            p[CbtTaskGraphs.SPLIT] = splitBelow;
-            p[CbtTaskGraphs.MERGE] = mergeBelow;
-            p[CbtTaskGraphs.MIN_DEPTH] = minDepth;
-        }
+        b.setRule(seed, splitBelow, mergeBelow, minDepth);
     }
 
     @Override
@@ -288,8 +218,8 @@ public final class TornadoCbtBackend implements CbtBackend {
     @Override
     public long[] scan() {
         execute("bitfield scan (1 work-item)", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SCAN);
-        last.transferToHost(scanOut);
-        return scanOut.clone();
+        last.transferToHost(b.scanOut);
+        return b.scanOut.clone();
     }
 
     @Override
@@ -299,9 +229,9 @@ public final class TornadoCbtBackend implements CbtBackend {
         }
         execute("snapshot", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SNAPSHOT);
         long t0 = System.nanoTime();
-        last.transferToHost(heapOut);
+        last.transferToHost(b.heapOut);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
-        System.arraycopy(heapOut, 0, tree.heap(), 0, heapOut.length);
+        System.arraycopy(b.heapOut, 0, tree.heap(), 0, b.heapOut.length);
         if (stale) {
             tree.markStale();
         } else {
@@ -311,7 +241,7 @@ public final class TornadoCbtBackend implements CbtBackend {
 
     /** Bytes the device holds for this tree: the heap, its copy and the leaf list. */
     public long deviceBytes() {
-        return 4L * (tree.heap().length + heapOut.length + nodes.length);
+        return 4L * (tree.heap().length + b.heapOut.length + b.nodes.length);
     }
 
     /** The benchmark's timing breakdown (see {@link CbtBackend#stopAfterPhase}); after {@link #load}. */

@@ -1,7 +1,11 @@
 package org.accelgeom.ridge.tornado;
 
+import java.util.Arrays;
+
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.ridge.EvolutionLayout;
 import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.RidgeBackend;
 
 import uk.ac.manchester.tornado.api.types.arrays.LongArray;
 
@@ -23,11 +27,10 @@ public final class RidgeBuffers {
     public static final int LIMIT = 6;
     /**
      * flags slots, double-buffered by the parity q of the iteration: MOVED + q (a representative moved in the
-     * iteration), DONE + q (iterations done after it); then the heartbeats.
+     * iteration), DONE + q (iterations done after it).
      */
     public static final int MOVED = 0;
     public static final int DONE = 2;
-    public static final int BEAT = 4;
     /** fparams slots: R1², 2^k, 2^-k, ε. */
     public static final int R1SQ = 0;
     public static final int SCALE = 1;
@@ -59,8 +62,10 @@ public final class RidgeBuffers {
     public final int[] params = new int[8];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
-    /** {@link #MOVED}, {@link #DONE} (both buffers), then the heartbeats: the one array downloaded per execution. */
-    public final int[] flags;
+    /** {@link #MOVED}, {@link #DONE} (both buffers): the one array downloaded per execution. */
+    public final int[] flags = new int[4];
+    /** The heartbeats of every task ({@link RidgeTaskGraphs#launchCheck}). */
+    public final LaunchCheck check;
 
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll) {
         if (unroll < 2 || unroll % 2 != 0) {
@@ -68,7 +73,7 @@ public final class RidgeBuffers {
         }
         this.precision = precision;
         this.unroll = unroll;
-        this.flags = new int[BEAT + RidgeTaskGraphs.BEATS];
+        this.check = RidgeTaskGraphs.launchCheck(unroll);
         this.n = layout.n();
         this.d = layout.d();
         this.cap = cap;
@@ -91,6 +96,84 @@ public final class RidgeBuffers {
         params[N] = n;
         params[D] = d;
         params[TILES] = tiles;
+    }
+
+    /** The cloud the graph reads: {@code p} (the layout's own array, no copy) or its float copy {@code pf}. */
+    public Object cloud() {
+        return precision == Precision.FLOAT ? pf : p;
+    }
+
+    /** The resident representatives the graph evolves: {@code s} or {@code sf}. */
+    public Object representatives() {
+        return precision == Precision.FLOAT ? sf : s;
+    }
+
+    /** R1², the fixed-point scales and ε of {@code prm}, before the first execution (they travel once). */
+    public void setParameters(RidgeBackend.Parameters prm) {
+        fparams[R1SQ] = prm.r1() * prm.r1();
+        fparams[SCALE] = prm.scale();
+        fparams[INV_SCALE] = prm.inverseScale();
+        fparams[EPS] = prm.precision().epsilon;
+        for (int k = 0; k < 4; k++) {
+            fparamsF[k] = (float) fparams[k];
+        }
+    }
+
+    /**
+     * Step 1 of an evolve call: {@code ns} representatives (row-major, grouped by tile: tile t owns
+     * {@code [tileStart[t], tileStart[t + 1])}) to load, at most {@code limit} iterations; the next execution runs
+     * MODE_LOAD (and, as every execution, a new sequence number for the heartbeats).
+     */
+    public void start(double[] reps, int ns, int[] tileStart, int limit) {
+        if (ns > cap) {
+            throw new IllegalArgumentException(ns + " representatives, capacity " + cap);
+        }
+        boolean f = precision == Precision.FLOAT;
+        for (int k = 0; k < ns * d; k++) {
+            if (f) {
+                repsInF[k] = (float) reps[k];
+            } else {
+                repsIn[k] = reps[k];
+            }
+        }
+        System.arraycopy(tileStart, 0, this.tileStart, 0, tileStart.length);
+        for (int t = 0; t + 1 < tileStart.length; t++) {
+            Arrays.fill(repTile, tileStart[t], tileStart[t + 1], t);
+        }
+        params[NS] = ns;
+        params[LIMIT] = limit;
+        params[MODE] = RidgeTaskGraphs.MODE_LOAD;
+        params[SEQ]++;
+    }
+
+    /**
+     * Step 2, after an execution and the download of {@link #flags}: whether the evolution goes on (its last
+     * iteration moved a representative and the cap is not reached); the next execution then runs MODE_ITERATE.
+     */
+    public boolean live() {
+        boolean live = flags[MOVED + 1] == 1 && flags[DONE + 1] < params[LIMIT];
+        if (live) {
+            params[MODE] = RidgeTaskGraphs.MODE_ITERATE;
+            params[SEQ]++;
+        }
+        return live;
+    }
+
+    /** The iterations the evolve call ran (the last iteration of an execution has parity 1). */
+    public int iterations() {
+        return flags[DONE + 1];
+    }
+
+    /** Step 3, after the download of the heartbeats: throws, naming the task, unless every task of the graph ran. */
+    public void verify(String device) {
+        check.verifyRange(params[SEQ], device, "evolve", 0, check.size());
+    }
+
+    /** Step 3, after the download of {@link #representatives()}: the first {@code ns * d} coordinates into reps. */
+    public void result(double[] reps, int ns) {
+        for (int k = 0; k < ns * d; k++) {
+            reps[k] = precision == Precision.FLOAT ? sf[k] : s[k];
+        }
     }
 
     /** Work-items of the per-representative and per-tile tasks. */

@@ -1,6 +1,5 @@
 package org.accelgeom.ridge.tornado;
 
-import static org.accelgeom.ridge.tornado.RidgeBuffers.BEAT;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.DONE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.EPS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.INV_SCALE;
@@ -13,6 +12,7 @@ import static org.accelgeom.ridge.tornado.RidgeBuffers.SCALE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.TILES;
 
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.ridge.Precision;
 import org.accelgeom.ridge.RidgeKernels;
 
@@ -39,11 +39,22 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * iteration reads the previous iteration's buffer (which tiles are active; whether it is live at all: something
  * moved and the cap is not reached) and writes its own, so no kernel reads a slot another work-item of the same
  * kernel writes. Iterations after convergence or the cap do nothing, so the result and the iteration count are the
- * JVM's; the host downloads one small array per execution. Heartbeats (load writes the execution's number, every
- * copy of closest and shift counts itself) detect a kernel that failed to launch.
+ * JVM's; the host downloads one small array per execution. Heartbeats ({@link #launchCheck}: every task, each
+ * copy its own slot, writes the execution's number) detect a kernel that failed to launch; they are downloaded and
+ * checked once per evolve call (a kernel that does not run stops the loop: nothing moves).
  *
- * <p>Public, so that other TornadoVM programs can embed the graph: {@link #graph(String, RidgeBuffers)} and
- * {@link #grid(String, RidgeBuffers)}.
+ * <p>Public, so that other TornadoVM programs can embed the graph (docs/embedding.md, "Ridge detection"):
+ * {@link #graph(String, RidgeBuffers, String, boolean)} and {@link #grid(String, RidgeBuffers)}. The protocol of one
+ * evolve call (Alg. 2), as {@link TornadoRidgeBackend} runs it:
+ * <ol>
+ * <li>{@link RidgeBuffers#setParameters} once; {@link RidgeBuffers#start} with the representatives grouped by tile
+ * (MODE_LOAD);</li>
+ * <li>execute, download {@code b.flags}; while {@link RidgeBuffers#live()} (it switches to MODE_ITERATE) execute
+ * again;</li>
+ * <li>download {@code b.representatives()} and {@code b.check.beat}; {@link RidgeBuffers#verify} checks every task
+ * ran; {@link RidgeBuffers#result} copies the representatives out and {@link RidgeBuffers#iterations()} counts the
+ * iterations.</li>
+ * </ol>
  */
 public final class RidgeTaskGraphs {
 
@@ -57,11 +68,32 @@ public final class RidgeTaskGraphs {
     private RidgeTaskGraphs() {
     }
 
-    /** Heartbeat slots: load (execution number), closest and shift (runs counted). */
-    public static final int BEATS = 3;
+    /** Heartbeat slots ({@link #launchCheck}): load, then closest j and shift j of every copy j of the iteration. */
+    public static final int SLOT_LOAD = 0;
+
+    /** The heartbeat slot of copy j of closest. */
+    public static int slotClosest(int j) {
+        return 1 + 2 * j;
+    }
+
+    /** The heartbeat slot of copy j of shift. */
+    public static int slotShift(int j) {
+        return 2 + 2 * j;
+    }
+
+    /** The launch check of a graph of {@code unroll} iterations: slots "load", "closest0", "shift0", "closest1", ... */
+    public static LaunchCheck launchCheck(int unroll) {
+        String[] names = new String[1 + 2 * unroll];
+        names[SLOT_LOAD] = "load";
+        for (int j = 0; j < unroll; j++) {
+            names[slotClosest(j)] = "closest" + j;
+            names[slotShift(j)] = "shift" + j;
+        }
+        return new LaunchCheck("ridge detection", names);
+    }
 
     public static void load(int[] params, double[] repsIn, double[] s, int[] active, int[] count, LongArray sums,
-            int[] flags, int items, int d) {
+            int[] flags, int[] beat, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
@@ -77,12 +109,13 @@ public final class RidgeTaskGraphs {
             }
             if (k == 0) {
                 startExecution(params, flags);
+                beat[SLOT_LOAD] = params[SEQ];
             }
         }
     }
 
     public static void loadF(int[] params, float[] repsIn, float[] s, int[] active, int[] count, LongArray sums,
-            int[] flags, int items, int d) {
+            int[] flags, int[] beat, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
@@ -98,19 +131,17 @@ public final class RidgeTaskGraphs {
             }
             if (k == 0) {
                 startExecution(params, flags);
+                beat[SLOT_LOAD] = params[SEQ];
             }
         }
     }
 
-    /** MODE_LOAD: the state "after iteration -1" (parity 1): everything moved, nothing done. Heartbeats reset. */
+    /** MODE_LOAD: the state "after iteration -1" (parity 1): everything moved, nothing done. */
     private static void startExecution(int[] params, int[] flags) {
         if (params[MODE] == MODE_LOAD) {
             flags[MOVED + 1] = 1;
             flags[DONE + 1] = 0;
         }
-        flags[BEAT] = params[SEQ];
-        flags[BEAT + 1] = 0;
-        flags[BEAT + 2] = 0;
     }
 
     /**
@@ -118,8 +149,8 @@ public final class RidgeTaskGraphs {
      * {@code cur} and this iteration's moved flag.
      */
     public static void closest(KernelContext ctx, int[] params, double[] fparams, double[] p, int[] pointTile,
-            double[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int n, int d,
-            int q) {
+            double[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int[] beat, int n,
+            int d, int q, int slot) {
         for (@Parallel int i = 0; i < n; i++) {
             int t = pointTile[i];
             int live = prev[t];
@@ -129,7 +160,7 @@ public final class RidgeTaskGraphs {
             if (live == 1) {
                 int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
                 if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1);
+                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
                     for (int c = 0; c < d; c++) {
                         ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
                     }
@@ -140,15 +171,15 @@ public final class RidgeTaskGraphs {
             }
             if (i == 0) {
                 flags[MOVED + q] = 0;
-                flags[BEAT + 1] = flags[BEAT + 1] + 1;
+                beat[slot] = params[SEQ];
             }
         }
     }
 
     /** closestSphereKernel (Alg. 9), float. */
     public static void closestF(KernelContext ctx, int[] params, float[] fparams, float[] p, int[] pointTile,
-            float[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int n, int d,
-            int q) {
+            float[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int[] beat, int n,
+            int d, int q, int slot) {
         for (@Parallel int i = 0; i < n; i++) {
             int t = pointTile[i];
             int live = prev[t];
@@ -158,7 +189,7 @@ public final class RidgeTaskGraphs {
             if (live == 1) {
                 int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
                 if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1);
+                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
                     for (int c = 0; c < d; c++) {
                         ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
                     }
@@ -169,7 +200,7 @@ public final class RidgeTaskGraphs {
             }
             if (i == 0) {
                 flags[MOVED + q] = 0;
-                flags[BEAT + 1] = flags[BEAT + 1] + 1;
+                beat[slot] = params[SEQ];
             }
         }
     }
@@ -178,7 +209,7 @@ public final class RidgeTaskGraphs {
      * shiftSphereKernel (Alg. 10), double, iteration of parity q; work-item 0 counts the iteration if it was live.
      */
     public static void shift(int[] params, double[] fparams, double[] s, int[] repTile, int[] prev, int[] cur,
-            int[] count, LongArray sums, int[] flags, int items, int d, int q) {
+            int[] count, LongArray sums, int[] flags, int[] beat, int items, int d, int q, int slot) {
         for (@Parallel int k = 0; k < items; k++) {
             int capped = 0;
             if (flags[DONE + 1 - q] >= params[LIMIT]) {
@@ -194,13 +225,11 @@ public final class RidgeTaskGraphs {
                 if (live == 1) {
                     if (m > 0) {
                         for (int c = 0; c < d; c++) {
-                            double si = s[k * d + c];
-                            double mc = RidgeKernels.centroid(si, sums.get(k * d + c), m, fparams[INV_SCALE]);
-                            if (RidgeKernels.noticeable(mc, si, m, fparams[EPS], fparams[INV_SCALE])) {
+                            if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
+                                    fparams[INV_SCALE]) == 1) {
                                 cur[t] = 1;
-                                flags[MOVED + q] = 1;
+                                flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
                             }
-                            s[k * d + c] = mc;
                         }
                     }
                 }
@@ -211,13 +240,14 @@ public final class RidgeTaskGraphs {
             }
             if (k == 0) {
                 endIteration(flags, capped, q);
+                beat[slot] = params[SEQ];
             }
         }
     }
 
     /** shiftSphereKernel (Alg. 10), float. */
     public static void shiftF(int[] params, float[] fparams, float[] s, int[] repTile, int[] prev, int[] cur,
-            int[] count, LongArray sums, int[] flags, int items, int d, int q) {
+            int[] count, LongArray sums, int[] flags, int[] beat, int items, int d, int q, int slot) {
         for (@Parallel int k = 0; k < items; k++) {
             int capped = 0;
             if (flags[DONE + 1 - q] >= params[LIMIT]) {
@@ -233,13 +263,11 @@ public final class RidgeTaskGraphs {
                 if (live == 1) {
                     if (m > 0) {
                         for (int c = 0; c < d; c++) {
-                            float si = s[k * d + c];
-                            float mc = RidgeKernels.centroid(si, sums.get(k * d + c), m, fparams[INV_SCALE]);
-                            if (RidgeKernels.noticeable(mc, si, m, fparams[EPS], fparams[INV_SCALE])) {
+                            if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
+                                    fparams[INV_SCALE]) == 1) {
                                 cur[t] = 1;
-                                flags[MOVED + q] = 1;
+                                flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
                             }
-                            s[k * d + c] = mc;
                         }
                     }
                 }
@@ -250,6 +278,7 @@ public final class RidgeTaskGraphs {
             }
             if (k == 0) {
                 endIteration(flags, capped, q);
+                beat[slot] = params[SEQ];
             }
         }
     }
@@ -261,32 +290,50 @@ public final class RidgeTaskGraphs {
             live = 0;
         }
         flags[DONE + q] = flags[DONE + 1 - q] + live;
-        flags[BEAT + 2] = flags[BEAT + 2] + 1;
     }
 
     /**
-     * The evolution TaskGraph over {@code b}: the cloud, its tiles and the constants go to the device once; per
-     * execution the parameters, the tile ranges and (used in MODE_LOAD only) the new representatives; {@code flags}
-     * comes back on demand after each execution, the representatives when the evolution has converged.
+     * The evolution TaskGraph over {@code b}, with the cloud uploaded on the first execution and the representatives
+     * downloaded on demand: {@link #graph(String, RidgeBuffers, String, boolean)} with neither option.
      */
     public static TaskGraph graph(String name, RidgeBuffers b) {
+        return graph(name, b, null, false);
+    }
+
+    /**
+     * The evolution TaskGraph over {@code b}: the cloud ({@link RidgeBuffers#cloud()}), its tiles and the constants go
+     * to the device once; per execution the parameters, the tile ranges and (used in MODE_LOAD only) the new
+     * representatives; {@code flags} comes back on demand after each execution, the representatives
+     * ({@link RidgeBuffers#representatives()}) and the heartbeats when the evolution has converged.
+     *
+     * @param cloudFrom   null, or the name of the user's own task graph (executed first, in the same execution
+     *                    plan) that leaves the cloud on the device ({@code persistOnDevice(b.cloud())}): this graph
+     *                    then takes it from there ({@code consumeFromDevice}) instead of uploading it
+     * @param persistReps whether the representatives stay on the device ({@code persistOnDevice}) for the user's
+     *                    next graph, which takes them with {@code consumeFromDevice(name, b.representatives())}
+     */
+    public static TaskGraph graph(String name, RidgeBuffers b, String cloudFrom, boolean persistReps) {
         KernelContext ctx = new KernelContext();
         int items = b.repItems();
         boolean f = b.precision == Precision.FLOAT;
+        int[] beat = b.check.beat;
         TaskGraph g = new TaskGraph(name);
-        // after MODE_LOAD the active set is "changed in iteration -1", parity 1: changed1 = all ones
-        if (f) {
-            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pf, b.pointTile, b.fparamsF, b.sf, b.count, b.sums,
-                    b.changed0, b.changed1, b.flags)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile)
-                    .task("load", RidgeTaskGraphs::loadF, b.params, b.repsInF, b.sf, b.changed1, b.count, b.sums,
-                            b.flags, items, b.d);
+        if (cloudFrom != null) {
+            g.consumeFromDevice(cloudFrom, b.cloud());
         } else {
-            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.p, b.pointTile, b.fparams, b.s, b.count, b.sums,
-                    b.changed0, b.changed1, b.flags)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile)
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.cloud());
+        }
+        // after MODE_LOAD the active set is "changed in iteration -1", parity 1: changed1 = all ones
+        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pointTile, f ? b.fparamsF : b.fparams,
+                b.representatives(), b.count, b.sums, b.changed0, b.changed1, b.flags, beat);
+        if (f) {
+            g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile)
+                    .task("load", RidgeTaskGraphs::loadF, b.params, b.repsInF, b.sf, b.changed1, b.count, b.sums,
+                            b.flags, beat, items, b.d);
+        } else {
+            g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile)
                     .task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.changed1, b.count, b.sums, b.flags,
-                            items, b.d);
+                            beat, items, b.d);
         }
         for (int j = 0; j < b.unroll; j++) {
             int q = j & 1;
@@ -294,17 +341,20 @@ public final class RidgeTaskGraphs {
             int[] cur = q == 0 ? b.changed0 : b.changed1;
             if (f) {
                 g.task("closest" + j, RidgeTaskGraphs::closestF, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, b.n, b.d, q)
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
                         .task("shift" + j, RidgeTaskGraphs::shiftF, b.params, b.fparamsF, b.sf, b.repTile, prev, cur,
-                                b.count, b.sums, b.flags, items, b.d, q);
+                                b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
                 g.task("closest" + j, RidgeTaskGraphs::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, b.n, b.d, q)
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.repTile, prev, cur,
-                                b.count, b.sums, b.flags, items, b.d, q);
+                                b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             }
         }
-        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, f ? b.sf : b.s);
+        if (persistReps) {
+            g.persistOnDevice(b.representatives());
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, beat, b.representatives());
     }
 
     /**

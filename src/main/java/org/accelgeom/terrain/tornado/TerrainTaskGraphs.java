@@ -17,6 +17,18 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * reduction (over {@code pb}), emission (one work-item per leaf). Work-items read L from the heap's root, so the
  * host only bounds the grids. One execution runs the split half ({@code pa[MODE] = SPLIT | REDUCE}), the next
  * the merge half ({@code pb[MODE] = MERGE | REDUCE}).
+ *
+ * <p>Public, so that other TornadoVM programs can embed the frame (docs/embedding.md, "Terrain frame"): the
+ * protocol of one frame, over a {@link TerrainBuffers} whose first execution ran {@code half(MODE_CLEAR, 0)}:
+ * <ol>
+ * <li>the camera into {@code b.cam}; {@code b.half(MODE_SPLIT | MODE_REDUCE, 0)}; execute; download {@code b.info};
+ * {@code b.leaves(b.info[0])};</li>
+ * <li>{@code b.half(0, MODE_MERGE | MODE_REDUCE)}; execute; download {@code b.info}: L triangles;</li>
+ * <li>download (or leave on the device for the next graph) {@code b.tri} and {@code b.node}.</li>
+ * </ol>
+ * {@code b.info[2]} holds the sequence number {@code half} returned when every kernel ran (a heartbeat in the info
+ * array that is downloaded anyway: a {@link org.accelgeom.engine.tornado.LaunchCheck} would add a download per
+ * execution).
  */
 public final class TerrainTaskGraphs {
 
@@ -120,19 +132,42 @@ public final class TerrainTaskGraphs {
         g.task("top" + half, CbtTaskGraphs::reduceTop, c, p, heap, info);
     }
 
-    /** The frame graph over a packed heap of depth pa[DEPTH] ≥ 6 (set it first). */
-    public static TaskGraph graph(String name, KernelContext c, int[] pa, int[] pb, int[] heap, int[] flags, float[] h, float[] cam,
-            float[] tri, int[] node, int[] info, int[] infoB) {
-        int D = pa[CbtTaskGraphs.DEPTH];
-        TaskGraph g = new TaskGraph(name)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, heap, h, flags)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, pa, pb, cam)
-                .task("split", TerrainTaskGraphs::split, c, pa, heap, flags, h, cam)
-                .task("apply", TerrainTaskGraphs::apply, c, pa, heap, flags);
-        reduction(g, c, pa, heap, info, D, "A");
-        g.task("merge", TerrainTaskGraphs::merge, c, pa, pb, heap, h, cam);
-        reduction(g, c, pb, heap, infoB, D, "B");
-        return g.task("emit", TerrainTaskGraphs::emit, c, pa, pb, heap, h, cam, tri, node, info)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, infoB, tri, node);
+    /** The frame graph over {@code b}, the heights uploaded once, the triangles downloaded on demand. */
+    public static TaskGraph graph(String name, TerrainBuffers b) {
+        return graph(name, b, null, false);
+    }
+
+    /**
+     * The frame graph over {@code b} (packed heap of depth D ≥ 6): the heap, the flags and the heights go to the
+     * device once and stay; each execution uploads pa, pb and the camera and runs the half its modes select
+     * ({@link TerrainBuffers#half}); info, infoB, the triangles and their nodes come back on demand.
+     *
+     * @param heightsFrom   null, or the name of the user's own task graph (executed first, in the same plan) that
+     *                      leaves the heights on the device ({@code persistOnDevice(b.heights)}): this graph takes
+     *                      them from there ({@code consumeFromDevice}) instead of uploading them
+     * @param persistOutput whether the triangles and their nodes stay on the device ({@code persistOnDevice}) for
+     *                      the user's next graph ({@code consumeFromDevice(name, b.tri, b.node)})
+     */
+    public static TaskGraph graph(String name, TerrainBuffers b, String heightsFrom, boolean persistOutput) {
+        int D = b.D;
+        KernelContext c = b.context;
+        TaskGraph g = new TaskGraph(name);
+        if (heightsFrom != null) {
+            g.consumeFromDevice(heightsFrom, b.heights);
+        } else {
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.heights);
+        }
+        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.heap, b.flags)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.pa, b.pb, b.cam)
+                .task("split", TerrainTaskGraphs::split, c, b.pa, b.heap, b.flags, b.heights, b.cam)
+                .task("apply", TerrainTaskGraphs::apply, c, b.pa, b.heap, b.flags);
+        reduction(g, c, b.pa, b.heap, b.info, D, "A");
+        g.task("merge", TerrainTaskGraphs::merge, c, b.pa, b.pb, b.heap, b.heights, b.cam);
+        reduction(g, c, b.pb, b.heap, b.infoB, D, "B");
+        g.task("emit", TerrainTaskGraphs::emit, c, b.pa, b.pb, b.heap, b.heights, b.cam, b.tri, b.node, b.info);
+        if (persistOutput) {
+            g.persistOnDevice(b.tri, b.node);
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.info, b.infoB, b.tri, b.node);
     }
 }

@@ -1,11 +1,7 @@
 package org.accelgeom.terrain.tornado;
 
-import java.util.ArrayList;
-import java.util.List;
 
-import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.Cbt;
-import org.accelgeom.cbt.WordReduction;
 import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
@@ -16,11 +12,8 @@ import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.terrain.TerrainBackend;
 
-import uk.ac.manchester.tornado.api.GridScheduler;
-import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
@@ -30,24 +23,13 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  */
 public final class TornadoTerrainBackend implements TerrainBackend {
 
-    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
 
     private final TornadoDevice device;
     private final int topGroup;
     private PhaseTimings timings;
     private Cbt tree;
-    private int D;
     private int capacity;
-    private int leaves;
-    private final int[] pa = new int[TerrainTaskGraphs.PARAMS];
-    private final int[] pb = new int[TerrainTaskGraphs.PARAMS];
-    private final float[] cam = new float[org.accelgeom.terrain.TerrainKernels.CAMERA_FLOATS];
-    private final int[] info = new int[4];
-    private final int[] infoB = new int[4];
-    private float[] tri;
-    private int[] node;
-    private final List<String> tasks = new ArrayList<>();
-    private final List<WorkerGrid1D> workers = new ArrayList<>();
+    private TerrainBuffers b;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
 
@@ -69,83 +51,27 @@ public final class TornadoTerrainBackend implements TerrainBackend {
     public void load(Cbt t, float[] heights, int nx, int ny, int cap, PhaseTimings pt) {
         this.tree = t;
         this.timings = pt;
-        this.D = t.maxDepth();
         this.capacity = cap;
-        this.tri = new float[9 * cap];
-        this.node = new int[cap];
-        for (int[] p : new int[][] {pa, pb}) {
-            p[CbtTaskGraphs.DEPTH] = D;
-            p[CbtTaskGraphs.PACKED] = 1;
-            p[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, D - 6);
-            p[TerrainTaskGraphs.NX] = nx;
-            p[TerrainTaskGraphs.NY] = ny;
-        }
-        leaves = t.leafCount();
-        int[] flags = new int[1 << D];
+        b = new TerrainBuffers(t.heap(), t.maxDepth(), t.leafCount(), heights, nx, ny, cap, topGroup);
         String name = GraphNames.unique("terrain");
-        tasks.add("split");
-        tasks.add("apply");
-        tasks.addAll(List.of(TerrainTaskGraphs.reduceTasks(D, "A")));
-        tasks.add("merge");
-        tasks.addAll(List.of(TerrainTaskGraphs.reduceTasks(D, "B")));
-        tasks.add("emit");
-        GridScheduler gs = new GridScheduler();
-        for (String task : tasks) {
-            WorkerGrid1D w = new WorkerGrid1D(1);
-            workers.add(w);
-            gs.addWorkerGrid(name + "." + task, w);
-        }
         timings.time("build task graph", Kind.HOST, () -> {
-            plan = new TornadoExecutionPlan(TerrainTaskGraphs.graph(name, new KernelContext(), pa, pb, t.heap(), flags, heights, cam, tri,
-                    node, info, infoB).snapshot());
-            plan.withDevice(device).withGridScheduler(gs);
+            plan = new TornadoExecutionPlan(TerrainTaskGraphs.graph(name, b).snapshot());
+            plan.withDevice(device).withGridScheduler(b.grid(name));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
             }
         });
-        pa[CbtTaskGraphs.MODE] = TerrainTaskGraphs.MODE_CLEAR; // first execution: upload, compile, zero the flags on the device
-        pb[CbtTaskGraphs.MODE] = 0;
-        execute("upload + clear flags");
+        // first execution: upload, compile, zero the flags on the device
+        execute("upload + clear flags", TerrainTaskGraphs.MODE_CLEAR, 0);
     }
 
-    private long items(String task) {
-        int modeA = pa[CbtTaskGraphs.MODE];
-        int modeB = pb[CbtTaskGraphs.MODE];
-        boolean a = (modeA & (TerrainTaskGraphs.MODE_SPLIT | TerrainTaskGraphs.MODE_CLEAR)) != 0;
-        boolean b = (modeB & TerrainTaskGraphs.MODE_MERGE) != 0;
-        if (task.equals("split")) {
-            return a ? leaves : 1;
-        }
-        if (task.equals("apply")) {
-            return a ? 1L << (D - 5) : 1;
-        }
-        if (task.equals("merge") || task.equals("emit")) {
-            return b ? leaves : 1;
-        }
-        if (task.startsWith("top")) {
-            return topGroup;
-        }
-        boolean on = task.endsWith("A") || task.startsWith("levelA") ? (modeA & CbtTaskGraphs.MODE_REDUCE) != 0
-                : (modeB & CbtTaskGraphs.MODE_REDUCE) != 0;
-        if (!on) {
-            return 1;
-        }
-        if (task.startsWith("prepass")) {
-            return WordReduction.prepass(D, 1) ? WordReduction.prepassWordCount(D) : 1L << (D - 5);
-        }
-        return 1L << Integer.parseInt(task.substring(6));
-    }
-
-    private void execute(String phase) {
-        pb[CbtTaskGraphs.SEQ]++;
-        for (int i = 0; i < tasks.size(); i++) {
-            CbtTaskGraphs.size(workers.get(i), items(tasks.get(i)), tasks.get(i).startsWith("top") ? topGroup : LOCAL);
-        }
+    private void execute(String phase, int modeA, int modeB) {
+        int seq = b.half(modeA, modeB);
         long t0 = System.nanoTime();
         last = Plans.execute(plan, device);
-        last.transferToHost(info);
+        last.transferToHost(b.info);
         long wall = System.nanoTime() - t0;
-        if (info[2] != pb[CbtTaskGraphs.SEQ]) {
+        if (b.info[2] != seq) {
             throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
         }
@@ -156,29 +82,25 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         } else {
             timings.add(phase + " (device, wall)", Kind.KERNEL, wall);
         }
-        leaves = info[0];
+        b.leaves(b.info[0]);
     }
 
     @Override
     public int frame(float[] camera, float[] outTri, int[] outNode) {
-        System.arraycopy(camera, 0, cam, 0, cam.length);
-        pa[CbtTaskGraphs.MODE] = TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE;
-        pb[CbtTaskGraphs.MODE] = 0;
-        execute("split + reduce");
-        pa[CbtTaskGraphs.MODE] = 0;
-        pb[CbtTaskGraphs.MODE] = TerrainTaskGraphs.MODE_MERGE | CbtTaskGraphs.MODE_REDUCE;
-        int before = leaves; // the merge and emit grids cover the leaves after the split
-        execute("merge + reduce + emit");
-        int n = leaves;
+        System.arraycopy(camera, 0, b.cam, 0, b.cam.length);
+        execute("split + reduce", TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE, 0);
+        int before = b.info[0]; // the merge and emit grids cover the leaves after the split
+        execute("merge + reduce + emit", 0, TerrainTaskGraphs.MODE_MERGE | CbtTaskGraphs.MODE_REDUCE);
+        int n = b.info[0];
         if (n > before) {
             throw new IllegalStateException("the merge pass cannot add leaves");
         }
         long t0 = System.nanoTime();
-        last.transferToHost(tri, node);
+        last.transferToHost(b.tri, b.node);
         timings.add("download triangles", Kind.DOWNLOAD, System.nanoTime() - t0);
         int m = Math.min(n, capacity);
-        System.arraycopy(tri, 0, outTri, 0, 9 * m);
-        System.arraycopy(node, 0, outNode, 0, m);
+        System.arraycopy(b.tri, 0, outTri, 0, 9 * m);
+        System.arraycopy(b.node, 0, outNode, 0, m);
         tree.markStale();
         return n;
     }

@@ -9,7 +9,7 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  * over a fork/join pool, each chunk with its own fixed-point accumulators, merged by integer addition; the
  * OpenMP baseline of §2.3). Both give identical results: integer sums do not depend on the order of additions.
  */
-final class JvmEvolver implements RidgeEvolver {
+public final class JvmRidgeBackend implements RidgeBackend {
 
     private final Parameters prm;
     private final ParallelLoops loops;
@@ -17,7 +17,7 @@ final class JvmEvolver implements RidgeEvolver {
     private float[] pf;
 
     /** {@code loops == null}: one thread. */
-    JvmEvolver(Parameters prm, ParallelLoops loops) {
+    public JvmRidgeBackend(Parameters prm, ParallelLoops loops) {
         this.prm = prm;
         this.loops = loops;
     }
@@ -138,8 +138,8 @@ final class JvmEvolver implements RidgeEvolver {
     /** shiftSphereKernel (Alg. 10): every representative of an active tile to its centroid; the changed flags. */
     private boolean shift(double[] s, int ns, int[] repTile, boolean[] active, Sums sums, boolean[] changed) {
         int d = prm.d();
-        double eps = prm.precision().epsilon;
-        double inv = prm.inverseScale();
+        double eps = (double) prm.precision().epsilon; // the casts keep this the float twin's source
+        double inv = (double) prm.inverseScale();
         boolean any = false;
         for (int k = 0; k < ns; k++) {
             int n = sums.count[k];
@@ -147,12 +147,10 @@ final class JvmEvolver implements RidgeEvolver {
                 continue; // an empty cell keeps its representative where it is
             }
             for (int c = 0; c < d; c++) {
-                double m = RidgeKernels.centroid(s[k * d + c], sums.sum[k * d + c], n, inv);
-                if (RidgeKernels.noticeable(m, s[k * d + c], n, eps, inv)) {
+                if (RidgeKernels.moveToCentroid(s, k * d + c, sums.sum[k * d + c], n, eps, inv) == 1) {
                     changed[repTile[k]] = true;
                     any = true;
                 }
-                s[k * d + c] = m;
             }
         }
         return any;
@@ -169,12 +167,10 @@ final class JvmEvolver implements RidgeEvolver {
                 continue;
             }
             for (int c = 0; c < d; c++) {
-                float m = RidgeKernels.centroid(s[k * d + c], sums.sum[k * d + c], n, inv);
-                if (RidgeKernels.noticeable(m, s[k * d + c], n, eps, inv)) {
+                if (RidgeKernels.moveToCentroid(s, k * d + c, sums.sum[k * d + c], n, eps, inv) == 1) {
                     changed[repTile[k]] = true;
                     any = true;
                 }
-                s[k * d + c] = m;
             }
         }
         return any;

@@ -8,14 +8,14 @@ import org.accelgeom.engine.PhaseTimings;
  * Alg. 1 ({@link Ridge}) calls {@link #load} once per run and {@link #evolve} once per outer iteration.
  * The {@code tornado} implementation keeps the points on the device between calls.
  */
-public interface RidgeEvolver extends AutoCloseable {
+public interface RidgeBackend extends AutoCloseable {
 
     /**
      * Makes the {@code tornado} evolution in a session (its plan stays there for a next run over the same points);
      * implemented in {@code ridge.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
      */
     interface Factory {
-        RidgeEvolver create(DeviceSession session, Parameters prm);
+        RidgeBackend create(DeviceSession session, Parameters prm);
     }
 
     /**

@@ -12,7 +12,7 @@ import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.ridge.EvolutionLayout;
 import org.accelgeom.ridge.Precision;
-import org.accelgeom.ridge.RidgeEvolver;
+import org.accelgeom.ridge.RidgeBackend;
 
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
@@ -28,7 +28,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * (compared by content) on the same device: repeated runs and benchmarks then skip TornadoVM's compilation and
  * the upload, as the thesis's timings exclude transfers.
  */
-public final class TornadoRidgeEvolver implements RidgeEvolver {
+public final class TornadoRidgeBackend implements RidgeBackend {
 
     /**
      * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
@@ -44,11 +44,11 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private record Kept(RidgeBuffers buffers, TornadoExecutionPlan plan, String name, int device) {
     }
 
-    /** The tornado evolution as a service of the tornado build (see {@link RidgeEvolver.Factory}). */
-    public static final class Factory implements RidgeEvolver.Factory {
+    /** The tornado evolution as a service of the tornado build (see {@link RidgeBackend.Factory}). */
+    public static final class Factory implements RidgeBackend.Factory {
         @Override
-        public RidgeEvolver create(DeviceSession session, Parameters prm) {
-            return new TornadoRidgeEvolver(session, prm);
+        public RidgeBackend create(DeviceSession session, Parameters prm) {
+            return new TornadoRidgeBackend(session, prm);
         }
     }
 
@@ -62,7 +62,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
     private TornadoExecutionResult last;
 
     /** On the session's device; the plan stays in the session after {@link #close}. */
-    public TornadoRidgeEvolver(DeviceSession session, Parameters prm) {
+    public TornadoRidgeBackend(DeviceSession session, Parameters prm) {
         this.session = session;
         this.prm = prm;
         this.deviceIndex = session.execution().device();
@@ -89,14 +89,7 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
         }
         timings.time("build task graph", Kind.HOST, () -> {
             b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL);
-            double r1sq = prm.r1() * prm.r1();
-            b.fparams[RidgeBuffers.R1SQ] = r1sq;
-            b.fparams[RidgeBuffers.SCALE] = prm.scale();
-            b.fparams[RidgeBuffers.INV_SCALE] = prm.inverseScale();
-            b.fparams[RidgeBuffers.EPS] = prm.precision().epsilon;
-            for (int k = 0; k < 4; k++) {
-                b.fparamsF[k] = (float) b.fparams[k];
-            }
+            b.setParameters(prm);
             name = GraphNames.unique("ridge");
             session.planBuilt();
             plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
@@ -132,54 +125,24 @@ public final class TornadoRidgeEvolver implements RidgeEvolver {
 
     @Override
     public int evolve(double[] reps, int ns, int[] tileStart, PhaseTimings timings) {
-        int d = b.d;
-        if (ns > b.cap) {
-            throw new IllegalArgumentException(ns + " representatives, capacity " + b.cap);
-        }
-        boolean f = b.precision == Precision.FLOAT;
-        for (int k = 0; k < ns * d; k++) {
-            if (f) {
-                b.repsInF[k] = (float) reps[k];
-            } else {
-                b.repsIn[k] = reps[k];
-            }
-        }
-        System.arraycopy(tileStart, 0, b.tileStart, 0, tileStart.length);
-        for (int t = 0; t + 1 < tileStart.length; t++) {
-            Arrays.fill(b.repTile, tileStart[t], tileStart[t + 1], t);
-        }
-        b.params[RidgeBuffers.NS] = ns;
-        b.params[RidgeBuffers.LIMIT] = prm.maxIterations();
-        b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_LOAD;
+        b.start(reps, ns, tileStart, prm.maxIterations());
         do { // each execution runs b.unroll iterations; those after convergence do nothing
             execute(timings);
-            b.params[RidgeBuffers.MODE] = RidgeTaskGraphs.MODE_ITERATE;
-        } while (b.flags[RidgeBuffers.MOVED + 1] == 1 && b.flags[RidgeBuffers.DONE + 1] < prm.maxIterations());
-        int iterations = b.flags[RidgeBuffers.DONE + 1]; // the last iteration of an execution has parity 1
-        download(timings, f ? b.sf : b.s);
-        for (int k = 0; k < ns * d; k++) {
-            reps[k] = f ? b.sf[k] : b.s[k];
-        }
-        return iterations;
+        } while (b.live());
+        download(timings, b.representatives());
+        download(timings, b.check.beat);
+        b.verify(device.getPhysicalDevice().getDeviceName());
+        b.result(reps, ns);
+        return b.iterations();
     }
 
-    /** One iteration; checks that every task ran (a failed launch is only printed by TornadoVM). */
+    /** One execution of b.unroll iterations, and the download of its flags. */
     private void execute(PhaseTimings timings) {
         long t0 = System.nanoTime();
-        b.params[RidgeBuffers.SEQ]++;
         last = Plans.execute(plan, device);
         long t1 = System.nanoTime();
         last.transferToHost(b.flags);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);
-        for (int k = 0; k < RidgeTaskGraphs.BEATS; k++) {
-            int expected = k == 0 ? b.params[RidgeBuffers.SEQ] : b.unroll;
-            if (b.flags[RidgeBuffers.BEAT + k] != expected) {
-                throw new AccelGeomException("a TornadoVM kernel of the ridge detection ("
-                        + new String[] {"load", "closest", "shift"}[k] + ") did not run on "
-                        + device.getPhysicalDevice().getDeviceName()
-                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
-            }
-        }
         Plans.charge(timings, "evolve executions", last, System.nanoTime() - t0);
     }
 

@@ -1,0 +1,144 @@
+package org.accelgeom.cbt.tornado;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.accelgeom.cbt.CbtChunks;
+import org.accelgeom.cbt.WordReduction;
+import org.accelgeom.engine.Tuning;
+
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+
+/**
+ * The arrays of the three CBT task graphs of one plan ({@link CbtTaskGraphs}): the heap (resident on the device),
+ * and per graph ({@link CbtTaskGraphs#G_CYCLE}, {@link CbtTaskGraphs#G_LEAVES}, {@link CbtTaskGraphs#G_WORDS}) its
+ * parameter array (uploaded every execution) and its info array (L, the error count, the heartbeat; downloaded after
+ * each execution); the leaf list, the scan's result, the heap's snapshot copy, and the one-launch cycle's chunk
+ * counts and ticket (never transferred back). Also the launch grids: every task starts with one work-item and
+ * {@link #size} sets them for the step an execution runs.
+ */
+public final class CbtBuffers {
+
+    private static final int LOCAL = Tuning.CBT_LOCAL.intValue();
+
+    public final int D;
+    public final int packed;
+    public final int[] heap;
+    public final int[][] params = new int[3][CbtTaskGraphs.PARAMS];
+    public final int[][] info = new int[3][4];
+    /** The leaf list of {@link CbtTaskGraphs#MODE_LIST}: nodes[l] is the heap index of leaf l. */
+    public final int[] nodes;
+    public final long[] scanOut = new long[2];
+    /** The snapshot copy of the heap ({@link CbtTaskGraphs#MODE_SNAPSHOT}), or one int when not syncable. */
+    public final int[] heapOut;
+    /** The one-launch cycle's per-chunk counts, tagged with no execution's number (0xFFFF). */
+    public final int[] sums;
+    public final AtomicInteger ticket = new AtomicInteger();
+    public final KernelContext context = new KernelContext();
+    /** The work-group sizes of reduceTop and of the one-launch cycle on the plan's device. */
+    public final int topGroup;
+    public final int chunkGroup;
+    private final String[][] tasks = new String[3][];
+    private final WorkerGrid1D[][] workers = new WorkerGrid1D[3][];
+    private int seq;
+
+    /**
+     * Buffers over {@code heap} with the default work-groups ({@link CbtTaskGraphs#TOP_GROUP}, {@link ChunkCycle#GROUP};
+     * a device with smaller work-groups needs the other constructor), no heap copy.
+     */
+    public CbtBuffers(int[] heap, int D, boolean packed, int listCapacity) {
+        this(heap, D, packed, listCapacity, false, CbtTaskGraphs.TOP_GROUP, ChunkCycle.GROUP);
+    }
+
+    /**
+     * Buffers over {@code heap}, a CBT heap of depth D in the given layout (the array itself goes to the device).
+     *
+     * @param listCapacity most leaves a decode can list (0: decode-all only counts)
+     * @param syncable     allocate a copy of the heap that can travel back ({@link CbtTaskGraphs#MODE_SNAPSHOT})
+     * @param topGroup     the work-group of reduceTop ({@link CbtTaskGraphs#topGroup} of the device)
+     * @param chunkGroup   the work-group of the one-launch cycle ({@link ChunkCycle#GROUP}, at most the device's)
+     */
+    public CbtBuffers(int[] heap, int D, boolean packed, int listCapacity, boolean syncable, int topGroup,
+            int chunkGroup) {
+        this.D = D;
+        this.packed = packed ? 1 : 0;
+        this.heap = heap;
+        this.topGroup = topGroup;
+        this.chunkGroup = chunkGroup;
+        this.nodes = new int[Math.max(1, listCapacity)];
+        this.heapOut = new int[syncable ? heap.length : 1];
+        this.sums = new int[CbtTaskGraphs.chunked(D, this.packed) ? 1 << CbtChunks.level(D) : 1];
+        Arrays.fill(sums, -1);
+        for (int g = 0; g < 3; g++) {
+            int[] p = params[g];
+            p[CbtTaskGraphs.DEPTH] = D;
+            p[CbtTaskGraphs.PACKED] = this.packed;
+            p[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, this.packed));
+            p[CbtTaskGraphs.STOP] = ChunkCycle.ALL;
+            tasks[g] = CbtTaskGraphs.taskNames(g, D, this.packed);
+            workers[g] = new WorkerGrid1D[tasks[g].length];
+        }
+    }
+
+    /** The launch grids of the plan's three graphs, named after {@code name} (one work-item each until {@link #size}). */
+    public GridScheduler grid(String name) {
+        GridScheduler gs = new GridScheduler();
+        for (int g = 0; g < 3; g++) {
+            CbtTaskGraphs.grid(gs, CbtTaskGraphs.graphName(name, g), tasks[g], workers[g]);
+        }
+        return gs;
+    }
+
+    /**
+     * Prepares an execution of graph g running the steps of {@code mode} over a tree of {@code leaves} leaves: sets
+     * params[g]'s mode, L and a new sequence number (returned; the kernels write it to info[g][INFO_BEAT]), and
+     * sizes g's grids to the work those steps need.
+     */
+    public int size(int g, int mode, int leaves) {
+        int[] p = params[g];
+        p[CbtTaskGraphs.MODE] = mode;
+        p[CbtTaskGraphs.LEAVES] = leaves;
+        p[CbtTaskGraphs.SEQ] = ++seq;
+        for (int i = 0; i < tasks[g].length; i++) {
+            String task = tasks[g][i];
+            // the top of the reduction is one work-group whatever the local size asked for
+            CbtTaskGraphs.size(workers[g][i], workItems(task, mode, leaves),
+                    task.equals("top") ? topGroup : task.equals("chunks") ? chunkGroup : LOCAL);
+        }
+        return seq;
+    }
+
+    /** The random rule of the usage cycle (§2.9) for every graph. */
+    public void setRule(int seed, int splitBelow, int mergeBelow, int minDepth) {
+        for (int[] p : params) {
+            p[CbtTaskGraphs.SEED] = seed;
+            p[CbtTaskGraphs.SPLIT] = splitBelow;
+            p[CbtTaskGraphs.MERGE] = mergeBelow;
+            p[CbtTaskGraphs.MIN_DEPTH] = minDepth;
+        }
+    }
+
+    /** The tasks of graph g, in order. */
+    public String[] tasks(int g) {
+        return tasks[g].clone();
+    }
+
+    private long workItems(String task, int mode, int leaves) {
+        switch (task) {
+            case "leaves":
+                return (mode & (CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_DECODE)) != 0 ? leaves : 1;
+            case "words":
+                return (mode & (CbtTaskGraphs.MODE_INIT | CbtTaskGraphs.MODE_SNAPSHOT)) != 0 ? heap.length : 1;
+            case "prepass":
+                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
+            case "top":
+                return topGroup;
+            case "chunks":
+                return ChunkCycle.workItems(D, mode, chunkGroup);
+            default: // level<d>
+                return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
+        }
+    }
+}
