@@ -14,14 +14,14 @@ import org.accelgeom.hull.HullOptions;
  *
  * <pre>
  * COMMAND --input FILE|DIR|GLOB... --output DIR [--format EXT] [--backend auto|jvm|jvm-parallel|tornado]
- *         [--threads N] [--partitions N]
+ *         [--threads N] [--device N] [--partitions N]
  * voronoi: [--trajectory FILE.dcd [--frames-per-task K]] [--model N] [--radii auto|voronota|bondi|file]
  *          [--hydrogens] [--waters] [--hetatm]
  * hull:    [--cull-directions K]
  * </pre>
  */
 public record JobSettings(String command, List<String> inputs, String output, String format, BackendChoice backend,
-        int threads, int partitions, String trajectory, int framesPerTask, int model, String radii, boolean hydrogens,
+        int threads, int device, int partitions, String trajectory, int framesPerTask, int model, String radii, boolean hydrogens,
         boolean waters, boolean hetatm, int cullDirections, String gpuDevices) implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -82,7 +82,7 @@ public record JobSettings(String command, List<String> inputs, String output, St
         List<String> inputs = new ArrayList<>();
         String output = null, format = null, trajectory = null, radii = "auto";
         BackendChoice backend = BackendChoice.AUTO;
-        int threads = 0, partitions = 0, framesPerTask = 0, model = 1;
+        int threads = 0, device = -1, partitions = 0, framesPerTask = 0, model = 1;
         Integer cull = null;
         boolean hydrogens = false, waters = false, hetatm = false;
         for (int i = 1; i < args.length; i++) {
@@ -101,6 +101,7 @@ public record JobSettings(String command, List<String> inputs, String output, St
                 case "--format" -> format = value(args, ++i, a);
                 case "--backend" -> backend = BackendChoice.parse(value(args, ++i, a));
                 case "--threads" -> threads = number(args, ++i, a, 0, 4096);
+                case "--device" -> device = number(args, ++i, a, 0, 4096);
                 case "--partitions" -> partitions = number(args, ++i, a, 1, 1 << 20);
                 case "--trajectory" -> trajectory = value(args, ++i, a);
                 case "--frames-per-task" -> framesPerTask = number(args, ++i, a, 1, Integer.MAX_VALUE);
@@ -135,7 +136,7 @@ public record JobSettings(String command, List<String> inputs, String output, St
         if (!List.of("auto", "voronota", "bondi", "file").contains(radii)) {
             throw new UsageException("unknown --radii '" + radii + "': expected auto, voronota, bondi or file");
         }
-        JobSettings s = new JobSettings(command, List.copyOf(inputs), output, format, backend, threads, partitions,
+        JobSettings s = new JobSettings(command, List.copyOf(inputs), output, format, backend, threads, device, partitions,
                 trajectory, framesPerTask, model, radii, hydrogens, waters, hetatm,
                 cull != null ? cull : HullOptions.DEFAULT_CULL_DIRECTIONS, gpuDevices == null ? "" : gpuDevices);
         List<String> allowed = voronoi ? List.of("vertices", "txt") : List.of("ply", "obj", "off");

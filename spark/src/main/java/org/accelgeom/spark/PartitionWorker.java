@@ -35,7 +35,7 @@ final class PartitionWorker {
         List<Outcome> outcomes = new ArrayList<>();
         Placement p;
         try {
-            p = Placement.of(s.backend(), s.threads(), taskGpus(), s.gpuDevices(), TornadoSupport.available());
+            p = Placement.of(s.backend(), s.threads(), s.device(), taskGpus(), s.gpuDevices(), TornadoSupport.available());
         } catch (AccelGeomException e) { // every item of the task fails alike
             String gpus = String.join(",", taskGpus());
             items.forEachRemaining(w -> outcomes.add(Outcome.failed(w, e.getMessage(), 0, 0, gpus.isEmpty() ? "-" : "gpu " + gpus)));

@@ -30,6 +30,15 @@ public record Placement(Execution execution, String gpu, String description) {
      * @param tornado whether the tornado backend can run in this JVM ({@link TornadoSupport#available()})
      */
     static Placement of(JobSettings.BackendChoice choice, int threads, String[] gpus, String deviceMap, boolean tornado) {
+        return of(choice, threads, -1, gpus, deviceMap, tornado);
+    }
+
+    /**
+     * As {@link #of(JobSettings.BackendChoice, int, String[], String, boolean)}; {@code device} is the TornadoVM device
+     * of {@code --backend tornado} for a task without GPU (local mode; -1: TornadoVM's default).
+     */
+    static Placement of(JobSettings.BackendChoice choice, int threads, int device, String[] gpus, String deviceMap,
+            boolean tornado) {
         String gpu = gpus == null || gpus.length == 0 ? null : gpus[0];
         String given = gpu == null ? "" : " (gpu " + gpu + ")";
         return switch (choice) {
@@ -45,9 +54,9 @@ public record Placement(Execution execution, String gpu, String description) {
                             + "and the accelgeom jar built with -Ptornado (docs/scale-out.md, 'A cluster, through Apache "
                             + "Spark'), or run with --backend jvm-parallel");
                 }
-                int device = gpu == null ? -1 : device(gpu, deviceMap);
-                yield new Placement(Execution.tornado(device).withThreads(threads).withResident(true), gpu,
-                        "tornado " + (device < 0 ? "default device" : "device " + device) + given);
+                int d = gpu == null ? device : device(gpu, deviceMap);
+                yield new Placement(Execution.tornado(d).withThreads(threads).withResident(true), gpu,
+                        "tornado " + (d < 0 ? "default device" : "device " + d) + given);
             }
         };
     }

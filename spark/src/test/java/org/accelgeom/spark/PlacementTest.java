@@ -44,6 +44,10 @@ class PlacementTest {
         Placement p = Placement.of(BackendChoice.TORNADO, 0, NONE, "", true);
         assertEquals(-1, p.execution().device());
         assertEquals("tornado default device", p.description());
+        Placement two = Placement.of(BackendChoice.TORNADO, 0, 2, NONE, "", true); // --device 2 (local mode)
+        assertEquals(2, two.execution().device());
+        assertEquals("tornado device 2", two.description());
+        assertEquals(0, Placement.of(BackendChoice.TORNADO, 0, 2, new String[] {"0"}, "", true).execution().device());
     }
 
     @Test
