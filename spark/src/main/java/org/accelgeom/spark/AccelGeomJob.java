@@ -56,15 +56,17 @@ public final class AccelGeomJob {
             s = JobSettings.parse(args, sc.getConf().get(GPU_DEVICES, ""));
             slices = s.partitions() > 0 ? s.partitions() : sc.defaultParallelism();
             plan = WorkPlan.of(s, slices);
-            Files.createDirectories(Path.of(s.output()));
         } catch (JobSettings.UsageException e) {
             err.println("accelgeom-spark: error: " + e.getMessage());
             return 2;
         } catch (AccelGeomException e) {
             err.println("accelgeom-spark: error: " + e.getMessage());
             return 1;
+        }
+        try {
+            Files.createDirectories(Path.of(s.output()));
         } catch (IOException e) {
-            err.println("accelgeom-spark: error: cannot make the output directory " + args.length + ": " + e.getMessage());
+            err.println("accelgeom-spark: error: cannot make the output directory " + s.output() + ": " + e);
             return 1;
         }
         for (String u : plan.unmatched()) {
@@ -72,7 +74,8 @@ public final class AccelGeomJob {
         }
         if (plan.items().isEmpty()) {
             if (plan.unmatched().isEmpty()) {
-                err.println("accelgeom-spark: error: no input files in " + String.join(" ", s.inputs()));
+                err.println("accelgeom-spark: error: " + (s.trajectory() != null ? s.trajectory() + " has no frames"
+                        : "no input files in " + String.join(" ", s.inputs())));
             }
             return 1;
         }

@@ -183,6 +183,16 @@ class AccelGeomJobTest {
         assertFalse(j.err().contains("\tat "), j.err());
         assertTrue(j.out().startsWith("spark: 1 done, 2 failed"), j.out());
         assertEquals(List.of("4jsv-cut57.vertices"), names(dir.resolve("out")));
+        // a trajectory of another molecule: each frame range fails, saying so; an output path that is a file
+        Path dcd = dir.resolve("ten.dcd");
+        Files.write(dcd, TinyDcd.write(new float[2][3][10], 10));
+        j = job(sc, "voronoi", "--input", in.resolve("4jsv-cut57.xyzr").toString(), "--trajectory", dcd.toString(),
+                "--frames-per-task", "1", "--output", dir.resolve("frames").toString());
+        assertEquals(1, j.exit(), j.out());
+        assertEquals(2, j.err().lines().filter(l -> l.contains("has 10 atoms per frame")).count(), j.err());
+        j = job(sc, "hull", "--input", in.toString(), "--output", in.resolve("broken.xyzr").toString());
+        assertEquals(1, j.exit(), j.out());
+        assertTrue(j.err().startsWith("accelgeom-spark: error: cannot make the output directory "), j.err());
     }
 
     @Test
