@@ -26,8 +26,9 @@ import uk.ac.manchester.tornado.api.common.TaskPackage;
  *
  * <p>The fix: a subclass of TornadoVM's {@code PrebuiltTask} whose {@code equals} compares task ids, as
  * {@code CompilableTask}'s does. The runtime module is not on accelgeom's compile class path, so the subclass is
- * generated once, at run time, with the JDK's class-file API (three instructions: the constructor's super call, and
- * an {@code equals} that calls {@link #sameTask}), and defined in this package.
+ * generated once, at run time, with the JDK's class-file API (a constructor that calls the super constructor, and an
+ * {@code equals} that calls {@link #sameTask}), and defined in this package. Tested by {@code KernelCacheTest}: a hull
+ * whose graphs hold up to twelve pre-built tasks each equals the jvm reference.
  */
 final class PrebuiltTasks {
 
