@@ -26,7 +26,16 @@ public enum Tuning {
     PREWARM("accelgeom.prewarm", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
             "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read. Off: "
                     + "on an H100 it crashed the JVM at start (SIGSEGV) in 10 of 20 runs of hull --input beside the "
-                    + "parallel reader, never without it, and saved no measurable time (docs/benchmarks.md)."),
+                    + "parallel reader, never without it, and saved no measurable time (docs/benchmarks.md). Likely "
+                    + "cause: POCL's LLVM replaces the JVM's SIGSEGV handler; scripts/accelgeom now preloads libjsig.so "
+                    + "(not re-measured with it)."),
+    KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
+                    + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "
+                    + "Keyed on the code, TornadoVM, the device, the properties and the task's scalar values and array "
+                    + "lengths (engine/tornado/KernelCache)."),
+    KERNEL_CACHE_DIR("accelgeom.kernelCache.dir", Type.STRING, "", 0, 0, Use.TUNING,
+            "The kernel cache's directory; empty: $XDG_CACHE_HOME/accelgeom/kernels, else $HOME/.cache/accelgeom/kernels."),
     TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
             "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,

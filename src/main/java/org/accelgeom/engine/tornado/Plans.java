@@ -61,6 +61,7 @@ public final class Plans {
     public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device) {
         try {
             TornadoExecutionResult r = plan.execute();
+            KernelCache.collect(plan, device);
             if (PROFILE && PROFILED.contains(plan)) {
                 TornadoProfilerResult pr = r.getProfilerResult();
                 LAST.set(new Profile(r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),

@@ -356,7 +356,7 @@ public final class HullTaskGraphs {
      */
     public static TaskGraph setup(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.setup;
-        return new TaskGraph(name + "setup")
+        return new org.accelgeom.engine.tornado.CachedTaskGraph(name + "setup")
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.x, b.y, b.z, b.label, b.active, b.dist,
                         b.plane, b.coneFirst, b.coneCount, b.cand, b.bestVal, b.bestIdx)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params, g.dD, b.offsets)
@@ -379,7 +379,7 @@ public final class HullTaskGraphs {
      * the new faces' candidates. {@code variant} is "round" (small delta) or "biground".
      */
     public static TaskGraph round(String name, String variant, HullBuffers.PerGraph g, HullBuffers b) {
-        TaskGraph t = new TaskGraph(name + variant)
+        TaskGraph t = new org.accelgeom.engine.tornado.CachedTaskGraph(name + variant)
                 .consumeFromDevice(name + "setup", shared(b))
                 .consumeFromDevice(name + (variant.equals("round") ? "biground" : "round"), shared(b))
                 .consumeFromDevice(name + "passes", b.active, b.label, b.dist, b.cand)
@@ -399,7 +399,7 @@ public final class HullTaskGraphs {
     /** More farthest passes after a round whose last pass still changed a candidate, then the gather. */
     public static TaskGraph passes(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.passes;
-        TaskGraph t = new TaskGraph(name + "passes")
+        TaskGraph t = new org.accelgeom.engine.tornado.CachedTaskGraph(name + "passes")
                 .consumeFromDevice(name + "setup", b.active, b.label, b.dist, b.cand)
                 .consumeFromDevice(name + "round", b.active, b.label, b.dist, b.cand)
                 .consumeFromDevice(name + "biground", b.active, b.label, b.dist, b.cand)

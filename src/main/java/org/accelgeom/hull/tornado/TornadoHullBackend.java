@@ -115,7 +115,10 @@ public final class TornadoHullBackend implements HullBackend {
         timings.time("build task graphs", Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
             String name = GraphNames.unique("quickhull");
-            TaskGraph[] graphs = HullTaskGraphs.graphs(name, b);
+            TaskGraph[] graphs;
+            try (var scope = org.accelgeom.engine.tornado.KernelCache.onDevice(device)) {
+                graphs = HullTaskGraphs.graphs(name, b);
+            }
             ImmutableTaskGraph[] frozen = new ImmutableTaskGraph[graphs.length];
             for (int i = 0; i < graphs.length; i++) {
                 frozen[i] = graphs[i].snapshot();

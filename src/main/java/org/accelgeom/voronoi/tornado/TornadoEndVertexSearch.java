@@ -126,10 +126,12 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
     private void build() {
         String name = GraphNames.unique("voronoi");
         session.planBuilt();
-        plan = new TornadoExecutionPlan(
-                VoronoiTaskGraphs.load(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, loadBeat).snapshot(),
-                VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
-                        gates, qs, lf, ld, li, out, beat).snapshot());
+        try (var scope = org.accelgeom.engine.tornado.KernelCache.onDevice(device)) {
+            plan = new TornadoExecutionPlan(
+                    VoronoiTaskGraphs.load(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, loadBeat).snapshot(),
+                    VoronoiTaskGraphs.graph(name, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
+                            gates, qs, lf, ld, li, out, beat).snapshot());
+        }
         // IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-fast-relaxed-math -cl-mad-enable) change double
         // results in the last bits, and the double phase is the reference the float phase is checked against;
         // -Daccelgeom.voronoi.clflags=a,b,... replaces "-w" for experiments (POCL rejects -ffp-contract=off and

@@ -64,7 +64,7 @@ public final class VoronoiTaskGraphs {
      */
     public static TaskGraph load(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
             float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] seq, int[] beat) {
-        return new TaskGraph(loadName(name))
+        return new org.accelgeom.engine.tornado.CachedTaskGraph(loadName(name))
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p,
                         seq)
                 .task("load", VoronoiTaskGraphs::loaded, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, beat)
@@ -134,7 +134,7 @@ public final class VoronoiTaskGraphs {
     public static TaskGraph graph(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
             float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
             float[] framesF, int[] gates, double[] qs, float[] lf, double[] ld, int[] li, int[] out, int[] beat) {
-        TaskGraph g = new TaskGraph(name)
+        TaskGraph g = new org.accelgeom.engine.tornado.CachedTaskGraph(name)
                 .consumeFromDevice(loadName(name), bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, qs, lf, ld, li, framesF)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, ip, frames, gates)
