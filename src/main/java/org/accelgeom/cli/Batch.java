@@ -34,6 +34,9 @@ import picocli.CommandLine.ParameterException;
  *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
  * runs as before, its errors propagate unchanged.
+ *
+ * <p>With {@code --devices} the inputs are spread over the devices ({@link MultiDevice}): each worker runs its own
+ * copy of the command, whose {@code Batch.run} computes the one input {@link #ASSIGNED} to it in the worker's session.
  */
 final class Batch {
 
