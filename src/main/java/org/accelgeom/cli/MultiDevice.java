@@ -172,6 +172,7 @@ final class MultiDevice {
             Progress progress = common.progress();
             progress.begin("items on " + pool.size() + " device workers", 0);
             int[] done = {0};
+            long t0 = System.nanoTime();
             pool.run(source, (worker, item) -> work.apply(worker.session(execution), item), (DevicePool.Outcome<T, String> o) -> {
                 if (o.failed()) {
                     if (!(o.failure() instanceof AccelGeomException)) {
@@ -187,7 +188,7 @@ final class MultiDevice {
                 progress.update(++done[0], pool.describe());
             });
             progress.end();
-            summary[0] = pool.describe();
+            summary[0] = pool.describe() + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
         }
         return failed[0];
     }
