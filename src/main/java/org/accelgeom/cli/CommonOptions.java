@@ -70,6 +70,10 @@ public final class CommonOptions {
     /** Rejects impossible values (a usage error). */
     void validate(CommandSpec spec) {
         Check.range(spec, "--threads", threads, 0, Check.MAX_THREADS);
+        if (devices != null && deviceList == null && !Batch.active()) { // a command without batches (terrain)
+            throw new ParameterException(spec.commandLine(), "--devices spreads a batch over devices: "
+                    + spec.qualifiedName() + " takes none; use --device N");
+        }
         if (device < -1) {
             throw new ParameterException(spec.commandLine(), "--device must be >= 0, got " + device);
         }

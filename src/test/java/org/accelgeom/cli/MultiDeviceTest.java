@@ -16,5 +16,9 @@ class MultiDeviceTest {
             assertEquals(1, r.errLines().size(), r.err());
             assertTrue(r.err().contains("--devices spreads work over TornadoVM devices: it needs --backend tornado"), r.err());
         }
+        MainTest.Run t = MainTest.run("terrain", "--devices", "0,1");
+        assertEquals(Main.EXIT_USAGE, t.exit(), t.err());
+        assertEquals(1, t.errLines().size(), t.err());
+        assertTrue(t.err().contains("--devices spreads a batch over devices: accelgeom terrain takes none"), t.err());
     }
 }
