@@ -34,6 +34,9 @@ import picocli.CommandLine.ParameterException;
  *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
  * runs as before, its errors propagate unchanged.
+ *
+ * <p>With {@code --devices} the inputs are spread over the devices ({@link MultiDevice}): each worker runs its own
+ * copy of the command, whose {@code Batch.run} computes the one input {@link #ASSIGNED} to it in the worker's session.
  */
 final class Batch {
 
@@ -49,6 +52,12 @@ final class Batch {
     private static final ThreadLocal<String> STEM = new ThreadLocal<>();
     /** The batch's device session (plans, device buffers, threads kept from one input to the next), once opened. */
     private static final ThreadLocal<DeviceSession> SESSION = new ThreadLocal<>();
+    /** On a worker of a multi-device batch ({@link MultiDevice}): the one input its copy of the command computes. */
+    static final ThreadLocal<Assignment> ASSIGNED = new ThreadLocal<>();
+
+    /** One input of a multi-device batch, for the worker's own copy of the command (see {@link MultiDevice}). */
+    record Assignment(Path input, Path output, Path dir, org.accelgeom.engine.DevicePool.Worker worker) {
+    }
 
     private Batch() {
     }
@@ -77,6 +86,10 @@ final class Batch {
      * plans reuses them, a larger one grows them), closed after the last input, not by the lease.
      */
     static Lease session(Execution execution) {
+        Assignment a = ASSIGNED.get();
+        if (a != null) { // a worker of a multi-device batch: its session, on its device, kept by the pool
+            return new Lease(a.worker().session(execution), false);
+        }
         if (!active()) {
             return new Lease(DeviceSession.open(execution), true);
         }
@@ -104,7 +117,15 @@ final class Batch {
      * @param defaultExt the result's extension when {@code --format} is absent (without the dot)
      */
     static int run(CommandSpec spec, CommonOptions common, String defaultExt, Body body) throws Exception {
+        Assignment assigned = ASSIGNED.get();
+        if (assigned != null) {
+            return runAssigned(common, assigned, body);
+        }
+        common.deviceList = common.devices(spec);
         if (!isBatch(common, outputSpec(spec))) {
+            if (common.deviceList != null) {
+                common.device = common.deviceList[0]; // one input: on the first device, unless the command splits it
+            }
             return body.run();
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -135,6 +156,13 @@ final class Batch {
             failed++;
         }
         Set<Path> used = new HashSet<>();
+        if (common.deviceList != null) {
+            List<Path> outputs = new ArrayList<>();
+            for (Path in : inputs) {
+                outputs.add(outDir == null || ext == null ? null : outputFor(outDir, in, ext, used));
+            }
+            return MultiDevice.batch(spec, common, inputs, outputs, outDir, failed);
+        }
         long t0 = System.nanoTime();
         long plans = 0;
         ACTIVE.set(true);
@@ -181,6 +209,24 @@ final class Batch {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "");
         out.flush();
         return failed > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** A worker's copy of the command computes its one input, in the worker's session, quietly (the batch shows progress). */
+    private static int runAssigned(CommonOptions common, Assignment a, Body body) throws Exception {
+        common.input = a.input().toString();
+        common.output = a.output();
+        common.device = a.worker().device();
+        common.quiet = true;
+        ACTIVE.set(true);
+        DIR.set(a.dir());
+        STEM.set(stem(a.input().getFileName().toString()));
+        try {
+            return body.run();
+        } finally {
+            ACTIVE.set(false);
+            DIR.remove();
+            STEM.remove();
+        }
     }
 
     /** {@code --output} as typed (a trailing '/' says "directory"), or null. */
@@ -299,7 +345,7 @@ final class Batch {
         }
     }
 
-    private static String message(Throwable e) {
+    static String message(Throwable e) {
         if (e instanceof OutOfMemoryError) {
             return "out of memory (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g";

@@ -45,6 +45,15 @@ public final class CommonOptions {
             description = "TornadoVM device, as 'accelgeom devices' numbers them (default: TornadoVM's default device).")
     int device;
 
+    @Option(names = "--devices", paramLabel = "all|N,M,...",
+            description = "tornado: spread a batch (several inputs, --all-models, trajectory frames) over these devices, "
+                    + "one worker each ('all': every device; an index may repeat); one input split across them where "
+                    + "the command can (hull). See docs/scale-out.md.")
+    String devices;
+
+    /** {@code --devices} checked and resolved ({@link #devices(CommandSpec)}), set by {@link Batch#run}; null without it. */
+    int[] deviceList;
+
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
             description = "Threads of the jvm-parallel backend, 0.." + Check.MAX_THREADS + " (default 0: one per core).")
     int threads;
@@ -61,9 +70,31 @@ public final class CommonOptions {
     /** Rejects impossible values (a usage error). */
     void validate(CommandSpec spec) {
         Check.range(spec, "--threads", threads, 0, Check.MAX_THREADS);
+        if (devices != null && deviceList == null && !Batch.active()) { // a command without batches (terrain)
+            throw new ParameterException(spec.commandLine(), "--devices spreads a batch over devices: "
+                    + spec.qualifiedName() + " takes none; use --device N");
+        }
         if (device < -1) {
             throw new ParameterException(spec.commandLine(), "--device must be >= 0, got " + device);
         }
+    }
+
+    /**
+     * The devices of {@code --devices}, checked (null without it): usage errors for a non-tornado backend, a
+     * malformed list or {@code --device} beside it; one {@link AccelGeomException} for an index TornadoVM lacks.
+     */
+    int[] devices(CommandSpec spec) {
+        if (devices == null) {
+            return null;
+        }
+        if (backend != Backend.TORNADO) {
+            throw new ParameterException(spec.commandLine(), "--devices spreads work over TornadoVM devices: it needs "
+                    + "--backend tornado (" + backend.id() + " runs on the CPU cores, which --threads sets)");
+        }
+        if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--device")) {
+            throw new ParameterException(spec.commandLine(), "give either --device N or --devices LIST, not both");
+        }
+        return MultiDevice.parseDevices(spec, devices);
     }
 
     /** Progress on stderr, unless {@code --quiet}. */
@@ -76,7 +107,8 @@ public final class CommonOptions {
         return switch (backend) {
             case JVM -> "jvm (1 thread)";
             case JVM_PARALLEL -> "jvm-parallel (" + (threads > 0 ? threads : Runtime.getRuntime().availableProcessors()) + " threads)";
-            case TORNADO -> "tornado (" + (device >= 0 ? "device " + device : "default device") + ")";
+            case TORNADO -> "tornado (" + (deviceList != null && deviceList.length > 1 && !Batch.active()
+                    ? "devices " + MultiDevice.describe(deviceList) : device >= 0 ? "device " + device : "default device") + ")";
         };
     }
 

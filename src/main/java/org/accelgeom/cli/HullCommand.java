@@ -15,6 +15,7 @@ import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.hull.ConvexHull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
+import org.accelgeom.hull.PartitionedHull;
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.Mesh;
 import org.accelgeom.io.PointCloud;
@@ -116,11 +117,13 @@ final class HullCommand implements Callable<Integer> {
                 .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
-        try (Batch.Lease lease = Batch.session(options.execution())) { // --repeat: one plan, one pool
+        try (Batch.Lease lease = Batch.session(options.execution()); // --repeat: one plan, one pool
+                var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
             DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
-                r = compute(points, options, session);
+                r = devices != null ? PartitionedHull.compute(points, options.withResident(false), devices)
+                        : compute(points, options, session);
                 nanos = System.nanoTime() - t0;
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6,

@@ -293,110 +293,191 @@ final class VoronoiCommand implements Callable<Integer> {
     /** Every model of the input in turn (models are read until the file has no more). */
     private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         // the models of an ensemble have as many atoms: the backend stays loaded in the session (tornado: one plan)
-        try (Batch.Lease lease = Batch.session(options.withResident(true).execution())) {
-            DeviceSession session = lease.session();
-            return models(out, table, options.withResident(true), session);
-        }
+        VoronoiOptions o = options.withResident(true);
+        java.util.Iterator<Numbered<Molecule>> models = new java.util.Iterator<>() { // read one ahead, until none is left
+            private int k = 0;
+            private Molecule next = read(1);
+
+            private Molecule read(int model) {
+                try {
+                    return Formats.readMolecule(Path.of(common.input), model);
+                } catch (NoSuchModelException e) {
+                    if (model > 1) {
+                        return null; // past the last model
+                    }
+                    throw e;
+                }
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public Numbered<Molecule> next() {
+                Numbered<Molecule> m = new Numbered<>(++k, next);
+                next = read(k + 1);
+                return m;
+            }
+        };
+        long[] total = {0};
+        Items<Numbered<Molecule>> items = runItems(o, models, (session, m) -> {
+            long t0 = System.nanoTime();
+            String line = model(m.number(), m.item(), table, o, session);
+            synchronized (total) {
+                total[0] += System.nanoTime() - t0;
+            }
+            return line;
+        }, m -> common.input + ", model " + m.number(), out);
+        out.printf(Locale.ROOT, "models:           %d%s%n", items.count(), items.failed() > 0 ? " (" + items.failed() + " failed)" : "");
+        out.printf(Locale.ROOT, "total time:       %.3f ms%n", total[0] / 1e6);
+        out.printf(Locale.ROOT, "backend:          %s%s%n", common.describeBackend(), items.devices());
+        out.flush();
+        return items.failed() > 0 ? Main.EXIT_FAILURE : 0;
     }
 
-    private int models(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options, DeviceSession session) {
-        long total = 0;
-        int failed = 0;
-        int k = 1;
-        for (;; k++) {
-            Molecule m;
-            try {
-                m = Formats.readMolecule(Path.of(common.input), k);
-            } catch (NoSuchModelException e) {
-                if (k > 1) {
-                    break; // past the last model
-                }
-                throw e;
-            }
-            try { // a model that fails is reported on one line, and the next one runs (a batch)
-                Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
-                AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
-                long t0 = System.nanoTime();
-                VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options, session);
-                long nanos = System.nanoTime() - t0;
-                total += nanos;
-                out.printf(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k, sel.balls().size(),
-                        r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
-                if (common.output != null) {
-                    writeVertices(suffixed(common.output, k), r);
-                }
-                if (edges != null) {
-                    writeEdges(suffixed(Batch.perInput(edges), k), r);
-                }
-            } catch (AccelGeomException e) {
-                failed++;
-                out.flush();
-                Main.report(spec.commandLine().getErr(), common.input + ", model " + k + ": " + e.getMessage(), e, common.debug);
-            }
-            out.flush();
+    /** Model {@code k}'s diagram: its files written, its report line returned. */
+    private String model(int k, Molecule m, AtomBalls.Radii table, VoronoiOptions options, DeviceSession session) {
+        Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
+        long t0 = System.nanoTime();
+        VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options, session);
+        long nanos = System.nanoTime() - t0;
+        if (common.output != null) {
+            writeVertices(suffixed(common.output, k), r);
         }
-        out.printf(Locale.ROOT, "models:           %d%s%n", k - 1, failed > 0 ? " (" + failed + " failed)" : "");
-        out.printf(Locale.ROOT, "total time:       %.3f ms%n", total / 1e6);
-        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
-        out.flush();
-        return failed > 0 ? Main.EXIT_FAILURE : 0;
+        if (edges != null) {
+            writeEdges(suffixed(Batch.perInput(edges), k), r);
+        }
+        return String.format(Locale.ROOT, "model %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", k,
+                sel.balls().size(), r.hidden().length, r.vertexCount(), r.edgeCount() + r.closedEdgeCount(), nanos / 1e6);
+    }
+
+    /** An item of one input (a model, a frame) and its number, from 1. */
+    record Numbered<T>(int number, T item) {
+    }
+
+    /** How a run over the items of one input went: items seen, failed, and the devices' share (or ""). */
+    record Items<T>(int count, int failed, String devices) {
+    }
+
+    /**
+     * The items of one input in order, each in the session (a batch's, or with --devices the first free device
+     * worker's); the report lines in item order. An item that fails with an AccelGeomException is reported on one
+     * line and the next one runs (a batch).
+     */
+    private <T> Items<Numbered<T>> runItems(VoronoiOptions options, java.util.Iterator<Numbered<T>> source,
+            MultiDevice.ItemWork<Numbered<T>> work, java.util.function.Function<Numbered<T>, String> what, PrintWriter out) {
+        int[] count = {0};
+        java.util.Iterator<Numbered<T>> counted = new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return source.hasNext();
+            }
+
+            @Override
+            public Numbered<T> next() {
+                count[0]++;
+                return source.next();
+            }
+        };
+        if (common.deviceList != null && !Batch.active()) { // --devices: the items over the device workers
+            String[] summary = new String[1];
+            int failed = MultiDevice.items(common, options.execution(), counted, work, what, out,
+                    spec.commandLine().getErr(), summary);
+            return new Items<>(count[0], failed, ", " + summary[0]);
+        }
+        int failed = 0;
+        try (Batch.Lease lease = Batch.session(options.execution())) {
+            while (counted.hasNext()) {
+                Numbered<T> item = counted.next();
+                try {
+                    out.print(work.apply(lease.session(), item));
+                } catch (AccelGeomException e) {
+                    failed++;
+                    out.flush();
+                    Main.report(spec.commandLine().getErr(), what.apply(item) + ": " + e.getMessage(), e, common.debug);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new AccelGeomException(Batch.message(e), e);
+                }
+                out.flush();
+            }
+        }
+        return new Items<>(count[0], failed, "");
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
     private int trajectory(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         // frames of as many balls: the backend stays loaded in the session (tornado: one plan, compiled once)
-        try (Batch.Lease lease = Batch.session(options.withResident(true).execution())) {
-            DeviceSession session = lease.session();
-            return trajectoryFrames(out, table, options.withResident(true), session);
-        }
-    }
-
-    private int trajectoryFrames(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options,
-            DeviceSession session) {
+        VoronoiOptions o = options.withResident(true);
         Molecule m = Formats.readMolecule(Path.of(common.input), model);
         Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
-        long total = 0;
-        int frames = 0;
+        long[] total = {0};
+        Items<Numbered<org.accelgeom.voronoi.Balls>> items;
         try (org.accelgeom.io.DcdReader dcd = org.accelgeom.io.DcdReader.open(trajectory)) {
             if (dcd.atoms() != m.size()) {
                 throw new AccelGeomException(trajectory + " has " + dcd.atoms() + " atoms per frame, " + common.input
                         + " has " + m.size() + " (model " + model + "): the trajectory must be of that molecule");
             }
-            double[] x = new double[m.size()], y = new double[m.size()], z = new double[m.size()];
             int[] atoms = sel.atoms();
             double[] r = sel.balls().r();
-            while (dcd.next(x, y, z)) {
-                frames++;
-                double[] bx = new double[atoms.length], by = new double[atoms.length], bz = new double[atoms.length];
-                for (int j = 0; j < atoms.length; j++) {
-                    bx[j] = x[atoms[j]];
-                    by[j] = y[atoms[j]];
-                    bz[j] = z[atoms[j]];
+            java.util.Iterator<Numbered<org.accelgeom.voronoi.Balls>> frames = new java.util.Iterator<>() {
+                private final double[] x = new double[m.size()], y = new double[m.size()], z = new double[m.size()];
+                private int f = 0;
+                private Boolean ahead;
+
+                @Override
+                public boolean hasNext() {
+                    if (ahead == null) {
+                        ahead = dcd.next(x, y, z);
+                    }
+                    return ahead;
                 }
-                org.accelgeom.voronoi.Balls balls = new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone());
+
+                @Override
+                public Numbered<org.accelgeom.voronoi.Balls> next() {
+                    if (!hasNext()) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    ahead = null;
+                    double[] bx = new double[atoms.length], by = new double[atoms.length], bz = new double[atoms.length];
+                    for (int j = 0; j < atoms.length; j++) {
+                        bx[j] = x[atoms[j]];
+                        by[j] = y[atoms[j]];
+                        bz[j] = z[atoms[j]];
+                    }
+                    return new Numbered<>(++f, new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone()));
+                }
+            };
+            items = runItems(o, frames, (session, frame) -> {
                 long t0 = System.nanoTime();
-                VoronoiResult res = VoronoiDiagram.compute(balls, options, session);
+                VoronoiResult res = VoronoiDiagram.compute(frame.item(), o, session);
                 long nanos = System.nanoTime() - t0;
-                total += nanos;
-                out.printf(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n", frames,
-                        atoms.length, res.hidden().length, res.vertexCount(), res.edgeCount() + res.closedEdgeCount(),
-                        nanos / 1e6);
+                synchronized (total) {
+                    total[0] += nanos;
+                }
                 if (common.output != null) {
-                    writeVertices(suffixed(common.output, "frame", frames), res);
+                    writeVertices(suffixed(common.output, "frame", frame.number()), res);
                 }
                 if (edges != null) {
-                    writeEdges(suffixed(Batch.perInput(edges), "frame", frames), res);
+                    writeEdges(suffixed(Batch.perInput(edges), "frame", frame.number()), res);
                 }
-                out.flush();
-            }
+                return String.format(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n",
+                        frame.number(), atoms.length, res.hidden().length, res.vertexCount(),
+                        res.edgeCount() + res.closedEdgeCount(), nanos / 1e6);
+            }, f -> trajectory + ", frame " + f.number(), out);
         }
-        out.printf(Locale.ROOT, "frames:           %d%n", frames);
-        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", total / 1e6,
-                frames > 0 ? String.format(Locale.ROOT, " (%.3f ms per frame)", total / 1e6 / frames) : "");
-        out.printf(Locale.ROOT, "backend:          %s%n", common.describeBackend());
+        int frames = items.count();
+        out.printf(Locale.ROOT, "frames:           %d%s%n", frames, items.failed() > 0 ? " (" + items.failed() + " failed)" : "");
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", total[0] / 1e6,
+                frames > 0 ? String.format(Locale.ROOT, " (%.3f ms per frame)", total[0] / 1e6 / frames) : "");
+        out.printf(Locale.ROOT, "backend:          %s%s%n", common.describeBackend(), items.devices());
         out.flush();
-        return 0;
+        return items.failed() > 0 ? Main.EXIT_FAILURE : 0;
     }
 
     /** FILE.ext to FILE-modelK.ext. */

@@ -1,0 +1,223 @@
+package org.accelgeom.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DevicePool;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.Progress;
+import org.accelgeom.engine.TornadoSupport;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code --devices}: a batch spread over several devices, one worker per device ({@link DevicePool}).
+ *
+ * <p>Files of a batch: each worker computes an input with its own copy of the command (the command line parsed
+ * again, so no option object is shared between threads), whose report goes to a buffer; the buffers are printed in
+ * input order, so stdout reads as the one-device batch's (each input's times and device aside), and every result
+ * file is the one a one-device run writes. Items of one input ({@code --all-models}, trajectory frames) go the same
+ * way through {@link #items}. A failing input is reported with its file and the batch goes on; bad usage ends it.
+ */
+final class MultiDevice {
+
+    private MultiDevice() {
+    }
+
+    /**
+     * The devices of {@code --devices TEXT}: {@code all}, or indices separated by commas (an index may repeat: two
+     * workers on one device). A malformed list is a usage error; an index TornadoVM lacks one error line (status 1).
+     */
+    static int[] parseDevices(CommandSpec spec, String text) {
+        String t = text.trim();
+        TornadoSupport.require();
+        int count = TornadoSupport.devices().deviceCount(); // starts TornadoVM here, on one thread, before any worker
+        if (t.equalsIgnoreCase("all")) {
+            if (count == 0) {
+                throw new AccelGeomException("--devices all: TornadoVM has no device");
+            }
+            return IntStream.range(0, count).toArray();
+        }
+        String[] parts = t.split(",", -1);
+        int[] d = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                d[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                d[i] = -1;
+            }
+            if (d[i] < 0) {
+                throw new ParameterException(spec.commandLine(), "--devices takes 'all' or device indices separated by "
+                        + "commas (e.g. 0,1), got '" + text + "'");
+            }
+            if (d[i] >= count) {
+                throw new AccelGeomException("--devices " + text + ": no device " + d[i] + ", TornadoVM has " + count
+                        + " (" + String.join("; ", TornadoSupport.devices().describeDevices()) + ")");
+            }
+        }
+        return d;
+    }
+
+    /** What one input's worker left: its status, its report, its error lines and the exception that ended it. */
+    private record Report(int status, String out, String err, Throwable failure) {
+    }
+
+    /** The files of a batch over the devices of {@code common.deviceList}; see {@link Batch#run}. */
+    static int batch(CommandSpec spec, CommonOptions common, List<Path> inputs, List<Path> outputs, Path outDir,
+            int failedBefore) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        Progress progress = common.progress();
+        int[] counts = {0, failedBefore}; // done, failed
+        long[] bytes = {0};
+        long t0 = System.nanoTime();
+        long plans;
+        String workers;
+        try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
+            progress.begin("batch on " + pool.size() + " device workers", inputs.size());
+            Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
+            pool.run(source, (worker, k) -> one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
+                    (DevicePool.Outcome<Integer, Report> o) -> {
+                        int k = o.input();
+                        Path in = inputs.get(k);
+                        out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
+                        Report r = o.result();
+                        Throwable failure = o.failed() ? o.failure() : r.failure();
+                        if (r != null) {
+                            out.print(r.out());
+                            out.flush();
+                            err.print(r.err());
+                            err.flush();
+                        }
+                        if (failure instanceof ParameterException p) {
+                            throw p; // bad usage fails every input alike
+                        }
+                        if (failure != null) {
+                            counts[1]++;
+                            out.flush();
+                            Main.report(err, in + ": " + Batch.message(failure), failure, common.debug);
+                        } else if (r.status() != 0) {
+                            counts[1]++;
+                        } else {
+                            counts[0]++;
+                            bytes[0] += size(in);
+                        }
+                        progress.update(k + 1, pool.describe());
+                    });
+            progress.end();
+            workers = pool.describe();
+            pool.close();
+            plans = pool.planBuilds();
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "batch: %d done, %d failed, %.3f s, %.2f inputs/s, %.1f MB/s%s, %s%n", counts[0], counts[1],
+                secs, secs > 0 ? counts[0] / secs : 0.0, secs > 0 ? bytes[0] / 1e6 / secs : 0.0,
+                plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
+        out.flush();
+        return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** One input on a worker: a copy of the command, parsed from the same arguments, computes it into buffers. */
+    private static Report one(String[] args, Batch.Assignment a) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        CommandLine cl = Main.commandLine(args);
+        cl.setOut(new PrintWriter(o, true));
+        cl.setErr(new PrintWriter(e, true));
+        Batch.ASSIGNED.set(a);
+        try {
+            ParseResult pr = cl.parseArgs(args);
+            while (pr.hasSubcommand()) {
+                pr = pr.subcommand();
+            }
+            Object status = ((Callable<?>) pr.commandSpec().userObject()).call();
+            return new Report(status instanceof Integer i ? i : 0, o.toString(), e.toString(), null);
+        } catch (Exception | OutOfMemoryError | StackOverflowError x) {
+            return new Report(Main.EXIT_FAILURE, o.toString(), e.toString(), x);
+        } finally {
+            Batch.ASSIGNED.remove();
+        }
+    }
+
+    /** The work of one item of an input (a model, a frame) in a session: its report line, after writing its files. */
+    @FunctionalInterface
+    interface ItemWork<T> {
+        String apply(DeviceSession session, T item) throws Exception;
+    }
+
+    /**
+     * Items of one input ({@code --all-models}, trajectory frames) over {@code common.deviceList}: each item on the
+     * first free worker's session (opened for {@code execution} on its device), the report lines printed in item
+     * order; an item that fails with an {@link AccelGeomException} is reported as {@code what(item): message} and the
+     * others go on. Returns the number of failed items, and the summary of the workers in {@code summary[0]}.
+     */
+    static <T> int items(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work,
+            java.util.function.Function<T, String> what, PrintWriter out, PrintWriter err, String[] summary) {
+        int[] failed = {0};
+        try (DevicePool pool = DevicePool.open(execution, common.deviceList)) {
+            Progress progress = common.progress();
+            progress.begin("items on " + pool.size() + " device workers", 0);
+            int[] done = {0};
+            long t0 = System.nanoTime();
+            pool.run(source, (worker, item) -> work.apply(worker.session(execution), item), (DevicePool.Outcome<T, String> o) -> {
+                if (o.failed()) {
+                    if (!(o.failure() instanceof AccelGeomException)) {
+                        throw o.failure() instanceof RuntimeException r ? r : new AccelGeomException(Batch.message(o.failure()), o.failure());
+                    }
+                    failed[0]++;
+                    out.flush();
+                    Main.report(err, what.apply(o.input()) + ": " + o.failure().getMessage(), o.failure(), common.debug);
+                } else {
+                    out.print(o.result());
+                }
+                out.flush();
+                progress.update(++done[0], pool.describe());
+            });
+            progress.end();
+            summary[0] = pool.describe() + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
+        }
+        return failed[0];
+    }
+
+    /**
+     * The pool of {@code --devices} for one input that a command splits (null without --devices, and on a worker of
+     * a batch, whose input is not split): one worker per listed device.
+     */
+    static DevicePool pool(CommonOptions common, Execution execution) {
+        if (common.deviceList == null || Batch.active()) {
+            return null;
+        }
+        return DevicePool.open(execution, common.deviceList);
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    /** The devices as the summary names them. */
+    static String describe(int[] devices) {
+        List<String> s = new ArrayList<>();
+        for (int d : devices) {
+            s.add(Integer.toString(d));
+        }
+        return String.join(",", s);
+    }
+}

@@ -1,0 +1,157 @@
+package org.accelgeom.hull;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.stream.IntStream;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.DevicePool;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.io.PointCloud;
+
+/**
+ * One hull over several devices: the points cut into contiguous parts, one per worker of a {@link DevicePool}, the
+ * hull of each part computed on its worker's device, and the hull of the union of the parts' vertices computed
+ * last (on the host's cores when they are at most {@link #HOST_MERGE_MAX}, else on worker 0's device). Exact: every
+ * extreme point of the whole set is an extreme point of the part that holds it (a point that is no convex combination of all the points is none of a subset), so the parts' vertices
+ * contain every vertex of the hull, and the hull of those vertices is the hull of the points. The result equals
+ * {@link ConvexHull#compute}'s: the same dimension, vertices and facets (as polygons of points); the facets may come
+ * in another order and start at another corner, and where an extreme point occurs several times in the input the
+ * vertex may name another of its copies.
+ *
+ * <p>What is split: the passes over the points (extremes, culling, the QuickHull rounds of each part). What is not:
+ * the final hull of the parts' vertices (small: a few thousand points for random inputs, but all of the input
+ * when every point is extreme, e.g. points on a sphere, where splitting cannot help) and the copies of the parts
+ * (host memory bandwidth).
+ */
+public final class PartitionedHull {
+
+    /** Fewer points than this per part are not split (one part). */
+    public static final int MIN_POINTS_PER_PART = 1024;
+
+    /** At most this many part vertices are merged on the host's cores (jvm-parallel) rather than on a device. */
+    public static final int HOST_MERGE_MAX = 1 << 20;
+
+    private PartitionedHull() {
+    }
+
+    /** The hull of a 3D point cloud over the pool's workers; see the class comment. */
+    public static HullResult compute(PointCloud points, HullOptions options, DevicePool pool) {
+        if (points.dimension() != 3) {
+            throw new AccelGeomException("the convex hull needs 3D points; these have dimension " + points.dimension());
+        }
+        return compute(points.x(), points.y(), points.z(), options, pool);
+    }
+
+    /** The hull of the points (x[i], y[i], z[i]) over the pool's workers; see the class comment. */
+    public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options, DevicePool pool) {
+        int n = x.length;
+        if (y.length != n || z.length != n) {
+            throw new IllegalArgumentException("coordinate arrays of different lengths");
+        }
+        Execution execution = options.execution();
+        int parts = (int) Math.max(1, Math.min(pool.size(), n / MIN_POINTS_PER_PART));
+        if (parts == 1) {
+            return ConvexHull.compute(x, y, z, options, pool.session(0, execution));
+        }
+        PhaseTimings timings = new PhaseTimings();
+        timings.time("check coordinates", Kind.HOST, () -> rejectNonFinite(x, y, z));
+        long[] start = new long[parts + 1];
+        for (int p = 0; p <= parts; p++) {
+            start[p] = (long) n * p / parts;
+        }
+        HullResult[] partHulls = new HullResult[parts];
+        Iterator<Integer> source = IntStream.range(0, parts).iterator();
+        long t0 = System.nanoTime();
+        pool.run(source, (worker, p) -> {
+            int from = (int) start[p];
+            int to = (int) start[p + 1];
+            DeviceSession session = worker.session(execution);
+            return ConvexHull.compute(Arrays.copyOfRange(x, from, to), Arrays.copyOfRange(y, from, to),
+                    Arrays.copyOfRange(z, from, to), options, session);
+        }, (DevicePool.Outcome<Integer, HullResult> o) -> {
+            if (o.failure() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (o.failure() instanceof Error e) {
+                throw e;
+            }
+            if (o.failed()) {
+                throw new AccelGeomException(String.valueOf(o.failure()), o.failure());
+            }
+            partHulls[o.input()] = o.result();
+        });
+        timings.add("hulls of " + parts + " parts (one per device worker, in parallel)", Kind.HOST, System.nanoTime() - t0);
+        // the union of the parts' vertices, ascending (each part's are, and the parts are in input order)
+        int m = 0;
+        for (HullResult h : partHulls) {
+            m += h.vertices().length;
+        }
+        int[] candidate = new int[m];
+        int c = 0;
+        for (int p = 0; p < parts; p++) {
+            for (int v : partHulls[p].vertices()) {
+                candidate[c++] = (int) start[p] + v;
+            }
+        }
+        double[] sx = new double[m];
+        double[] sy = new double[m];
+        double[] sz = new double[m];
+        for (int i = 0; i < m; i++) {
+            sx[i] = x[candidate[i]];
+            sy[i] = y[candidate[i]];
+            sz[i] = z[candidate[i]];
+        }
+        // the merge: on the host's cores when small (a device would first compile plans for this new size: 0.4 s
+        // of a 3 s hull of 10^8 points on an H100), else on worker 0's device; every backend gives the same hull
+        HullResult merged;
+        if (m <= HOST_MERGE_MAX || execution.backend() != org.accelgeom.engine.Backend.TORNADO) {
+            merged = ConvexHull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
+                    execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
+                            : org.accelgeom.engine.Backend.JVM_PARALLEL)));
+        } else {
+            merged = ConvexHull.compute(sx, sy, sz, options, pool.session(0, execution));
+        }
+        timings.add("hull of the parts' " + m + " vertices (" + merged.backend().id() + ")", Kind.HOST,
+                merged.timings().total());
+        int[] vertices = map(merged.vertices(), candidate);
+        int[] facetIndex = map(merged.facetIndex(), candidate);
+        int culled = 0;
+        int rounds = 0;
+        int insertions = 0;
+        long fallbacks = merged.stats().exactFallbacks();
+        for (HullResult h : partHulls) {
+            culled += h.stats().culled();
+            rounds = Math.max(rounds, h.stats().rounds());
+            insertions += h.stats().insertions();
+            fallbacks += h.stats().exactFallbacks();
+        }
+        HullResult.Stats stats = new HullResult.Stats(n, culled, rounds + merged.stats().rounds(), insertions,
+                fallbacks);
+        return new HullResult(merged.dimension(), vertices, merged.facetStart().clone(), facetIndex, stats, timings,
+                execution.backend());
+    }
+
+    private static int[] map(int[] local, int[] candidate) {
+        int[] out = new int[local.length];
+        for (int i = 0; i < local.length; i++) {
+            out[i] = candidate[local[i]];
+        }
+        return out;
+    }
+
+    /** The message {@link ConvexHull} gives, with the index in the whole input (not in a part). */
+    private static void rejectNonFinite(double[] x, double[] y, double[] z) {
+        int bad = IntStream.range(0, x.length).parallel()
+                .filter(i -> !(Math.abs(x[i]) <= Double.MAX_VALUE && Math.abs(y[i]) <= Double.MAX_VALUE
+                        && Math.abs(z[i]) <= Double.MAX_VALUE))
+                .findFirst().orElse(-1);
+        if (bad >= 0) {
+            throw new AccelGeomException("point " + bad + " has a non-finite coordinate (" + x[bad] + ", " + y[bad] + ", "
+                    + z[bad] + "): the convex hull needs finite coordinates");
+        }
+    }
+}

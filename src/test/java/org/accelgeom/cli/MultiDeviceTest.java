@@ -1,0 +1,24 @@
+package org.accelgeom.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code --devices} outside the tornado backend: one line (the multi-device path itself: MultiDeviceTornadoTest). */
+class MultiDeviceTest {
+
+    @Test
+    void devicesNeedTheTornadoBackend() {
+        for (String backend : new String[] {"jvm", "jvm-parallel"}) {
+            MainTest.Run r = MainTest.run("hull", "--random", "100", "--backend", backend, "--devices", "0,1");
+            assertEquals(Main.EXIT_USAGE, r.exit(), r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().contains("--devices spreads work over TornadoVM devices: it needs --backend tornado"), r.err());
+        }
+        MainTest.Run t = MainTest.run("terrain", "--devices", "0,1");
+        assertEquals(Main.EXIT_USAGE, t.exit(), t.err());
+        assertEquals(1, t.errLines().size(), t.err());
+        assertTrue(t.err().contains("--devices spreads a batch over devices: accelgeom terrain takes none"), t.err());
+    }
+}
