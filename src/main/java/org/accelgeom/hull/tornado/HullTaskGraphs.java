@@ -26,8 +26,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * compaction, label snapshot; {@code params[MODE]} chooses), {@link #round} (a round's delta, reassignment, the
  * farthest passes and the gather of the new faces' candidates) in a small- and a full-capacity variant, and
  * {@link #passes} (more farthest passes). Every task launch costs TornadoVM about 0.15 ms on an H200, more than most
- * of these kernels, so launches are what this layout saves (hence the modes of setup and round instead of a graph
- * per mode). The arrays are sized by capacity ({@link HullBuffers}): the input's size goes in {@code params}
+ * of these kernels, so launches are what this layout saves (setup and round still pick their step through
+ * {@code params[MODE]}: see {@link #setup}). The arrays are sized by capacity ({@link HullBuffers}): the input's size goes in {@code params}
  * ({@link #N_POINTS}, {@link #N_GROUPS}, {@link #N_BLOCKS}), the launch sizes in {@link Grid}, so one plan serves
  * every input that fits.
  *
@@ -205,7 +205,10 @@ public final class HullTaskGraphs {
         }
     }
 
-    /** MODE_COUNT: points still in play (label other than -1) in each block of {@link HullBuffers#BLOCK}. */
+    /**
+     * MODE_COUNT: points still in play (label other than -1) in each block of {@link HullBuffers#BLOCK}. Not a
+     * {@code @Reduce}: the scatter needs each block's count (their prefix sum), not the total.
+     */
     public static void count(int[] params, int[] label, int[] counts, int blocks, int[] beat) {
         for (@Parallel int b = 0; b < blocks; b++) {
             if (b == 0) {
@@ -263,6 +266,11 @@ public final class HullTaskGraphs {
         }
     }
 
+    /**
+     * The arg-max reduction of {@link #extremes}' partial results. Hand-written, not {@code @Reduce}: it carries the
+     * point's index with its value (the smallest index among equal values), which TornadoVM's {@code @Reduce} (one
+     * value per reduction) cannot.
+     */
     public static void reduce(int[] params, double[] bestVal, int[] bestIdx, int[] out, int[] beat) {
         for (@Parallel int k = 0; k < 128; k++) {
             int groups = params[N_GROUPS];
@@ -571,7 +579,10 @@ public final class HullTaskGraphs {
 
     /**
      * The setup graph: {@code params[MODE]} picks extreme points (the paper's Init_tetr), farthest point from a line
-     * or plane, culling, block counts, compaction, or the label snapshot.
+     * or plane, culling, block counts, compaction, or the label snapshot. Still modes (issue 15 item 4 is
+     * open here): every execution launches the graph's 6 tasks, of which the others return at once (an empty task
+     * launch costs about 0.15 ms on an H200); a graph per step would launch fewer but add a graph per mode to the plan,
+     * each compiled and handed the shared buffers on its first execution. Not measured yet either way.
      */
     public static TaskGraph setup(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.setup;
