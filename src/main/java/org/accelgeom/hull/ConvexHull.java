@@ -61,7 +61,16 @@ public final class ConvexHull {
 
     /** The hull of the points (x[i], y[i], z[i]) in {@code session} (see {@link #compute(PointCloud, HullOptions, DeviceSession)}). */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
-        HullOptions options = given.withExecution(session.execution());
+        return compute(x, y, z, given.withExecution(session.execution()), () -> backend(session));
+    }
+
+    /**
+     * The hull of the points (x[i], y[i], z[i]) on a backend that {@code backend} makes (closed by this call): for a
+     * backend driven from outside a session, such as {@code TornadoHullBackend.onDevice} over points a TornadoVM
+     * program made on the device. {@code options}' execution is only reported.
+     */
+    public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options,
+            java.util.function.Supplier<? extends HullBackend> backend) {
         int n = x.length;
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
@@ -74,16 +83,16 @@ public final class ConvexHull {
                     options.backend());
         }
         return switch (range.mode()) {
-            case DIRECT -> hull(x, y, z, x, y, z, false, options, session, timings, fallbacks0);
+            case DIRECT -> hull(x, y, z, x, y, z, false, options, backend, timings, fallbacks0);
             case SCALED -> {
                 double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
                         () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, session, timings, fallbacks0);
+                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, backend, timings, fallbacks0);
             }
             case WIDE -> {
                 double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
                         Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(x, y, z, s[0], s[1], s[2], true, options, session, timings, fallbacks0);
+                yield hull(x, y, z, s[0], s[1], s[2], true, options, backend, timings, fallbacks0);
             }
         };
     }
@@ -94,10 +103,10 @@ public final class ConvexHull {
      * host (see {@link HullRange}).
      */
     private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
-            boolean exactOnly, HullOptions options, DeviceSession session, PhaseTimings timings,
-            long fallbacks0) {
+            boolean exactOnly, HullOptions options, java.util.function.Supplier<? extends HullBackend> make,
+            PhaseTimings timings, long fallbacks0) {
         int n = x.length;
-        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> backend(session))) {
+        try (HullBackend backend = timings.time("start backend", Kind.HOST, make::get)) {
             backend.load(px, py, pz, 16, timings);
             int cullDirections = exactOnly ? 0 : options.cullDirections();
             double[] dirs = Directions.axesAndSphere(cullDirections > 0 ? cullDirections : 0);

@@ -3,25 +3,44 @@ package org.accelgeom.hull.tornado;
 import org.accelgeom.hull.HullKernels;
 
 /**
- * The arrays of one QuickHull execution plan (see {@link HullTaskGraphs}). Point arrays have n entries; face
- * tables {@code faceCapacity}. The points, labels, distances, index list and face tables are shared by the plan's
- * graphs on the device; every graph has its own small parameter, delta, flag, output and heartbeat arrays
- * ({@link PerGraph}), and the two round graphs differ in their delta capacity ({@code smallCap}, {@code cap}).
+ * The arrays of one QuickHull execution plan (see {@link HullTaskGraphs}), sized by capacity, not by one input: the
+ * point arrays have {@link #capacity} entries, of which the current input uses the first {@link #n}; the face tables
+ * {@link #faceCapacity}. A {@link org.accelgeom.engine.DeviceSession} keeps them with their plan, and every input
+ * that fits ({@link #fits}) is copied in ({@link #load}) and runs on the same plan: TornadoVM binds a plan to its
+ * arrays, so the arrays, not the input's, are what stays. The points, labels, distances, index list and face
+ * tables are shared by the plan's graphs on the device; every graph has its own small parameter, delta, flag,
+ * output and heartbeat arrays ({@link PerGraph}), and the two round graphs differ in their delta capacity.
+ *
+ * <p>Points that a user's own task graph made on the device ({@link #onDevice}) are the user's arrays: the load graph
+ * takes them with {@code consumeFromDevice} and copies them once to {@link #hx}, {@link #hy}, {@link #hz} for the
+ * host's exact predicates.
  */
 public final class HullBuffers {
 
     /** Points per block of the compaction kernels. */
     public static final int BLOCK = 1024;
+    /** Largest number of work-groups of the arg-max passes. */
+    static final int MAX_GROUPS = 8192;
 
-    public final int n;
+    /** Points the arrays hold; the current input has {@link #n} of them. */
+    public final int capacity;
     public final int cap;
     public final int smallCap;
-    public final int groups;
-    public final int blocks;
     public final int faceCapacity;
+    /** Work-items of the arg-max passes and blocks of the compaction at capacity. */
+    public final int groupsCapacity;
+    public final int blocksCapacity;
+    /** The current input: its points, arg-max groups and compaction blocks (set by {@link #resize}). */
+    public int n;
+    public int groups;
+    public int blocks;
     public final double[] x;
     public final double[] y;
     public final double[] z;
+    /** Host copies of device-made points ({@link #onDevice}); null when the points come from the host. */
+    public final double[] hx;
+    public final double[] hy;
+    public final double[] hz;
     public final int[] active;
     public final int[] label;
     public final double[] dist;
@@ -36,6 +55,9 @@ public final class HullBuffers {
     /** Survivors per block of {@link #BLOCK} points (compaction), and each block's first output slot. */
     public final int[] counts;
     public final int[] offsets;
+    /** The load graph's (upload or take the points, init), the reset graph's (init of resident points). */
+    public final PerGraph load;
+    public final PerGraph reset;
     /** The setup graph's: params, directions / line / plane / inner polytope in dD. */
     public final PerGraph setup;
     /** The round graphs (small and full delta capacity), and the extra farthest passes. */
@@ -46,10 +68,14 @@ public final class HullBuffers {
     public final int[] params;
     /** The setup graph's double parameters (directions, line or plane, the inner polytope's planes). */
     public final double[] dD;
+    /** Entries of the index list the per-point tasks of the round graphs visit (the compacted list). */
+    public int nActive;
+    /** Whether every graph of the plan over these buffers has run once (compiled, shared buffers taken over). */
+    boolean started;
     /** Number of the last execution (the value its tasks write to their heartbeat slots). */
     public int seq;
 
-    /** The per-graph arrays: parameters, delta (capacity entries per section), flags, output, heartbeats. */
+    /** The per-graph arrays: parameters, delta (capacity entries per section), flags, output, launch check. */
     public static final class PerGraph {
         public final int cap;
         public final int[] params = new int[HullTaskGraphs.PARAMS];
@@ -57,48 +83,120 @@ public final class HullBuffers {
         public final int[] dI;
         public final int[] flags = new int[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES];
         public final int[] out;
-        public final int[] beat = new int[HullTaskGraphs.BEATS];
+        /** The graph's heartbeats, with the names of their slots ({@link HullTaskGraphs#launchCheck}). */
+        public final org.accelgeom.engine.tornado.LaunchCheck check = HullTaskGraphs.launchCheck();
+        public final int[] beat = check.beat;
 
         PerGraph(int cap, int doubles) {
             this.cap = cap;
-            this.dD = new double[doubles];
-            this.dI = new int[8 * cap];
+            this.dD = new double[Math.max(1, doubles)];
+            this.dI = new int[Math.max(1, 8 * cap)];
             this.out = new int[Math.max(1, cap)];
         }
     }
 
     /**
+     * Arrays for up to {@code capacity} points, uploaded from the host by {@link #load}.
+     *
      * @param cap      largest per-round delta (faces created, deleted, new vertices); {@code smallCap} the
      *                 delta of the round graph used when a round fits in it
-     * @param groups   work-items of the arg-max passes (each scans n / groups points)
      */
-    public HullBuffers(double[] x, double[] y, double[] z, int faceCapacity, int cap, int smallCap, int groups) {
-        this.n = x.length;
+    public HullBuffers(int capacity, int faceCapacity, int cap, int smallCap) {
+        this(new double[capacity], new double[capacity], new double[capacity], false, faceCapacity, cap, smallCap);
+    }
+
+    /**
+     * Arrays over points that a user's task graph leaves on the device in {@code x}, {@code y}, {@code z} (all of
+     * their entries are points); see {@link HullTaskGraphs#graphs(String, HullBuffers, String)}.
+     */
+    public static HullBuffers onDevice(double[] x, double[] y, double[] z, int faceCapacity, int cap, int smallCap) {
+        if (y.length != x.length || z.length != x.length) {
+            throw new IllegalArgumentException("coordinate arrays of different lengths");
+        }
+        HullBuffers b = new HullBuffers(x, y, z, true, faceCapacity, cap, smallCap);
+        b.resize(x.length);
+        return b;
+    }
+
+    /**
+     * {@link #onDevice(double[], double[], double[], int, int, int)} with the tornado backend's sizes: face tables of
+     * 16 + min(8n, 2^23) faces, round deltas of accelgeom.hull.roundCap and accelgeom.hull.smallRoundCap.
+     */
+    public static HullBuffers onDevice(double[] x, double[] y, double[] z) {
+        int faces = org.accelgeom.engine.Tuning.HULL_INITIAL_FACES.intValue();
+        return onDevice(x, y, z, faces > 0 ? faces : 16 + (int) Math.min(8L * x.length, 1 << 23),
+                org.accelgeom.engine.Tuning.HULL_ROUND_CAP.intValue(), org.accelgeom.engine.Tuning.HULL_SMALL_ROUND_CAP.intValue());
+    }
+
+    private HullBuffers(double[] x, double[] y, double[] z, boolean device, int faceCapacity, int cap, int smallCap) {
+        this.capacity = x.length;
         this.x = x;
         this.y = y;
         this.z = z;
+        this.hx = device ? new double[capacity] : null;
+        this.hy = device ? new double[capacity] : null;
+        this.hz = device ? new double[capacity] : null;
         this.cap = cap;
         this.smallCap = Math.min(smallCap, cap);
-        this.groups = groups;
-        this.blocks = Math.max(1, (n + BLOCK - 1) / BLOCK);
+        this.groupsCapacity = groupsFor(capacity);
+        this.blocksCapacity = blocksFor(capacity);
         this.faceCapacity = faceCapacity;
-        this.active = new int[n];
-        this.label = new int[n];
-        this.dist = new double[n];
-        this.labelOut = new int[n];
+        this.active = new int[capacity];
+        this.label = new int[capacity];
+        this.dist = new double[capacity];
+        this.labelOut = new int[capacity];
         this.plane = new double[HullKernels.PLANE_STRIDE * faceCapacity];
         this.coneFirst = new int[faceCapacity];
         this.coneCount = new int[faceCapacity];
         this.cand = new int[faceCapacity];
-        this.bestVal = new double[groups * 128];
-        this.bestIdx = new int[groups * 128];
-        this.counts = new int[blocks];
-        this.offsets = new int[blocks];
+        this.bestVal = new double[groupsCapacity * 128];
+        this.bestIdx = new int[groupsCapacity * 128];
+        this.counts = new int[blocksCapacity];
+        this.offsets = new int[blocksCapacity];
+        this.load = new PerGraph(0, 0);
+        this.reset = new PerGraph(0, 0);
         this.setup = new PerGraph(0, HullKernels.PLANE_STRIDE * HullTaskGraphs.MAX_INNER);
         this.round = new PerGraph(this.smallCap, (HullKernels.PLANE_STRIDE + 1) * this.smallCap);
         this.bigRound = new PerGraph(cap, (HullKernels.PLANE_STRIDE + 1) * cap);
         this.passes = new PerGraph(cap, 1);
         this.params = setup.params;
         this.dD = setup.dD;
+    }
+
+    /** Work-items of the arg-max passes for n points (each scans about 256 points). */
+    static int groupsFor(int n) {
+        return Math.max(1, Math.min(MAX_GROUPS, n / 256));
+    }
+
+    static int blocksFor(int n) {
+        return Math.max(1, (n + BLOCK - 1) / BLOCK);
+    }
+
+    /** Whether n points fit. */
+    public boolean fits(int n) {
+        return n <= capacity;
+    }
+
+    /** Copies the input into the point arrays (host points only) and makes it the current one. */
+    public void load(double[] px, double[] py, double[] pz) {
+        if (hx != null) {
+            throw new IllegalStateException("these buffers take their points from the device");
+        }
+        int m = px.length;
+        if (!fits(m)) {
+            throw new IllegalArgumentException(m + " points do not fit in buffers for " + capacity);
+        }
+        System.arraycopy(px, 0, x, 0, m);
+        System.arraycopy(py, 0, y, 0, m);
+        System.arraycopy(pz, 0, z, 0, m);
+        resize(m);
+    }
+
+    /** Makes the first m points the current input. */
+    public void resize(int m) {
+        n = m;
+        nActive = m;
+        groups = groupsFor(m);
+        blocks = blocksFor(m);
     }
 }

@@ -1,8 +1,6 @@
 package org.accelgeom.hull.tornado;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
@@ -10,45 +8,71 @@ import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.tornado.GraphNames;
+import org.accelgeom.engine.tornado.KernelCache;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.hull.ConvexHull;
 import org.accelgeom.hull.HullBackend;
 import org.accelgeom.hull.HullKernels;
+import org.accelgeom.hull.HullOptions;
+import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.RoundDelta;
 
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
-import uk.ac.manchester.tornado.api.WorkerGrid;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
- * The {@code tornado} backend of the QuickHull: one execution plan over the four graphs of
- * {@link HullTaskGraphs#graphs}.
+ * The {@code tornado} backend of the QuickHull: one execution plan over the six graphs of {@link HullTaskGraphs#graphs}.
  *
- * <p>Transfers (see docs/hull.md): the points go to the device once; labels, distances and the face tables
- * never leave it in the normal case. Per round the host uploads only the round's parameters and delta (new
- * face planes, deleted faces' cones, new vertices: at most {@code cap} entries per section) and downloads the
- * flags and the new faces' farthest points. Labels and distances come back only when some point was too close
- * to a plane for the floating-point filter (then the host decides it exactly and sends the answer back as a
- * fix). The face tables are sized once (see {@link #load}).
+ * <p>The plan and its device buffers belong to the {@link DeviceSession}, sized by capacity ({@link HullBuffers}): an
+ * input that fits is copied into the plan's point arrays and runs on the same plan, so a batch of similar inputs
+ * builds one or two plans ({@link DeviceSession#planBuilds()}); a larger input replaces the plan by one of at least
+ * twice the capacity (the old one's device memory is freed first).
+ *
+ * <p>Transfers (see docs/hull.md): the points go to the device once per input (not at all when the session is
+ * resident and the same arrays come again); labels, distances and the face tables never leave it in the normal case.
+ * Per round the host uploads only the round's parameters and delta (new face planes, deleted faces' cones, new
+ * vertices: at most {@code cap} entries per section) and downloads the flags and the new faces' farthest points.
+ * Labels and distances come back only when some point was too close to a plane for the floating-point filter (then
+ * the host decides it exactly and sends the answer back as a fix).
+ *
+ * <p>{@link #onDevice} drives the same graphs in a user's plan over points the user's own graph left on the device
+ * (docs/embedding.md).
  */
 public final class TornadoHullBackend implements HullBackend {
 
     /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
     private static final int CAP = Tuning.HULL_ROUND_CAP.intValue();
 
-    /** The session's name for the resident plan of the hull. */
+    /** The session's name for the plan of the hull. */
     static final String FAMILY = "hull";
     static final String STEP = "quickhull";
 
     /**
-     * A resident plan, kept in the session with its device memory for the next hull of the same point arrays on the
-     * same device (repeated runs, benchmarks): TornadoVM compiles a new plan's kernels again, which costs far more
-     * than a hull, and releasing a plan's device memory makes it compile them again too.
+     * A plan over capacity-sized buffers, kept in the session with its device memory for the next hull that fits:
+     * TornadoVM compiles a new plan's kernels again, which costs far more than a hull. {@code lastX..lastZ}: the
+     * caller's arrays last loaded (a resident session does not upload the same arrays again).
      */
-    private record Resident(HullBuffers buffers, TornadoExecutionPlan plan, List<WorkerGrid> grids, int device) {
+    private static final class Held {
+        final HullBuffers b;
+        final TornadoExecutionPlan plan;
+        final HullTaskGraphs.Grid grid;
+        final int device;
+        final int smallCap;
+        double[] lastX;
+        double[] lastY;
+        double[] lastZ;
+
+        Held(HullBuffers b, TornadoExecutionPlan plan, HullTaskGraphs.Grid grid, int device) {
+            this.b = b;
+            this.plan = plan;
+            this.grid = grid;
+            this.device = device;
+            this.smallCap = b.smallCap;
+        }
     }
 
     /** The tornado backend as a service of the tornado build (see {@link HullBackend.Factory}). */
@@ -62,91 +86,192 @@ public final class TornadoHullBackend implements HullBackend {
     private final DeviceSession session;
     private final TornadoDevice device;
     private final int deviceIndex;
+    private final boolean resident;
+    /** The first of the hull's graphs in the plan (0 in our own plan; after the user's graphs in an embedding). */
+    private final int first;
     private PhaseTimings timings;
+    private Held held;
     private HullBuffers b;
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
-    private List<WorkerGrid> pointGrids;
-    private int active;
-    private final boolean resident;
+    private HullTaskGraphs.Grid grid;
 
     /**
-     * On the session's device; with {@link org.accelgeom.engine.Execution#resident()} the plan and the points stay
-     * in the session for a next hull of the same arrays.
+     * On the session's device; the plan stays in the session for the next hull that fits (with
+     * {@link org.accelgeom.engine.Execution#resident()}, the same arrays are not uploaded again).
      */
     public TornadoHullBackend(DeviceSession session) {
         this.session = session;
         this.resident = session.execution().resident();
         this.deviceIndex = session.execution().device();
         this.device = TornadoDevices.device(this.deviceIndex);
+        this.first = 0;
+    }
+
+    private TornadoHullBackend(TornadoExecutionPlan plan, int first, HullBuffers b, HullTaskGraphs.Grid grid,
+            TornadoDevice device) {
+        this.session = null;
+        this.resident = false;
+        this.deviceIndex = -1;
+        this.device = device;
+        this.first = first;
+        this.plan = plan;
+        this.b = b;
+        this.grid = grid;
+        this.timings = new PhaseTimings();
+    }
+
+    /**
+     * The hull of the points that a user's graph of {@code plan} left on the device in the arrays of {@code b}
+     * ({@link HullBuffers#onDevice}), with the hull's graphs at {@code first} .. {@code first + 5} of the plan
+     * ({@link HullTaskGraphs#graphs(String, HullBuffers, String)}) and its grid given to the plan. The points are not
+     * uploaded: the load graph takes them where they are and copies them once to the host ({@code b.hx, hy, hz}), whose
+     * exact predicates need them. Equal to {@code ConvexHull.compute} of those points on any backend. The points must be
+     * in the range where the kernels run on the coordinates themselves (every coordinate below 2^201 in magnitude and a
+     * multiple of 2^-200, see {@code HullRange}); others fail with a message (hand them to {@code ConvexHull} instead).
+     */
+    public static HullResult onDevice(TornadoExecutionPlan plan, int first, HullBuffers b, HullTaskGraphs.Grid grid,
+            HullOptions options) {
+        TornadoHullBackend backend = new TornadoHullBackend(plan, first, b, grid, plan.withAllGraphs().getDevice(first));
+        backend.loadFromDevice();
+        return ConvexHull.compute(b.hx, b.hy, b.hz, options, () -> backend);
+    }
+
+    /** The embedding's load: init over the user's points and their copy to the host. */
+    private void loadFromDevice() {
+        grid.resize(b);
+        execute(HullTaskGraphs.G_LOAD, b.load, "take points from the device + init");
+        download(b.hx, b.hy, b.hz); // from the load graph's result, before another graph runs
+        if (!b.started) {
+            compileRest();
+        }
     }
 
     @Override
     public void load(double[] x, double[] y, double[] z, int faceCapacity, PhaseTimings timings) {
-        this.timings = timings;
-        int n = x.length;
-        // face tables sized once: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23)
-        // covers every point becoming a vertex up to a million points (rebuilding a plan with larger tables broke
-        // its kernels on TornadoVM 5.2, so there is no growth; a hull that needs more fails with a clear message)
-        int faces = Tuning.HULL_INITIAL_FACES.intValue();
-        int cap = Math.max(faceCapacity, faces > 0 ? faces : 16 + (int) Math.min(8L * n, 1 << 23));
-        int groups = Math.max(1, Math.min(8192, n / 256));
-        long need = 40L * n + 60L * cap;
-        if (need > device.getMaxGlobalMemory() * 0.9) {
-            throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
-                    n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
-        }
-        Resident r = session.take(FAMILY, STEP, Resident.class, c -> resident && c.buffers().x == x
-                && c.buffers().y == y && c.buffers().z == z && c.device() == deviceIndex);
-        if (r != null) {
-            b = r.buffers();
-            plan = r.plan();
-            pointGrids = r.grids();
-            setActive(b.n);
-            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-            execute(HullTaskGraphs.G_SETUP, b.setup, "init (points resident)");
+        if (session == null) { // onDevice: the points are there already
+            this.timings = timings;
+            if (x != b.hx || y != b.hy || z != b.hz) {
+                throw new AccelGeomException("the points made on the device span a range the hull kernels cannot take "
+                        + "as they are (coordinates of 2^201 or more, or finer than 2^-200); compute their hull with "
+                        + "ConvexHull.compute from the host instead");
+            }
             return;
         }
-        build(new HullBuffers(x, y, z, cap, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue(), groups));
+        this.timings = timings;
+        int n = x.length;
+        int[] replaced = {0};
+        held = session.take(FAMILY, STEP, Held.class, c -> {
+            replaced[0] = c.b.capacity;
+            return c.device == deviceIndex && c.b.fits(n) && c.b.faceCapacity >= faceCapacity
+                    && c.smallCap == Math.min(Tuning.HULL_SMALL_ROUND_CAP.intValue(), CAP);
+        });
+        if (held == null) {
+            held = build(n, replaced[0], faceCapacity);
+        }
+        b = held.b;
+        plan = held.plan;
+        grid = held.grid;
+        if (resident && held.lastX == x && held.lastY == y && held.lastZ == z && b.n == n) {
+            grid.resize(b);
+            execute(HullTaskGraphs.G_RESET, b.reset, "init (points resident)");
+            return;
+        }
+        timings.time("copy points to the plan's arrays", Kind.HOST, () -> b.load(x, y, z));
+        grid.resize(b);
+        execute(HullTaskGraphs.G_LOAD, b.load, "upload points + init");
+        held.lastX = x;
+        held.lastY = y;
+        held.lastZ = z;
+        if (!b.started) {
+            compileRest();
+        }
     }
 
-    private void build(HullBuffers buffers) {
-        this.b = buffers;
-        timings.time("build task graphs", Kind.HOST, () -> {
+    /**
+     * A plan for n points: capacity at least 5n/4 and, when it replaces a smaller plan, twice that one's (so that a
+     * batch of growing inputs builds few plans), within the device's memory.
+     */
+    private Held build(int n, int replaced, int faceCapacity) {
+        long want = Math.max(Math.max(n + n / 4L, n > replaced ? 2L * replaced : 0), 1024);
+        long capacity = Math.min(Integer.MAX_VALUE - 1024, (want + 1023) / 1024 * 1024);
+        if (bytes(capacity) > device.getMaxGlobalMemory() * 0.9) {
+            capacity = n;
+        }
+        if (bytes(capacity) > device.getMaxGlobalMemory() * 0.9) {
+            throw new AccelGeomException(String.format("%d points need about %.1f GiB on the device, more than %s has (%.1f GiB)",
+                    n, bytes(n) / 1073741824.0, device.getPhysicalDevice().getDeviceName(), device.getMaxGlobalMemory() / 1073741824.0));
+        }
+        int c = (int) capacity;
+        int faces = Math.max(faceCapacity, faceCapacity(c));
+        HullBuffers buffers = new HullBuffers(c, faces, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue());
+        buffers.resize(n);
+        return timings.time("build task graphs", Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
             String name = GraphNames.unique("quickhull");
             TaskGraph[] graphs;
-            try (var scope = org.accelgeom.engine.tornado.KernelCache.onDevice(device)) {
-                graphs = HullTaskGraphs.graphs(name, b);
+            try (var scope = KernelCache.onDevice(device)) { // tasks an earlier process compiled skip Graal
+                graphs = HullTaskGraphs.graphs(name, buffers);
             }
             ImmutableTaskGraph[] frozen = new ImmutableTaskGraph[graphs.length];
             for (int i = 0; i < graphs.length; i++) {
                 frozen[i] = graphs[i].snapshot();
             }
-            pointGrids = new ArrayList<>();
-            plan = new TornadoExecutionPlan(frozen);
+            HullTaskGraphs.Grid g = HullTaskGraphs.grid(name, buffers);
+            TornadoExecutionPlan p = new TornadoExecutionPlan(frozen);
             session.planBuilt();
-            plan.withDevice(device).withGridScheduler(HullTaskGraphs.grid(name, b, pointGrids));
+            p.withDevice(device).withGridScheduler(g.scheduler());
             if (Plans.PROFILE) {
-                Plans.profiled(plan);
+                Plans.profiled(p);
             }
+            return new Held(buffers, p, g, deviceIndex);
         });
-        setActive(b.n);
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_INIT;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "upload points + init");
-        // every graph runs once (as a no-op) right after the setup graph has made the shared buffers, so that each
-        // takes them over (TornadoVM syncs consumed buffers from the graph executed last) and is compiled now
-        execute(HullTaskGraphs.G_ROUND, b.round, "compile round graphs");
-        execute(HullTaskGraphs.G_BIG_ROUND, b.bigRound, "compile round graphs");
-        execute(HullTaskGraphs.G_PASSES, b.passes, "compile round graphs");
+    }
+
+    /**
+     * Face tables for a capacity: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23) covers
+     * every point becoming a vertex up to a million points. The tables do not grow within a plan (rebuilding a plan with
+     * larger tables broke its kernels on TornadoVM 5.2); a hull that needs more fails with a clear message.
+     */
+    private static int faceCapacity(int capacity) {
+        int faces = Tuning.HULL_INITIAL_FACES.intValue();
+        return faces > 0 ? faces : 16 + (int) Math.min(8L * capacity, 1 << 23);
+    }
+
+    /** Device bytes of a plan for {@code capacity} points. */
+    private static long bytes(long capacity) {
+        return 40L * capacity + 60L * (16 + Math.min(8L * capacity, 1 << 23));
+    }
+
+    /**
+     * Every other graph runs once (its modes off) right after the load graph has made the shared buffers, so that each
+     * takes them over (TornadoVM syncs consumed buffers from the graph executed last) and is compiled now.
+     */
+    private void compileRest() {
+        execute(HullTaskGraphs.G_RESET, b.reset, "compile graphs");
+        for (int g = HullTaskGraphs.G_SETUP; g <= HullTaskGraphs.G_PASSES; g++) {
+            HullBuffers.PerGraph pg = perGraph(g);
+            pg.params[HullTaskGraphs.MODE] = 0;
+            execute(g, pg, "compile graphs");
+        }
+        b.started = true;
+    }
+
+    private HullBuffers.PerGraph perGraph(int graph) {
+        return switch (graph) {
+            case HullTaskGraphs.G_LOAD -> b.load;
+            case HullTaskGraphs.G_RESET -> b.reset;
+            case HullTaskGraphs.G_SETUP -> b.setup;
+            case HullTaskGraphs.G_ROUND -> b.round;
+            case HullTaskGraphs.G_BIG_ROUND -> b.bigRound;
+            default -> b.passes;
+        };
     }
 
     /** The per-point tasks of the round graphs visit the first m entries of the index list. */
     private void setActive(int m) {
-        active = m;
-        for (WorkerGrid w : pointGrids) {
-            w.setGlobalWork(Math.max(1, m), 1, 1);
-        }
+        b.nActive = m;
+        grid.activate(m);
     }
 
     /**
@@ -155,37 +280,19 @@ public final class TornadoHullBackend implements HullBackend {
      */
     private void execute(int graph, HullBuffers.PerGraph g, String phase) {
         long t0 = System.nanoTime();
-        g.params[HullTaskGraphs.SEQ] = ++b.seq;
-        g.params[HullTaskGraphs.N_ACTIVE] = active;
-        plan.withGraph(graph);
+        int[] p = g.params;
+        p[HullTaskGraphs.SEQ] = ++b.seq;
+        p[HullTaskGraphs.N_ACTIVE] = b.nActive;
+        p[HullTaskGraphs.N_POINTS] = b.n;
+        p[HullTaskGraphs.N_GROUPS] = b.groups;
+        p[HullTaskGraphs.N_BLOCKS] = b.blocks;
+        plan.withGraph(first + graph);
         last = Plans.execute(plan, device);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
         // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
         last.transferToHost(g.beat);
-        for (int k : BEATS[graph]) {
-            if (g.beat[k] != b.seq) {
-                throw new AccelGeomException("a TornadoVM kernel of the hull (task slot " + k + ") did not run on "
-                        + device.getPhysicalDevice().getDeviceName() + " during '" + phase
-                        + "' (see the OpenCL error above); try another --device or the jvm-parallel backend");
-            }
-        }
+        g.check.verify(b.seq, device.getPhysicalDevice().getDeviceName(), phase, HullTaskGraphs.slots(graph, b));
         Plans.charge(timings, phase, last, System.nanoTime() - t0);
-    }
-
-    /** Heartbeat slots of each graph's tasks (see {@link HullTaskGraphs#BEAT}). */
-    private static final int[][] BEATS = {
-        {0, 1, 2, 3, 23, 24, 25},
-        slots(4, 5, 22),
-        slots(4, 5, 22),
-        slots(22),
-    };
-
-    private static int[] slots(int... fixed) {
-        int[] s = Arrays.copyOf(fixed, fixed.length + HullTaskGraphs.PASSES);
-        for (int p = 0; p < HullTaskGraphs.PASSES; p++) {
-            s[fixed.length + p] = HullTaskGraphs.BEAT + p;
-        }
-        return s;
     }
 
     private void download(Object... arrays) {
@@ -306,7 +413,6 @@ public final class TornadoHullBackend implements HullBackend {
             HullBuffers.PerGraph next = b.passes;
             copyRound(g.params, next.params);
             next.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_PASSES;
-            Arrays.fill(next.flags, 0);
             execute(HullTaskGraphs.G_PASSES, next, "farthest point (extra passes)");
             g = next;
             download(g.flags);
@@ -385,24 +491,32 @@ public final class TornadoHullBackend implements HullBackend {
         // the device scans all points; labels of finished points cost one read each
     }
 
-    private void closePlan() {
-        if (plan != null) {
-            Plans.release(plan);
-            plan = null;
-        }
-    }
-
-    /** Releases the plan, or with {@code resident} keeps it (and the points on the device) for a next hull. */
+    /**
+     * Gives the plan back to the session, which keeps it (device memory included) for the next hull that fits and
+     * frees it when it closes or a larger input replaces it. An embedding's plan is the user's: nothing to do.
+     */
     @Override
     public void close() {
-        if (plan == null) {
+        if (session == null || held == null) {
             return;
         }
-        if (!resident) {
-            closePlan();
-            return;
-        }
-        session.keep(FAMILY, STEP, new Resident(b, plan, pointGrids, deviceIndex), c -> Plans.release(c.plan()));
+        session.keep(FAMILY, STEP, held, c -> release(c.plan));
+        held = null;
         plan = null;
+    }
+
+    /**
+     * Frees the plan's device memory graph by graph: TornadoVM 5.2's {@code freeDeviceMemory()} stops at the first
+     * buffer it fails to free ("trying to deallocate an invalid buffer", an Error), which left the rest of the plan's
+     * memory allocated; freeing each graph on its own keeps such a failure to that graph.
+     */
+    static void release(TornadoExecutionPlan plan) {
+        for (int g = 0; g < HullTaskGraphs.GRAPH_COUNT; g++) {
+            try {
+                plan.withGraph(g).freeDeviceMemory();
+            } catch (RuntimeException | Error e) {
+                // this graph's buffers are lost to TornadoVM's accounting; the next graphs are still freed
+            }
+        }
     }
 }

@@ -1,0 +1,59 @@
+package org.accelgeom.hull.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Execution;
+import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.ConvexHullTest;
+import org.accelgeom.hull.HullChecks;
+import org.accelgeom.hull.HullOptions;
+import org.accelgeom.hull.HullResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A batch of hulls in one DeviceSession reuses the session's capacity-sized plan (issue 14 item 3): inputs that fit
+ * are copied into its arrays, a larger one replaces it by one of at least twice the capacity. Each hull equals the
+ * JVM reference's.
+ */
+@Tag("tornado")
+class TornadoHullBatchTest {
+
+    private static void same(double[][] p, HullResult gpu, String what) {
+        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        assertArrayEquals(ref.vertices(), gpu.vertices(), what);
+        assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), what);
+        assertEquals(ref.stats().culled(), gpu.stats().culled(), what + ": culled points");
+    }
+
+    @Test
+    void inputsOfDifferentSizesShareTwoPlans() {
+        String[] kinds = {"ball", "sphere", "cube", "gauss", "ball", "clustered"};
+        int[] sizes = {1500, 6000, 2500, 4000, 7000, 1000};
+        try (DeviceSession session = DeviceSession.open(Execution.tornado(0))) {
+            for (int k = 0; k < sizes.length; k++) {
+                double[][] p = ConvexHullTest.points(kinds[k], sizes[k], 20 + k);
+                HullResult gpu = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
+                same(p, gpu, kinds[k] + " " + sizes[k]);
+                // the first input builds a plan for 5/4 of it; the second does not fit and builds one for 5/4 of
+                // itself (at least twice the first); every later input fits
+                assertEquals(k == 0 ? 1 : 2, session.planBuilds(), "plans built after input " + k);
+            }
+        }
+    }
+
+    @Test
+    void theSameArraysAgainInAResidentSessionAreNotUploadedAndGiveTheSameHull() {
+        double[][] p = ConvexHullTest.points("ball", 4000, 31);
+        double[][] q = ConvexHullTest.points("sphere", 1500, 32);
+        try (DeviceSession session = DeviceSession.open(Execution.tornado(0).withResident(true))) {
+            for (double[][] in : new double[][][] {p, p, q, p}) {
+                same(in, ConvexHull.compute(in[0], in[1], in[2], HullOptions.of(Backend.TORNADO), session), "resident");
+            }
+            assertEquals(1, session.planBuilds());
+        }
+    }
+}
