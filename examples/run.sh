@@ -30,6 +30,10 @@ if pocl_only; then
     jvm+=" @$(sq "$ACCELGEOM_ROOT/tornado-config/pocl.argfile")"
 fi
 jvm+=" ${EXAMPLES_JAVA_OPTS:-}"
+# POCL's libLLVM replaces the JVM's signal handlers; the JDK's libjsig keeps them first (see scripts/accelgeom)
+if [[ -f "$JAVA_HOME/lib/libjsig.so" ]]; then
+    export LD_PRELOAD="$JAVA_HOME/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
+fi
 failed=0
 for main in "${programs[@]}"; do
     echo "== $main"
