@@ -71,11 +71,21 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
             float[] fr, int[] cellStart, int[] cellBalls, double[] params, int[] iparams, int capacity) {
         int n = bx.length;
         int lanes = iparams[VoronoiKernels.I_LANES];
-        boolean fits = plan != null && n == this.bx.length && lanes == this.lanes && capacity <= this.capacity
+        boolean fits = plan != null && n <= this.bx.length && lanes == this.lanes && capacity <= this.capacity
                 && cellStart.length <= this.cellStart.length && cellBalls.length <= this.cellBalls.length;
         if (!fits) {
+            // sizes grow geometrically (at least doubling what was held): a batch of inputs of different sizes builds
+            // a few plans, not one per size
+            int cells = cellStart.length, balls = Math.max(1, cellBalls.length);
+            if (plan != null) {
+                n = grown(n, this.bx.length);
+                cells = grown(cells, this.cellStart.length);
+                balls = grown(balls, this.cellBalls.length);
+                capacity = grown(capacity, this.capacity);
+            }
             close();
-            allocate(n, cellStart.length, Math.max(1, cellBalls.length), capacity, lanes);
+            allocate(n, cells, balls, capacity, lanes);
+            n = bx.length;
         }
         System.arraycopy(bx, 0, this.bx, 0, n);
         System.arraycopy(by, 0, this.by, 0, n);
@@ -95,6 +105,11 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
             build();
         }
         upload(!fits);
+    }
+
+    /** {@code need}, or twice {@code held} when that is more (the geometric growth of a plan's arrays). */
+    private static int grown(int need, int held) {
+        return (int) Math.min(Integer.MAX_VALUE - 64, Math.max(need, 2L * held));
     }
 
     /** The plan's arrays for n balls, a grid of up to cells - 1 cells (with headroom) and balls, capacity edges. */
