@@ -133,19 +133,16 @@ final class VoronoiCommand implements Callable<Integer> {
     /**
      * How many inputs of a batch are computed at once: {@code accelgeom.voronoi.inFlight}, or by default on
      * jvm-parallel half the cores (2 to 8; each input's sequential host phases then run beside the others' and their
-     * parallel steps share the session's pool), 1 on jvm (one thread) and tornado (one device queue). --repeat,
+     * parallel steps share the session's pool); always 1 on jvm (one thread) and tornado (two inputs in flight
+     * compile their plans at once, and POCL's kernel cache failed at that: "unable to rename temporary ..."). --repeat,
      * --all-models and --trajectory run one input at a time.
      */
     int inputsInFlight() {
-        if (repeat > 1 || allModels || trajectory != null || random != null) {
+        if (repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
             return 1;
         }
         int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
-        if (set > 0) {
-            return common.backend == Backend.JVM ? 1 : set;
-        }
-        return common.backend == Backend.JVM_PARALLEL
-                ? Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)) : 1;
+        return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     /**

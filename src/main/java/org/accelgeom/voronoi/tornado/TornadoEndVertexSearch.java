@@ -74,15 +74,13 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         boolean fits = plan != null && n <= this.bx.length && lanes == this.lanes && capacity <= this.capacity
                 && cellStart.length <= this.cellStart.length && cellBalls.length <= this.cellBalls.length;
         if (!fits) {
-            // sizes grow geometrically (at least doubling what was held): a batch of inputs of different sizes builds
-            // a few plans, not one per size
+            // sizes grow geometrically (a quarter of headroom at first, then at least doubling what was held): a batch
+            // of inputs of different sizes builds a few plans, not one per size; the headroom costs idle work-items
             int cells = cellStart.length, balls = Math.max(1, cellBalls.length);
-            if (plan != null) {
-                n = grown(n, this.bx.length);
-                cells = grown(cells, this.cellStart.length);
-                balls = grown(balls, this.cellBalls.length);
-                capacity = grown(capacity, this.capacity);
-            }
+            n = grown(n, plan == null ? 0 : this.bx.length);
+            cells = grown(cells, plan == null ? 0 : this.cellStart.length);
+            balls = grown(balls, plan == null ? 0 : this.cellBalls.length);
+            capacity = grown(capacity, plan == null ? 0 : this.capacity);
             close();
             allocate(n, cells, balls, capacity, lanes);
             n = bx.length;
@@ -107,9 +105,9 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
         upload(!fits);
     }
 
-    /** {@code need}, or twice {@code held} when that is more (the geometric growth of a plan's arrays). */
+    /** {@code need} and a quarter, or twice {@code held} when that is more (the geometric growth of a plan's arrays). */
     private static int grown(int need, int held) {
-        return (int) Math.min(Integer.MAX_VALUE - 64, Math.max(need, 2L * held));
+        return (int) Math.min(Integer.MAX_VALUE - 64, Math.max(need + need / 4L, 2L * held));
     }
 
     /** The plan's arrays for n balls, a grid of up to cells - 1 cells (with headroom) and balls, capacity edges. */
