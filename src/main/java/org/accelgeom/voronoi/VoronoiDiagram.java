@@ -35,7 +35,7 @@ public final class VoronoiDiagram {
     }
 
     /** What a diagram prepares before tracing: hidden balls, grid, float copies, kernel parameters. */
-    private record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
+    record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
             float[] fx, float[] fy,
             float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
     }
@@ -288,7 +288,7 @@ public final class VoronoiDiagram {
         return m;
     }
 
-    private static Prepared prepare(Balls original, VoronoiOptions options) {
+    static Prepared prepare(Balls original, VoronoiOptions options) {
         int n = original.size();
         // grid-cell order: balls near in space are near in memory (the device's gathers and the CPU caches)
         int[] perm = BallGrid.build(original, PER_CELL, null).cellBalls;
