@@ -86,7 +86,7 @@ public final class SearchInput {
      * per edge: end ball, float arg-min, double evaluations, passes and tie flag).
      */
     public void searchOnJvm(int count, double[] frames, float[] framesF, int[] gates, int[] out) {
-        try (JvmEndVertexSearch jvm = new JvmEndVertexSearch(null, lanes())) {
+        try (JvmVoronoiBackend jvm = new JvmVoronoiBackend(null, lanes())) {
             jvm.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, capacity);
             jvm.search(count, frames, framesF, gates, out);
         }

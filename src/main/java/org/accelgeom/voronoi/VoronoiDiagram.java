@@ -44,7 +44,7 @@ public final class VoronoiDiagram {
      * The resident state a session keeps: the last prepared balls and their search backend (see
      * {@link VoronoiOptions#resident()}).
      */
-    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, EndVertexSearch search) {
+    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, VoronoiBackend search) {
     }
 
     private static final String FAMILY = "voronoi";
@@ -134,8 +134,8 @@ public final class VoronoiDiagram {
         VoronoiOptions.Precision precision = options.effectivePrecision();
         int n = balls.size();
         Prepared prep;
-        EndVertexSearch search = null;
-        EndVertexSearch reload = null; // a resident backend to load with other balls (a trajectory's next frame)
+        VoronoiBackend search = null;
+        VoronoiBackend reload = null; // a resident backend to load with other balls (a trajectory's next frame)
         // a diagram that is not resident leaves the resident state alone
         Resident held = options.resident() ? pool(session).take(balls, options) : null;
         if (held != null && held.balls() == balls && options.equals(held.options())) {
@@ -260,7 +260,7 @@ public final class VoronoiDiagram {
 
     /** Keeps the prepared state in the session for the next diagram when resident, else releases the backend. */
     private static void keep(DeviceSession session, Balls balls, VoronoiOptions options, Prepared prep,
-            EndVertexSearch search) {
+            VoronoiBackend search) {
         if (options.resident()) {
             pool(session).give(new Resident(balls, options, prep, search));
         } else if (search != null) {
@@ -356,11 +356,11 @@ public final class VoronoiDiagram {
     /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
     static final double GROW = 1.5;
 
-    private static EndVertexSearch backend(VoronoiOptions o, DeviceSession session) {
+    private static VoronoiBackend backend(VoronoiOptions o, DeviceSession session) {
         return switch (o.backend()) {
-            case JVM -> new JvmEndVertexSearch(null, o.lanes());
-            case JVM_PARALLEL -> new JvmEndVertexSearch(session.loops(), o.lanes());
-            case TORNADO -> session.tornado(EndVertexSearch.Factory.class).create(session);
+            case JVM -> new JvmVoronoiBackend(null, o.lanes());
+            case JVM_PARALLEL -> new JvmVoronoiBackend(session.loops(), o.lanes());
+            case TORNADO -> session.tornado(VoronoiBackend.Factory.class).create(session);
         };
     }
 

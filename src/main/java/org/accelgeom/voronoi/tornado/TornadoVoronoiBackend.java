@@ -6,7 +6,7 @@ import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
-import org.accelgeom.voronoi.EndVertexSearch;
+import org.accelgeom.voronoi.VoronoiBackend;
 import org.accelgeom.voronoi.VoronoiKernels;
 
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -24,7 +24,7 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * into the device buffers the search graph reads: no new plan, no JIT compilation. Otherwise the plan is released and
  * a new one built (the session counts them: {@link DeviceSession#planBuilds}).
  */
-public final class TornadoEndVertexSearch implements EndVertexSearch {
+public final class TornadoVoronoiBackend implements VoronoiBackend {
     /** Headroom of the grid's cell table for later loads (a trajectory's bounding box changes a little per frame). */
     private static final double CELL_ROOM = 1.25;
     private final TornadoDevice device;
@@ -33,16 +33,16 @@ public final class TornadoEndVertexSearch implements EndVertexSearch {
 
     private final DeviceSession session;
 
-    /** The tornado search as a service of the tornado build (see {@link EndVertexSearch.Factory}). */
-    public static final class Factory implements EndVertexSearch.Factory {
+    /** The tornado search as a service of the tornado build (see {@link VoronoiBackend.Factory}). */
+    public static final class Factory implements VoronoiBackend.Factory {
         @Override
-        public EndVertexSearch create(DeviceSession session) {
-            return new TornadoEndVertexSearch(session);
+        public VoronoiBackend create(DeviceSession session) {
+            return new TornadoVoronoiBackend(session);
         }
     }
 
     /** On the session's device; each plan built is counted by the session ({@link DeviceSession#planBuilds}). */
-    public TornadoEndVertexSearch(DeviceSession session) {
+    public TornadoVoronoiBackend(DeviceSession session) {
         this.session = session;
         this.device = TornadoDevices.device(session.execution().device());
     }
