@@ -32,6 +32,9 @@ import picocli.CommandLine.ParameterException;
  * on; the run ends with one summary line on stdout and exit status 1 if
  * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
  *
+ * <p>A body that is {@link InFlight} (voronoi) computes several inputs at once on worker threads, a bounded number;
+ * the reports still come in input order, each under its header.
+ *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
  * runs as before, its errors propagate unchanged.
  *
@@ -44,6 +47,25 @@ final class Batch {
     @FunctionalInterface
     interface Body {
         int run() throws Exception;
+    }
+
+    /**
+     * A body whose work for one input may run beside other inputs' work ({@link #run} keeps up to {@link #inFlight()}
+     * inputs in flight): {@link #start()} runs on the batch thread with the input's options set and captures what the
+     * work needs; the work runs on a worker thread and returns what is left to do in input order on the batch thread
+     * (print the input's report). {@link Body#run()} is the same thing in one go (one input, no batch).
+     */
+    interface InFlight extends Body {
+        /** Inputs computed at once in a batch (1: one after the other, as a plain {@link Body}). */
+        int inFlight();
+
+        /** Called on the batch thread for each input: its work, to run on another thread. */
+        java.util.concurrent.Callable<Body> start() throws Exception;
+
+        @Override
+        default int run() throws Exception {
+            return start().call().run();
+        }
     }
 
     private static final ThreadLocal<Boolean> ACTIVE = ThreadLocal.withInitial(() -> false);
@@ -168,7 +190,14 @@ final class Batch {
         ACTIVE.set(true);
         DIR.set(outDir);
         try {
-            for (int k = 0; k < inputs.size(); k++) {
+            boolean concurrent = body instanceof InFlight f && f.inFlight() > 1;
+            if (concurrent) {
+                long[] counts = inFlight((InFlight) body, common, inputs, outDir, ext, used, out, err);
+                done = (int) counts[0];
+                failed += (int) counts[1];
+                bytes = counts[2];
+            }
+            for (int k = 0; !concurrent && k < inputs.size(); k++) {
                 Path in = inputs.get(k);
                 common.input = in.toString();
                 STEM.set(stem(in.getFileName().toString()));
@@ -226,6 +255,83 @@ final class Batch {
             ACTIVE.set(false);
             DIR.remove();
             STEM.remove();
+        }
+    }
+
+    /** One input of an in-flight batch: its work (a future) or what failed when it was started. */
+    private record Pending(Path input, java.util.concurrent.Future<Body> work, Exception failed) {
+    }
+
+    /**
+     * The loop of {@link #run} for an {@link InFlight} body: up to {@code inFlight()} inputs computed at once on worker
+     * threads (so memory holds at most that many inputs and results), each input's report printed in input order.
+     * Returns {done, failed, bytes of the inputs done}.
+     */
+    private static long[] inFlight(InFlight body, CommonOptions common, List<Path> inputs, Path outDir, String ext,
+            Set<Path> used, PrintWriter out, PrintWriter err) throws Exception {
+        long[] counts = new long[3];
+        java.util.ArrayDeque<Pending> window = new java.util.ArrayDeque<>();
+        var workers = java.util.concurrent.Executors.newFixedThreadPool(body.inFlight(), r -> {
+            Thread t = new Thread(r, "accelgeom-batch");
+            t.setDaemon(true);
+            return t;
+        });
+        int reported = 0;
+        try {
+            for (Path in : inputs) {
+                common.input = in.toString();
+                STEM.set(stem(in.getFileName().toString()));
+                common.output = outDir == null || ext == null ? null : outputFor(outDir, in, ext, used);
+                try {
+                    window.add(new Pending(in, workers.submit(body.start()), null));
+                } catch (ParameterException e) {
+                    throw e; // bad usage fails every input alike
+                } catch (Exception e) {
+                    window.add(new Pending(in, null, e));
+                }
+                if (window.size() >= body.inFlight()) {
+                    report(window.poll(), ++reported, inputs.size(), common, out, err, counts);
+                }
+            }
+            while (!window.isEmpty()) {
+                report(window.poll(), ++reported, inputs.size(), common, out, err, counts);
+            }
+        } finally {
+            workers.shutdownNow();
+        }
+        return counts;
+    }
+
+    /** Prints one in-flight input's header and report (what its work left to do), or its failure. */
+    private static void report(Pending p, int number, int total, CommonOptions common, PrintWriter out, PrintWriter err,
+            long[] counts) {
+        out.printf(Locale.ROOT, "== %s (%d/%d)%n", p.input(), number, total);
+        out.flush();
+        try {
+            if (p.failed() != null) {
+                throw p.failed();
+            }
+            Body rest;
+            try {
+                rest = p.work().get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Error x) {
+                    throw x;
+                }
+                throw e.getCause() instanceof Exception x ? x : e;
+            }
+            if (rest.run() != 0) { // the body reported its failure itself
+                counts[1]++;
+                return;
+            }
+            counts[0]++;
+            counts[2] += size(p.input());
+        } catch (ParameterException e) {
+            throw e;
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            counts[1]++;
+            out.flush();
+            Main.report(err, p.input() + ": " + message(e), e, common.debug);
         }
     }
 

@@ -117,11 +117,40 @@ final class VoronoiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "vertices", this::one);
+        return Batch.run(spec, common, "vertices", new Batch.InFlight() {
+            @Override
+            public int inFlight() {
+                return inputsInFlight();
+            }
+
+            @Override
+            public Callable<Batch.Body> start() throws IOException {
+                return one();
+            }
+        });
     }
 
-    /** One input (or --random): the whole command, or one input of a batch. */
-    private int one() throws IOException {
+    /**
+     * How many inputs of a batch are computed at once: {@code accelgeom.voronoi.inFlight}, or by default on
+     * jvm-parallel half the cores (2 to 8; each input's sequential host phases then run beside the others' and their
+     * parallel steps share the session's pool); always 1 on jvm (one thread) and tornado (two inputs in flight
+     * compile their plans at once, and POCL's kernel cache failed at that: "unable to rename temporary ..."). --repeat,
+     * --all-models and --trajectory run one input at a time.
+     */
+    int inputsInFlight() {
+        if (repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
+            return 1;
+        }
+        int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
+        return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    /**
+     * One input (or --random), the whole command or one input of a batch, in two parts: what runs here (checks, the
+     * options and paths of this input) and the work it returns, which reads, computes and writes the result files,
+     * and returns the printing of its report (in a batch, in input order).
+     */
+    private Callable<Batch.Body> one() throws IOException {
         common.validate(spec);
         if (common.input == null && random == null) {
             throw usage("missing input: give --input FILE (PDB, mmCIF, PQR or XYZR) or --random N");
@@ -181,56 +210,87 @@ final class VoronoiCommand implements Callable<Integer> {
             if (random != null || allModels) {
                 throw usage("--trajectory needs --input FILE (the molecule of the trajectory), not --random or --all-models");
             }
-            return trajectory(out, table, options);
+            VoronoiOptions o = options;
+            return () -> {
+                int rc = trajectory(out, table, o);
+                return () -> rc;
+            };
         }
         if (allModels) {
             if (random != null) {
                 throw usage("--all-models needs --input FILE");
             }
-            return allModels(out, table, options);
+            VoronoiOptions o = options;
+            return () -> {
+                int rc = allModels(out, table, o);
+                return () -> rc;
+            };
         }
+        // what the work needs, taken now: in a batch, the options' input and output are the next input's by then
+        Input in = new Input(common.input, random, common.seed, model, table, options, common.output,
+                Batch.perInput(saveBalls), Batch.perInput(edges), Batch.perInput(tetrahedra), common.describeBackend());
+        // beside other inputs, the report waits in a buffer for its turn; else it is printed as it comes (--repeat)
+        boolean buffered = Batch.active() && inputsInFlight() > 1;
+        Batch.Lease lease = Batch.session(options.execution()); // in a batch, the batch's session
+        return () -> {
+            try (lease) {
+                java.io.StringWriter text = new java.io.StringWriter();
+                compute(in, lease.session(), buffered ? new PrintWriter(text) : out);
+                return () -> {
+                    out.print(text);
+                    out.flush();
+                    return 0;
+                };
+            }
+        };
+    }
+
+    /** One input's work as {@link #one} captured it. */
+    private record Input(String file, Integer random, long seed, int model, AtomBalls.Radii table, VoronoiOptions options,
+            Path output, Path saveBalls, Path edges, Path tetrahedra, String backend) {
+    }
+
+    /** Reads, computes (--repeat times) and writes one input's results; its report goes to {@code out}. */
+    private void compute(Input in, DeviceSession session, PrintWriter out) {
         long r0 = System.nanoTime();
-        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && random == null); // TornadoVM starts meanwhile
+        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && in.random() == null); // TornadoVM starts meanwhile
         Molecule m;
-        try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
-            m = random != null ? randomAtoms(random, common.seed) : Formats.readMolecule(Path.of(common.input), model);
+        try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + in.file())) {
+            m = in.random() != null ? randomAtoms(in.random(), in.seed()) : Formats.readMolecule(Path.of(in.file()), in.model());
         }
-        if (random == null) {
-            Check.finiteAtoms(common.input, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
+        if (in.random() == null) {
+            Check.finiteAtoms(in.file(), m, in.table() == AtomBalls.Radii.FILE && carriesRadii(in.file()));
         }
-        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, random != null ? AtomBalls.Radii.FILE : table);
+        AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, in.random() != null ? AtomBalls.Radii.FILE : in.table());
         long readNanos = System.nanoTime() - r0;
         Prewarm.join(warm);
-        if (saveBalls != null) {
-            writeBalls(saveBalls, sel.balls());
+        if (in.saveBalls() != null) {
+            writeBalls(in.saveBalls(), sel.balls());
             if (!onlyBalls) {
-                out.printf(Locale.ROOT, "wrote %s (%d balls)%n", saveBalls, sel.balls().size());
+                out.printf(Locale.ROOT, "wrote %s (%d balls)%n", in.saveBalls(), sel.balls().size());
             }
         }
         if (onlyBalls) {
-            out.printf(Locale.ROOT, "balls:            %d%s%n", sel.balls().size(), saveBalls != null ? " (wrote " + saveBalls + ")" : "");
+            out.printf(Locale.ROOT, "balls:            %d%s%n", sel.balls().size(), in.saveBalls() != null ? " (wrote " + in.saveBalls() + ")" : "");
             out.flush();
-            return 0;
+            return;
         }
         VoronoiResult r = null;
         long nanos = 0;
-        try (Batch.Lease lease = Batch.session(options.execution())) { // --repeat: one plan
-            DeviceSession session = lease.session();
-            for (int run = 1; run <= repeat; run++) {
-                long t0 = System.nanoTime();
-                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
-                    r = VoronoiDiagram.compute(sel.balls(), options, session);
-                }
-                nanos = System.nanoTime() - t0;
-                if (repeat > 1) {
-                    out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
-                    out.flush();
-                }
+        for (int run = 1; run <= repeat; run++) { // --repeat: one plan
+            long t0 = System.nanoTime();
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
+                r = VoronoiDiagram.compute(sel.balls(), in.options(), session);
+            }
+            nanos = System.nanoTime() - t0;
+            if (repeat > 1) {
+                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
+                out.flush();
             }
         }
         VoronoiResult.Stats s = r.stats();
-        out.printf(Locale.ROOT, "input:            %s (%d atoms, %d balls selected)%n", random != null
-                ? random + " random balls (seed " + common.seed + ")" : common.input + ", model " + model, m.size(),
+        out.printf(Locale.ROOT, "input:            %s (%d atoms, %d balls selected)%n", in.random() != null
+                ? in.random() + " random balls (seed " + in.seed() + ")" : in.file() + ", model " + in.model(), m.size(),
                 sel.balls().size());
         out.printf(Locale.ROOT, "hidden balls:     %d (inside another ball: no cell)%n", r.hidden().length);
         out.printf(Locale.ROOT, "vertices:         %d%s%n", r.vertexCount(),
@@ -263,27 +323,24 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "read time:        %.3f ms%n", readNanos / 1e6);
         out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
-        out.printf(Locale.ROOT, "backend:          %s, precision %s%n", common.describeBackend(), r.precision());
+        out.printf(Locale.ROOT, "backend:          %s, precision %s%n", in.backend(), r.precision());
         if (timings) {
             out.println("phases:");
             out.print(r.timings().format());
         }
-        if (common.output != null) {
-            writeVertices(common.output, r);
-            out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", common.output, r.vertexCount());
+        if (in.output() != null) {
+            writeVertices(in.output(), r);
+            out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", in.output(), r.vertexCount());
         }
-        Path edges = Batch.perInput(this.edges);
-        if (edges != null) {
-            writeEdges(edges, r);
-            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", edges, r.edgeCount() + r.closedEdgeCount());
+        if (in.edges() != null) {
+            writeEdges(in.edges(), r);
+            out.printf(Locale.ROOT, "wrote %s (%d edges)%n", in.edges(), r.edgeCount() + r.closedEdgeCount());
         }
-        Path tetrahedra = Batch.perInput(this.tetrahedra);
-        if (tetrahedra != null) {
-            writeTetrahedra(tetrahedra, r);
-            out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", tetrahedra, r.vertexCount());
+        if (in.tetrahedra() != null) {
+            writeTetrahedra(in.tetrahedra(), r);
+            out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", in.tetrahedra(), r.vertexCount());
         }
         out.flush();
-        return 0;
     }
 
     private ParameterException usage(String message) {

@@ -68,6 +68,10 @@ public enum Tuning {
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,
             "tornado voronoi: OpenCL compiler flags (commas for spaces), replacing TornadoVM's fast-math defaults, "
                     + "which change double results; for experiments only (POCL rejects -ffp-contract=off)."),
+    VORONOI_IN_FLIGHT("accelgeom.voronoi.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "voronoi batches on jvm-parallel (several --input files): inputs computed at once, their reports printed in "
+                    + "input order; memory holds that many inputs and results. 0: half the cores, 2 to 8. jvm and "
+                    + "tornado compute one input at a time (on POCL, plans compiled at once broke its kernel cache)."),
     VORONOI_DEBUG("accelgeom.voronoi.debug", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints its per-edge decisions to stderr (was voronoi.debug)."),
 

@@ -124,11 +124,6 @@ final class EdgeFrames {
 
     /** The float copy of frame fo, its origin shifted by (sx, sy, sz) as the float ball arrays are. */
     static void toFloat(double[] f, int fo, float[] ff, double sx, double sy, double sz) {
-        for (int k = 0; k < FS; k++) {
-            ff[fo + k] = (float) f[fo + k];
-        }
-        ff[fo + OX] = (float) (f[fo + OX] - sx);
-        ff[fo + OX + 1] = (float) (f[fo + OX + 1] - sy);
-        ff[fo + OX + 2] = (float) (f[fo + OX + 2] - sz);
+        EndVertexScans.floatFrameAt(fo, sx, sy, sz, f, ff); // the device's float frames, one code
     }
 }

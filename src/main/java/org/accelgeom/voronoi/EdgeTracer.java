@@ -22,7 +22,7 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  */
 final class EdgeTracer {
     private final Balls b;
-    private final EndVertexSearch search;
+    private final VoronoiBackend search;
     private final int batchLimit;
     private final double shiftX, shiftY, shiftZ;
 
@@ -65,7 +65,7 @@ final class EdgeTracer {
     private static final double EPS = 1e-10;
 
     /** {@code loops}: the pool for the per-edge host steps, or null (one thread, the jvm reference). */
-    EdgeTracer(Balls b, EndVertexSearch search, int capacity, double shiftX, double shiftY, double shiftZ,
+    EdgeTracer(Balls b, VoronoiBackend search, int capacity, double shiftX, double shiftY, double shiftZ,
             org.accelgeom.engine.ParallelLoops loops) {
         this.loops = loops;
         frameOk = new boolean[capacity];

@@ -46,13 +46,20 @@ public final class EndVertexScans {
      * rounded to float, the origin shifted by p[P_SHIFT ..] as the float balls are (only the double frame is uploaded).
      */
     public static void floatFrame(int e, double[] p, double[] frames, float[] framesF) {
-        int fo = e * FS;
+        floatFrameAt(e * FS, p[P_SHIFT], p[P_SHIFT + 1], p[P_SHIFT + 2], frames, framesF);
+    }
+
+    /**
+     * The float copy of the frame at fo, its origin shifted by (sx, sy, sz) as the float ball arrays are: the device
+     * makes it ({@link #floatFrame}) and the host for the jvm backends ({@code EdgeFrames.toFloat}), one code.
+     */
+    static void floatFrameAt(int fo, double sx, double sy, double sz, double[] frames, float[] framesF) {
         for (int k = 0; k < FS; k++) {
             framesF[fo + k] = (float) frames[fo + k];
         }
-        framesF[fo + OX] = (float) (frames[fo + OX] - p[P_SHIFT]);
-        framesF[fo + OX + 1] = (float) (frames[fo + OX + 1] - p[P_SHIFT + 1]);
-        framesF[fo + OX + 2] = (float) (frames[fo + OX + 2] - p[P_SHIFT + 2]);
+        framesF[fo + OX] = (float) (frames[fo + OX] - sx);
+        framesF[fo + OX + 1] = (float) (frames[fo + OX + 1] - sy);
+        framesF[fo + OX + 2] = (float) (frames[fo + OX + 2] - sz);
     }
 
     /** The first search radius of the edge at frame fo: GROW times the bound of the start vertex's sphere. */

@@ -35,7 +35,7 @@ public final class VoronoiDiagram {
     }
 
     /** What a diagram prepares before tracing: hidden balls, grid, float copies, kernel parameters. */
-    private record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
+    record Prepared(Balls pb, int[] perm, boolean[] hidden, int[] hiddenIdx, int visible, BallGrid grid,
             float[] fx, float[] fy,
             float[] fz, float[] fr, double[] p, int[] ip, double sx, double sy, double sz, int capacity) {
     }
@@ -44,11 +44,75 @@ public final class VoronoiDiagram {
      * The resident state a session keeps: the last prepared balls and their search backend (see
      * {@link VoronoiOptions#resident()}).
      */
-    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, EndVertexSearch search) {
+    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, VoronoiBackend search) {
     }
 
     private static final String FAMILY = "voronoi";
-    private static final String RESIDENT = "resident search";
+    private static final String RESIDENT = "resident searches";
+
+    /**
+     * The resident states of a session, one per diagram computed at once (a batch with several inputs in flight):
+     * a diagram takes one (the same balls first, then one of the same options) and gives it back when done.
+     */
+    private static final class ResidentPool {
+        /** More idle states than this are released (a batch holds as many as it has inputs in flight). */
+        private static final int MOST = 64;
+        private final java.util.ArrayDeque<Resident> idle = new java.util.ArrayDeque<>();
+        private boolean closed;
+
+        synchronized Resident take(Balls balls, VoronoiOptions options) {
+            Resident pick = null;
+            for (Resident r : idle) {
+                if (r.balls() == balls && options.equals(r.options())) {
+                    pick = r;
+                    break;
+                }
+                if (pick == null || !options.equals(pick.options()) && options.equals(r.options())) {
+                    pick = r;
+                }
+            }
+            if (pick != null) {
+                idle.remove(pick);
+            }
+            return pick;
+        }
+
+        synchronized void give(Resident r) {
+            if (closed) {
+                close(r);
+                return;
+            }
+            idle.addFirst(r);
+            if (idle.size() > MOST) {
+                close(idle.removeLast());
+            }
+        }
+
+        synchronized void close() {
+            closed = true;
+            while (!idle.isEmpty()) {
+                close(idle.removeFirst());
+            }
+        }
+
+        private static void close(Resident r) {
+            if (r.search() != null) {
+                r.search().close();
+            }
+        }
+    }
+
+    /** The session's pool of resident states (made on first use; released with the session or {@link #release}). */
+    private static ResidentPool pool(DeviceSession session) {
+        synchronized (session) { // take and keep at once: no other diagram sees the session without its pool
+            ResidentPool p = session.take(FAMILY, RESIDENT, ResidentPool.class, x -> true);
+            if (p == null) {
+                p = new ResidentPool();
+            }
+            session.keep(FAMILY, RESIDENT, p, ResidentPool::close);
+            return p;
+        }
+    }
 
     /** The diagram of balls (x[i], y[i], z[i], r[i]), in a session of its own (opened and closed by this call). */
     public static VoronoiResult compute(Balls balls, VoronoiOptions options) {
@@ -70,10 +134,10 @@ public final class VoronoiDiagram {
         VoronoiOptions.Precision precision = options.effectivePrecision();
         int n = balls.size();
         Prepared prep;
-        EndVertexSearch search = null;
-        EndVertexSearch reload = null; // a resident backend to load with other balls (a trajectory's next frame)
+        VoronoiBackend search = null;
+        VoronoiBackend reload = null; // a resident backend to load with other balls (a trajectory's next frame)
         // a diagram that is not resident leaves the resident state alone
-        Resident held = options.resident() ? session.take(FAMILY, RESIDENT, Resident.class, r -> true) : null;
+        Resident held = options.resident() ? pool(session).take(balls, options) : null;
         if (held != null && held.balls() == balls && options.equals(held.options())) {
             prep = held.prepared();
             search = held.search(); // in use; put back when done
@@ -123,7 +187,9 @@ public final class VoronoiDiagram {
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
                 timings.add("start backend", Kind.UPLOAD, System.nanoTime() - t2);
             }
-            EdgeTracer tracer = new EdgeTracer(pb, search, search.capacity(), prep.sx, prep.sy, prep.sz,
+            // the batches of the prepared capacity, whatever the backend holds (a resident plan may hold more): the
+            // same levels, so the same output, as a diagram computed alone
+            EdgeTracer tracer = new EdgeTracer(pb, search, prep.capacity, prep.sx, prep.sy, prep.sz,
                     hostLoops);
             tracer.recheck = new HostRecheck(pb, prep.grid, prep.fx, prep.fy, prep.fz, prep.fr, prep.p, prep.ip);
             tracer.floatCheck = precision == VoronoiOptions.Precision.FLOAT;
@@ -194,13 +260,9 @@ public final class VoronoiDiagram {
 
     /** Keeps the prepared state in the session for the next diagram when resident, else releases the backend. */
     private static void keep(DeviceSession session, Balls balls, VoronoiOptions options, Prepared prep,
-            EndVertexSearch search) {
+            VoronoiBackend search) {
         if (options.resident()) {
-            session.keep(FAMILY, RESIDENT, new Resident(balls, options, prep, search), r -> {
-                if (r.search() != null) {
-                    r.search().close();
-                }
-            });
+            pool(session).give(new Resident(balls, options, prep, search));
         } else if (search != null) {
             search.close();
         }
@@ -226,7 +288,7 @@ public final class VoronoiDiagram {
         return m;
     }
 
-    private static Prepared prepare(Balls original, VoronoiOptions options) {
+    static Prepared prepare(Balls original, VoronoiOptions options) {
         int n = original.size();
         // grid-cell order: balls near in space are near in memory (the device's gathers and the CPU caches)
         int[] perm = BallGrid.build(original, PER_CELL, null).cellBalls;
@@ -294,11 +356,11 @@ public final class VoronoiDiagram {
     /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
     static final double GROW = 1.5;
 
-    private static EndVertexSearch backend(VoronoiOptions o, DeviceSession session) {
+    private static VoronoiBackend backend(VoronoiOptions o, DeviceSession session) {
         return switch (o.backend()) {
-            case JVM -> new JvmEndVertexSearch(null, o.lanes());
-            case JVM_PARALLEL -> new JvmEndVertexSearch(session.loops(), o.lanes());
-            case TORNADO -> session.tornado(EndVertexSearch.Factory.class).create(session);
+            case JVM -> new JvmVoronoiBackend(null, o.lanes());
+            case JVM_PARALLEL -> new JvmVoronoiBackend(session.loops(), o.lanes());
+            case TORNADO -> session.tornado(VoronoiBackend.Factory.class).create(session);
         };
     }
 

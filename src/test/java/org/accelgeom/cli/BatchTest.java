@@ -144,6 +144,57 @@ class BatchTest {
     }
 
     @Test
+    void voronoiInputsInFlightEqualSingleRunsInInputOrder() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("inflight"));
+        for (String name : List.of("1ubq", "4jsv-cut57", "achbp-cut60")) {
+            try (var s = BatchTest.class.getResourceAsStream("/voronoi/" + name + ".xyzr")) {
+                Files.copy(s, in.resolve(name + ".xyzr"));
+            }
+        }
+        Files.writeString(in.resolve("2bad.xyzr"), "0 0 0 1.5\n1 2 x 1\n");
+        Files.copy(in.resolve("1ubq.xyzr"), in.resolve("5copy.xyzr"));
+        Path out = dir.resolve("vin");
+        String old = System.setProperty("accelgeom.voronoi.inFlight", "3");
+        MainTest.Run r;
+        try {
+            r = MainTest.run("voronoi", "--input", in.toString(), "--output", out.toString(), "--edges",
+                    dir.resolve("e.csv").toString(), "--backend", "jvm-parallel", "--threads", "2", "--quiet");
+        } finally {
+            if (old == null) {
+                System.clearProperty("accelgeom.voronoi.inFlight");
+            } else {
+                System.setProperty("accelgeom.voronoi.inFlight", old);
+            }
+        }
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.out().contains("batch: 4 done, 1 failed,"), r.out());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("2bad.xyzr"), r.err());
+        // the reports in input order, each under its header
+        List<String> names = List.of("1ubq", "2bad", "4jsv-cut57", "5copy", "achbp-cut60");
+        int at = -1;
+        for (int k = 0; k < names.size(); k++) {
+            int h = r.out().indexOf("== " + in.resolve(names.get(k) + ".xyzr") + " (" + (k + 1) + "/5)");
+            assertTrue(h > at, names.get(k) + " in order: " + r.out());
+            at = h;
+            if (!names.get(k).equals("2bad")) {
+                int next = r.out().indexOf("== ", h + 3);
+                String report = r.out().substring(h, next < 0 ? r.out().length() : next);
+                assertTrue(report.contains("input:            " + in.resolve(names.get(k) + ".xyzr")), report);
+            }
+        }
+        for (String name : List.of("1ubq", "4jsv-cut57", "5copy", "achbp-cut60")) {
+            Path single = dir.resolve(name + "-single.vertices");
+            Path edges = dir.resolve(name + "-single.csv");
+            MainTest.Run s = MainTest.run("voronoi", "--input", in.resolve(name + ".xyzr").toString(), "--output",
+                    single.toString(), "--edges", edges.toString(), "--backend", "jvm-parallel", "--threads", "2", "--quiet");
+            assertEquals(0, s.exit(), s.err());
+            assertArrayEquals(Files.readAllBytes(single), Files.readAllBytes(out.resolve(name + ".vertices")), name);
+            assertArrayEquals(Files.readAllBytes(edges), Files.readAllBytes(out.resolve(name + "-e.csv")), name);
+        }
+    }
+
+    @Test
     void allModelsGoIntoTheOutputDirectory() throws Exception {
         Path f = Files.writeString(dir.resolve("two.pdb"), VoronoiCommandTest.modelsPdb(2, 4));
         MainTest.Run r = MainTest.run("voronoi", "--input", f.toString(), "--all-models", "--output", dir.resolve("models") + "/",

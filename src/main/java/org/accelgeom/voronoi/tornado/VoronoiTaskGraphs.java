@@ -3,7 +3,10 @@ package org.accelgeom.voronoi.tornado;
 import org.accelgeom.voronoi.EndVertexScans;
 import org.accelgeom.voronoi.VoronoiKernels;
 
+import org.accelgeom.engine.tornado.LaunchCheck;
+
 import uk.ac.manchester.tornado.api.GridScheduler;
+import org.accelgeom.engine.tornado.CachedTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
@@ -19,14 +22,39 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * scratch arrays go to the device once and stay there; the frames of a level go up and the results come down with
  * every execution. Public so that other TornadoVM programs can embed the graph.
  *
- * <p>Two graphs in one plan: {@link #load} owns the balls, the grid and the parameters (uploaded when it runs, once
- * per set of balls: a trajectory frame) and keeps them on the device; {@link #graph}, the search, consumes them, so a
- * new frame of as many balls reuses the compiled plan (TornadoVM's persistOnDevice / consumeFromDevice).
+ * <p>Two graphs in one plan, over one {@link VoronoiBuffers}: {@link #load} owns the balls, the grid and the parameters
+ * (uploaded when it runs, once per set of balls: a trajectory frame, the next input of a batch) and keeps them on the
+ * device; {@link #search} consumes them, so new balls that fit the buffers reuse the compiled plan (TornadoVM's
+ * persistOnDevice / consumeFromDevice). A program embeds the search after a graph of its own that persisted the balls
+ * ({@link #search(String, VoronoiBuffers, String, boolean)}; docs/embedding.md). The tracing around the searches (the
+ * vertices, the VIDIC links, a sequential walk over the edges found) stays on the host: it is not a task graph.
  */
 public final class VoronoiTaskGraphs {
 
-    /** ip slot of the launch's sequence number, written to beat[0] by the last reduction (a launch that failed is seen). */
+    /** ip slot of the search's sequence number, written by each task to its heartbeat slot (a launch that failed is seen). */
     public static final int SEQ = 7;
+    /**
+     * Heartbeat slots of the search graph: the float frames, then each pass's reduction (the lanes task has none:
+     * TornadoVM's task takes at most 20 parameters, and it has 20).
+     */
+    public static final int FLOATS = 0, REDUCE0 = 1;
+    /** Heartbeat slots of the load graph: its task, and a sum of what it read (not a heartbeat; see {@link #loaded}). */
+    public static final int LOAD = 0, LOAD_SUM = 1;
+
+    /** The heartbeat check of the load graph (slots {@link #LOAD}, {@link #LOAD_SUM}). */
+    public static LaunchCheck loadCheck() {
+        return new LaunchCheck("Voronoi upload", "load", "load sum");
+    }
+
+    /** The heartbeat check of the search graph (slots {@link #FLOATS}, {@link #REDUCE0} + pass). */
+    public static LaunchCheck searchCheck() {
+        String[] names = new String[REDUCE0 + EndVertexScans.PASSES];
+        names[FLOATS] = "floats";
+        for (int pass = 0; pass < EndVertexScans.PASSES; pass++) {
+            names[REDUCE0 + pass] = "reduce" + pass;
+        }
+        return new LaunchCheck("Voronoi end-vertex search", names);
+    }
 
     private VoronoiTaskGraphs() {
     }
@@ -38,7 +66,7 @@ public final class VoronoiTaskGraphs {
     public static void loaded(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz,
             float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] seq, int[] beat) {
         for (@Parallel int i = 0; i < 1; i++) {
-            beat[0] = seq[0];
+            beat[LOAD] = seq[0];
             double d = bx[i] + by[i] + bz[i] + br[i] + p[i];
             float f = fx[i] + fy[i] + fz[i] + fr[i];
             int s = cellStart[i] + cellBalls[i];
@@ -49,7 +77,7 @@ public final class VoronoiTaskGraphs {
             if (f != f) {
                 z = 1;
             }
-            beat[1] = s + z;
+            beat[LOAD_SUM] = s + z;
         }
     }
 
@@ -59,16 +87,18 @@ public final class VoronoiTaskGraphs {
     }
 
     /**
-     * The load graph: balls (double and float), grid and parameters go to the device on every execution of this
-     * graph (once per set of balls) and stay there for {@link #graph}; seq[0] comes back in beat[0].
+     * The load graph {@code loadName(name)}: balls (double and float), grid and parameters go to the device on every
+     * execution of this graph (once per set of balls) and stay there for {@link #search}; seq[0] comes back in
+     * {@code b.loadCheck.beat[LOAD]}.
      */
-    public static TaskGraph load(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
-            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] seq, int[] beat) {
-        return new org.accelgeom.engine.tornado.CachedTaskGraph(loadName(name))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p,
-                        seq)
-                .task("load", VoronoiTaskGraphs::loaded, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, seq, beat)
-                .persistOnDevice(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p)
+    public static TaskGraph load(String name, VoronoiBuffers b) {
+        int[] beat = b.loadCheck.beat;
+        return new CachedTaskGraph(loadName(name))
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.bx, b.by, b.bz, b.br, b.fx, b.fy, b.fz, b.fr,
+                        b.cellStart, b.cellBalls, b.p, b.seq)
+                .task("load", VoronoiTaskGraphs::loaded, b.bx, b.by, b.bz, b.br, b.fx, b.fy, b.fz, b.fr, b.cellStart,
+                        b.cellBalls, b.p, b.seq, beat)
+                .persistOnDevice(b.bx, b.by, b.bz, b.br, b.fx, b.fy, b.fz, b.fr, b.cellStart, b.cellBalls, b.p)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, beat);
     }
 
@@ -105,8 +135,11 @@ public final class VoronoiTaskGraphs {
     }
 
     /** Task method: the float frames of the batch's edges (the host uploads only the double ones). */
-    public static void floatFrames(double[] p, int[] ip, double[] frames, float[] framesF, double[] qs) {
+    public static void floatFrames(double[] p, int[] ip, double[] frames, float[] framesF, double[] qs, int[] beat) {
         for (@Parallel int e = 0; e < qs.length; e++) {
+            if (e == 0) {
+                beat[FLOATS] = ip[SEQ];
+            }
             if (e < ip[VoronoiKernels.I_COUNT]) {
                 EndVertexScans.floatFrame(e, p, frames, framesF);
             }
@@ -118,7 +151,7 @@ public final class VoronoiTaskGraphs {
             int[] out, int[] beat, int pass) {
         for (@Parallel int e = 0; e < qs.length; e++) {
             if (e == 0) {
-                beat[0] = ip[SEQ] * 4 + pass;
+                beat[REDUCE0 + pass] = ip[SEQ];
             }
             if (live(e, ip, qs, pass) == 1) {
                 EndVertexScans.reduceLanes(e, ip[VoronoiKernels.I_LANES], pass, lf, ld, li, qs, p, ip, frames, out);
@@ -127,28 +160,53 @@ public final class VoronoiTaskGraphs {
     }
 
     /**
-     * The search graph over arrays of one capacity (edges per execution): balls, grid and parameters from the load
-     * graph's device buffers; scratch once; counts, gates and double frames every execution (the float frames are made
-     * on the device); results on demand.
+     * The search graph {@code name} over {@code b}: balls, grid and parameters from the device buffers of the load graph
+     * {@code loadName(name)}; scratch once; counts, gates and double frames every execution (the float frames are made
+     * on the device); results and heartbeats on demand.
      */
-    public static TaskGraph graph(String name, double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy,
-            float[] fz, float[] fr, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
-            float[] framesF, int[] gates, double[] qs, float[] lf, double[] ld, int[] li, int[] out, int[] beat) {
-        TaskGraph g = new org.accelgeom.engine.tornado.CachedTaskGraph(name)
-                .consumeFromDevice(loadName(name), bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, qs, lf, ld, li, framesF)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, ip, frames, gates)
-                .task("floats", VoronoiTaskGraphs::floatFrames, p, ip, frames, framesF, qs);
+    public static TaskGraph search(String name, VoronoiBuffers b) {
+        return search(name, b, loadName(name), false);
+    }
+
+    /**
+     * The search graph {@code name} over {@code b}, its balls, grid and parameters ({@code b.bx .. b.fr, b.cellStart,
+     * b.cellBalls, b.p}) taken on the device from the graph {@code ballsFrom}, which persisted them (our load graph, or
+     * a program's own); with {@code keepOut} the results {@code b.out} also stay on the device for the program's next
+     * graph ({@code consumeFromDevice(name, b.out)}).
+     *
+     * <p>Protocol: run the graph that puts the balls on the device once per set of balls; then, per level of edges,
+     * write the level's double frames and gates into {@code b.frames} and {@code b.gates} (see
+     * {@code SearchInput.firstLevel}), {@code b.ip[I_COUNT]} = the edge count (at most {@code b.capacity}),
+     * {@code b.ip[SEQ]}++, execute, download {@code b.out} (and {@code b.searchCheck.beat}: {@code verify} it).
+     * The first execution of the graph must follow the execution of {@code ballsFrom}'s graph (TornadoVM hands a
+     * persisted buffer on from the graph executed last).
+     */
+    public static TaskGraph search(String name, VoronoiBuffers b, String ballsFrom, boolean keepOut) {
+        int[] beat = b.searchCheck.beat;
+        TaskGraph g = new CachedTaskGraph(name)
+                .consumeFromDevice(ballsFrom, b.bx, b.by, b.bz, b.br, b.fx, b.fy, b.fz, b.fr, b.cellStart, b.cellBalls, b.p)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.qs, b.lf, b.ld, b.li, b.framesF)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.ip, b.frames, b.gates)
+                .task("floats", VoronoiTaskGraphs::floatFrames, b.p, b.ip, b.frames, b.framesF, b.qs, beat);
         for (int pass = 0; pass < EndVertexScans.PASSES; pass++) {
-            g = g.task("lanes" + pass, VoronoiTaskGraphs::lanes, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p,
-                    ip, frames, framesF, gates, qs, lf, ld, li, pass)
-                    .task("reduce" + pass, VoronoiTaskGraphs::reduce, lf, ld, li, qs, p, ip, frames, out, beat, pass);
+            g = g.task("lanes" + pass, VoronoiTaskGraphs::lanes, b.bx, b.by, b.bz, b.br, b.fx, b.fy, b.fz, b.fr, b.cellStart,
+                    b.cellBalls, b.p, b.ip, b.frames, b.framesF, b.gates, b.qs, b.lf, b.ld, b.li, pass)
+                    .task("reduce" + pass, VoronoiTaskGraphs::reduce, b.lf, b.ld, b.li, b.qs, b.p, b.ip, b.frames, b.out, beat,
+                            pass);
         }
-        return g.transferToHost(DataTransferMode.UNDER_DEMAND, out, beat);
+        if (keepOut) {
+            g = g.persistOnDevice(b.out);
+        }
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.out, beat);
+    }
+
+    /** The launch geometry of the load graph and the search graph {@code name} over {@code b}. */
+    public static GridScheduler grid(String name, VoronoiBuffers b) {
+        return grid(name, b.capacity, b.lanes);
     }
 
     /** One work-item per lane or per edge slot (and one for the load task), the work-group size left to the driver. */
-    public static GridScheduler grid(String name, int capacity, int lanes) {
+    static GridScheduler grid(String name, int capacity, int lanes) {
         GridScheduler gs = new GridScheduler();
         WorkerGrid one = new WorkerGrid1D(1);
         one.setLocalWorkToNull();

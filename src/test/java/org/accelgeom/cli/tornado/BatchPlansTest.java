@@ -59,6 +59,35 @@ class BatchPlansTest {
         }
     }
 
+    /**
+     * Inputs of different sizes reuse the plan while they fit: 300 balls build one, 450 grow it (twice the arrays:
+     * room for 600), 250 and 550 fit; their results equal, byte for byte, the same files computed alone on tornado.
+     */
+    @Test
+    void voronoiBatchGrowsItsPlanGeometricallyAcrossSizes() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("sizes"));
+        List<String> all;
+        try (var s = BatchPlansTest.class.getResourceAsStream("/voronoi/1ubq.xyzr")) {
+            all = new String(s.readAllBytes()).lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+        }
+        List<String> names = List.of("a300", "b450", "c250", "d550");
+        for (String name : names) {
+            Files.write(in.resolve(name + ".xyzr"), all.subList(0, Integer.parseInt(name.substring(1))));
+        }
+        String[] out = run("voronoi", "--input", in.toString(), "--output", dir.resolve("grown").toString(), "--backend",
+                "tornado", "--quiet");
+        assertEquals("0", out[0], out[2]);
+        assertTrue(out[1].contains("batch: 4 done, 0 failed,"), out[1]);
+        assertTrue(out[1].contains(", 2 device plans built"), "300 builds, 450 grows, 250 and 550 fit: " + out[1]);
+        for (String name : List.of("c250", "d550")) { // computed in a plan built for another size (each alone: a JIT)
+            Path alone = dir.resolve(name + "-alone.vertices");
+            String[] single = run("voronoi", "--input", in.resolve(name + ".xyzr").toString(), "--output", alone.toString(),
+                    "--backend", "tornado", "--quiet");
+            assertEquals("0", single[0], single[2]);
+            assertEquals(Files.readString(alone), Files.readString(dir.resolve("grown/" + name + ".vertices")), name);
+        }
+    }
+
     private static String jiggle(String line, Random rnd) {
         String[] f = line.trim().split("\\s+");
         return String.format(Locale.ROOT, "%.4f %.4f %.4f %s", Double.parseDouble(f[0]) + 0.2 * rnd.nextGaussian(),

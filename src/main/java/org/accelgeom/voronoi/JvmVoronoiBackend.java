@@ -7,7 +7,7 @@ import org.accelgeom.engine.ParallelLoops;
  * {@code lanes > 0} it runs the device's lane layout instead ({@link EndVertexScans#searchLane} for every lane,
  * then {@link EndVertexScans#reduceLanes} per edge, pass by pass), which the tests check against the serial sweep.
  */
-final class JvmEndVertexSearch implements EndVertexSearch {
+final class JvmVoronoiBackend implements VoronoiBackend {
     private final ParallelLoops loops;
     private final int lanes;
     private double[] qs = new double[0];
@@ -20,12 +20,12 @@ final class JvmEndVertexSearch implements EndVertexSearch {
     private int capacity;
 
     /** {@code loops == null}: a plain loop (the reference). */
-    JvmEndVertexSearch(ParallelLoops loops) {
+    JvmVoronoiBackend(ParallelLoops loops) {
         this(loops, 0);
     }
 
     /** {@code lanes > 0}: the lane layout of the device search with that many lanes per edge. */
-    JvmEndVertexSearch(ParallelLoops loops, int lanes) {
+    JvmVoronoiBackend(ParallelLoops loops, int lanes) {
         this.loops = loops;
         this.lanes = lanes;
     }

@@ -3,18 +3,24 @@ package org.accelgeom.voronoi;
 import org.accelgeom.engine.DeviceSession;
 
 /**
- * The data-parallel step of the tracing, as one backend runs it: the end ball of every edge of a batch
- * ({@link VoronoiKernels#searchEdge} for each edge). A backend owns the ball arrays and the grid (on a device
- * they stay in device memory); the host owns the topology.
+ * What a backend runs of the Voronoi diagram: its one data-parallel step, the end-vertex search of the edge tracing
+ * (the end ball of every edge of a batch: {@link VoronoiKernels#searchEdge} for each edge, or the device's lane layout
+ * of {@link EndVertexScans}), which is where the time goes. Implementations: {@link JvmVoronoiBackend} (jvm: one
+ * thread; jvm-parallel: the session's pool; with lanes, the device's lane layout on the CPU) and
+ * {@code voronoi.tornado.TornadoVoronoiBackend}. A backend owns the ball arrays and the grid (on a device they stay in
+ * device memory). The other steps ({@link VoronoiDiagram}: grid and hidden balls, initial vertex, edge frames, VIDIC
+ * links, untraced pieces, closed elliptic edges) are host code, the same for every backend (jvm-parallel and tornado
+ * run their per-edge loops on the session's pool): they walk and change the topology one edge at a time, or are
+ * small, so they are not backend steps.
  */
-public interface EndVertexSearch extends AutoCloseable {
+public interface VoronoiBackend extends AutoCloseable {
 
     /**
      * Makes the {@code tornado} search in a session (it counts its plans there); implemented in
      * {@code voronoi.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
      */
     interface Factory {
-        EndVertexSearch create(DeviceSession session);
+        VoronoiBackend create(DeviceSession session);
     }
 
     /**
