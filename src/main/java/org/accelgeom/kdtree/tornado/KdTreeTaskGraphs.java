@@ -1,12 +1,12 @@
 package org.accelgeom.kdtree.tornado;
 
-import org.accelgeom.kdtree.KdTreeKernels;
-import org.accelgeom.kdtree.PipelineBuffers;
-
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+import org.accelgeom.kdtree.KdTreeKernels;
+import org.accelgeom.kdtree.PipelineBuffers;
 
 /**
  * TornadoVM task methods of the kd-tree: the thesis's four per-node kernels (§5.2), each its own TaskGraph with
