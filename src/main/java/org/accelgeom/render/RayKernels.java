@@ -53,6 +53,12 @@ public final class RayKernels {
     /** Counters per pixel: nodes visited, triangles tested, rays traced. */
     public static final int COUNTS = 3;
 
+    /**
+     * Floats per ray of {@link #closestHit}'s ray array: the origin (x, y, z), the direction (x, y, z; any non-zero
+     * length, t is measured in its units) and the far end tMax (+∞ for no limit).
+     */
+    public static final int RAY_FLOATS = 7;
+
     /** Relative slack of the comparison of a node's entry distance (float) with the best hit (double). */
     static final double SLACK = 1.0 + 1e-6;
 
@@ -335,6 +341,21 @@ public final class RayKernels {
         int q = r - c * 8 * bh;
         int cw = Math.min(8, w - 8 * c);
         return (y0 + q / cw) * w + 8 * c + q % cw;
+    }
+
+    /**
+     * The closest hit of ray i of {@code rays} ({@link #RAY_FLOATS} floats per ray) for t in (0, tMax]: the triangle
+     * into {@code hitId[i]} (-1: none), its distance into {@code hitT[i]} (tMax: none); {@code counts[3i ..]} its
+     * work ({@link #trace}). The kernel of the embeddable trace graph (render.tornado.RenderTaskGraphs#trace).
+     */
+    public static void closestHit(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] rays, int i,
+            int[] hitId, double[] hitT, int[] counts) {
+        int o = RAY_FLOATS * i;
+        counts[COUNTS * i] = 0;
+        counts[COUNTS * i + 1] = 0;
+        counts[COUNTS * i + 2] = 0;
+        hitId[i] = trace(split, info, leafTris, tri, bounds, rays[o], rays[o + 1], rays[o + 2], rays[o + 3], rays[o + 4],
+                rays[o + 5], rays[o + 6], hitT, i, counts);
     }
 
     /**

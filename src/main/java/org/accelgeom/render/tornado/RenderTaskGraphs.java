@@ -1,7 +1,9 @@
 package org.accelgeom.render.tornado;
 
 import org.accelgeom.engine.Tuning;
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.TraceBuffers;
 
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -18,9 +20,20 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  */
 public final class RenderTaskGraphs {
 
-    /** Heartbeat slots: one per task. */
-    public static final int TASKS = 4;
+    /** Heartbeat slots ({@link LaunchCheck}): one per task, written by its work-item 0. */
+    static final int SLOT_PRIMARY = 0;
+    static final int SLOT_SURFACE = 1;
+    static final int SLOT_SHADOW = 2;
+    static final int SLOT_COLOUR = 3;
+    /** The task names, in slot order. */
     static final java.util.List<String> NAMES = java.util.List.of("primary", "surface", "shadow", "colour");
+    /** Heartbeat slots: one per task. */
+    public static final int TASKS = NAMES.size();
+
+    /** A launch check of the render graph: the slots' names in slot order. */
+    static LaunchCheck launchCheck() {
+        return new LaunchCheck("ray caster", NAMES.toArray(String[]::new));
+    }
 
     private RenderTaskGraphs() {
     }
@@ -29,7 +42,7 @@ public final class RenderTaskGraphs {
             int[] params, int[] hitId, double[] hitT, int[] counts, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[0] = params[RayKernels.SEQ];
+                beat[SLOT_PRIMARY] = params[RayKernels.SEQ];
             }
             RayKernels.primary(split, info, leafTris, tri, bounds, cam, params, i, hitId, hitT, counts);
         }
@@ -38,7 +51,7 @@ public final class RenderTaskGraphs {
     public static void surface(float[] tri, float[] cam, int[] params, int[] hitId, double[] hitT, float[] aux, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[1] = params[RayKernels.SEQ];
+                beat[SLOT_SURFACE] = params[RayKernels.SEQ];
             }
             RayKernels.surface(tri, cam, params, i, hitId, hitT, aux);
         }
@@ -48,7 +61,7 @@ public final class RenderTaskGraphs {
             int[] params, int[] hitId, double[] shadowT, int[] counts, float[] aux, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[2] = params[RayKernels.SEQ];
+                beat[SLOT_SHADOW] = params[RayKernels.SEQ];
             }
             RayKernels.shadow(split, info, leafTris, tri, bounds, cam, params, i, hitId, shadowT, counts, aux);
         }
@@ -57,7 +70,7 @@ public final class RenderTaskGraphs {
     public static void colour(int[] params, int[] hitId, float[] aux, int[] rgb, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[3] = params[RayKernels.SEQ];
+                beat[SLOT_COLOUR] = params[RayKernels.SEQ];
             }
             RayKernels.colour(params, i, hitId, aux, rgb);
         }
@@ -102,6 +115,68 @@ public final class RenderTaskGraphs {
             }
             gs.addWorkerGrid(name + "." + task, w);
         }
+        return gs;
+    }
+
+    // ---- the embeddable trace step (docs/embedding.md, "Ray casting")
+
+    /** The task of {@link #trace}: its name in the graph is {@code "hits"}. */
+    public static final String TRACE_TASK = "hits";
+
+    /**
+     * OpenCL compiler flags a plan that runs {@link #trace} must set ({@code plan.withCompilerFlags(
+     * TornadoVMBackendType.OPENCL, RenderTaskGraphs.COMPILER_FLAGS)}): IEEE arithmetic, since the traversal relies on
+     * infinities that TornadoVM's default {@code -cl-fast-relaxed-math} lets the compiler assume away.
+     */
+    public static final String COMPILER_FLAGS = "-w";
+
+    /** {@link RayKernels#closestHit} for every ray, one work-item per ray. */
+    public static void hits(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] rays, int[] hitId,
+            double[] hitT, int[] counts) {
+        for (@Parallel int i = 0; i < hitId.length; i++) {
+            RayKernels.closestHit(split, info, leafTris, tri, bounds, rays, i, hitId, hitT, counts);
+        }
+    }
+
+    /**
+     * The trace step as a graph of one task ({@link #TRACE_TASK}) over {@code b}: the closest hit of every ray.
+     * Protocol: one execution per batch of rays; launch geometry {@link #traceGrid}; compiler flags
+     * {@link #COMPILER_FLAGS}.
+     *
+     * @param treeFrom  the name of the user's graph that left the tree's arrays ({@code split, info, leafTris, tri,
+     *                  bounds}) on the device, or null: they go from the host on the first execution only
+     * @param raysFrom  the name of the user's graph that left {@code b.rays} on the device, or null: from the host on
+     *                  every execution
+     * @param keepHits  true: {@code hitId}, {@code hitT} (and {@code counts}) stay on the device for the user's next
+     *                  graph ({@code consumeFromDevice(name, b.hitId, b.hitT)}; also the tree and the rays); false: they
+     *                  come to the host on every execution
+     */
+    public static TaskGraph trace(String name, TraceBuffers b, String treeFrom, String raysFrom, boolean keepHits) {
+        TaskGraph g = new TaskGraph(name);
+        if (treeFrom == null) {
+            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.split, b.info, b.leafTris, b.tri, b.bounds);
+        } else {
+            g = g.consumeFromDevice(treeFrom, b.split, b.info, b.leafTris, b.tri, b.bounds);
+        }
+        if (raysFrom == null) {
+            g = g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.rays);
+        } else {
+            g = g.consumeFromDevice(raysFrom, b.rays);
+        }
+        g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.counts)
+                .task(TRACE_TASK, RenderTaskGraphs::hits, b.split, b.info, b.leafTris, b.tri, b.bounds, b.rays, b.hitId, b.hitT,
+                        b.counts);
+        if (keepHits) {
+            return g.persistOnDevice(b.hitId, b.hitT, b.counts, b.split, b.info, b.leafTris, b.tri, b.bounds, b.rays);
+        }
+        return g.transferToHost(DataTransferMode.EVERY_EXECUTION, b.hitId, b.hitT, b.counts);
+    }
+
+    /** One work-item per ray for the graph {@code name} of {@link #trace}, added to {@code gs}. */
+    public static GridScheduler traceGrid(String name, TraceBuffers b, GridScheduler gs) {
+        WorkerGrid1D w = new WorkerGrid1D(b.count());
+        w.setLocalWorkToNull();
+        gs.addWorkerGrid(name + "." + TRACE_TASK, w);
         return gs;
     }
 }

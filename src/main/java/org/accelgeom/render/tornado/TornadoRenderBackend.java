@@ -3,6 +3,7 @@ package org.accelgeom.render.tornado;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
@@ -34,7 +35,7 @@ public final class TornadoRenderBackend implements RenderBackend {
     private double[] hitT;
     private int[] counts;
     private int[] rgb;
-    private final int[] beat = new int[RenderTaskGraphs.TASKS];
+    private final LaunchCheck check = RenderTaskGraphs.launchCheck();
 
     /** @param deviceIndex TornadoVM device of the default backend, or -1 for TornadoVM's default */
     /** The ray caster as a service of the tornado build (see {@link RenderBackend.Factory}). */
@@ -62,13 +63,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         long t0 = System.nanoTime();
         TornadoExecutionResult r = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        for (int k = 0; k < RenderTaskGraphs.TASKS; k++) {
-            if (beat[k] != params[RayKernels.SEQ]) {
-                throw new AccelGeomException("the TornadoVM kernel '" + RenderTaskGraphs.NAMES.get(k) + "' of the ray caster "
-                        + "did not run on " + device.getPhysicalDevice().getDeviceName()
-                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
-            }
-        }
+        check.verifyRange(params[RayKernels.SEQ], device.getPhysicalDevice().getDeviceName(), "trace rays", 0, check.size());
         Plans.charge(timings, "trace rays", r, wall);
         long compile = Plans.PROFILE ? Math.max(r.getProfilerResult().getCompileTime(),
                 r.getProfilerResult().getTornadoCompilerTime() + r.getProfilerResult().getDriverInstallTime()) : 0;
@@ -102,7 +97,7 @@ public final class TornadoRenderBackend implements RenderBackend {
         double[] shadowT = new double[n];
         String name = GraphNames.unique("render");
         plan = new TornadoExecutionPlan(RenderTaskGraphs.graph(name, t.split(), t.info(), t.leafTris(), t.triangles().v(),
-                t.bounds(), cam, params, hitId, hitT, counts, aux, shadowT, rgb, beat).snapshot());
+                t.bounds(), cam, params, hitId, hitT, counts, aux, shadowT, rgb, check.beat).snapshot());
         // IEEE arithmetic: the traversal relies on infinities (1/0 directions, the primary rays' far end), which
         // TornadoVM's default -cl-fast-relaxed-math lets the OpenCL compiler assume away
         plan.withDevice(device).withGridScheduler(RenderTaskGraphs.grid(name, n))
