@@ -63,7 +63,10 @@ public final class KdTreeTaskGraphs {
         }
     }
 
-    /** First pass of Kernel 4: work-item g finds the best plane of its contiguous chunk. */
+    /**
+     * First pass of Kernel 4: work-item g finds the best plane of its contiguous chunk. Not @Reduce: an arg-min
+     * carries the plane (index, position, axis) with its cost, and @Reduce reduces a value alone.
+     */
     public static void argmin(int[] params, double[] cost, float[] planePos, int[] planeAxis, int[] partial, int[] beat) {
         for (@Parallel int g = 0; g < GROUPS; g++) {
             if (g == 0) {

@@ -104,7 +104,7 @@ public final class LevelTaskGraphs {
         s2[j] = bins[base + 4 * BINS + j];
         e2[j] = bins[base + 5 * BINS + j];
         kc.localBarrier();
-        // inclusive prefix sums of the six histograms
+        // inclusive prefix sums of the six histograms (not @Reduce: every item needs its own prefix, not one total)
         for (int off = 1; off < BINS; off <<= 1) {
             int q = Math.max(j - off, 0); // in bounds when unused
             int has = j >= off ? 1 : 0;
@@ -170,7 +170,7 @@ public final class LevelTaskGraphs {
         bp[j] = bestPos;
         ba[j] = bestAxis;
         kc.localBarrier();
-        // the arg-min over the items
+        // the arg-min over the items (not @Reduce: it carries position and axis with the cost, one per work-group)
         for (int s = BINS / 2; s > 0; s >>= 1) {
             if (j < s) {
                 int u = j + s;
@@ -224,6 +224,7 @@ public final class LevelTaskGraphs {
         }
         p[t] = packed(s);
         kc.localBarrier();
+        // prefix sums, not @Reduce: scatter needs each item's exclusive sum; count keeps the same form (one shape)
         for (int off = 1; off < CHUNK; off <<= 1) {
             int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
             kc.localBarrier();

@@ -214,7 +214,7 @@ public final class SubtreeGroup {
             bl[l] = bestL;
             br[l] = bestR;
             kc.localBarrier();
-            // 3: the arg-min over the lanes
+            // 3: the arg-min over the lanes (not @Reduce: it carries the plane and its masks with the cost, in local memory)
             for (int s = LANES / 2; s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
