@@ -5,15 +5,15 @@ import java.util.concurrent.TimeUnit;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.io.Formats;
-import org.accelgeom.kdtree.Camera;
 import org.accelgeom.kdtree.KdTree;
 import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
-import org.accelgeom.kdtree.RayCaster;
-import org.accelgeom.kdtree.RenderBackend;
-import org.accelgeom.kdtree.RenderOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.render.Camera;
+import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.RenderBackend;
+import org.accelgeom.render.RenderOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -98,7 +98,7 @@ public class KdTreeBenchmark {
             renderer = RayCaster.backend(renderOptions);
         }
         String[] wh = resolution.split("x");
-        return RayCaster.render(tree, Camera.framing(tree.bounds()), Integer.parseInt(wh[0]), Integer.parseInt(wh[1]),
+        return RayCaster.render(tree, Camera.framing(tree.bounds(), Integer.parseInt(wh[0]), Integer.parseInt(wh[1])),
                 renderOptions, renderer).rays();
     }
 

@@ -4,18 +4,18 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Formats;
 import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.KdTreeResult;
-import org.accelgeom.kdtree.LevelBuilder;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.kdtree.zhou.LevelBuilder;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -6,15 +6,15 @@ import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.Backend;
 import org.accelgeom.io.Formats;
-import org.accelgeom.kdtree.Camera;
 import org.accelgeom.kdtree.KdTree;
 import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeResult;
-import org.accelgeom.kdtree.RayCaster;
-import org.accelgeom.kdtree.RenderBackend;
-import org.accelgeom.kdtree.RenderOptions;
-import org.accelgeom.kdtree.RenderResult;
 import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.render.Camera;
+import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.RenderBackend;
+import org.accelgeom.render.RenderOptions;
+import org.accelgeom.render.RenderResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -105,15 +105,15 @@ final class RenderCommand implements Callable<Integer> {
         KdTreeResult built = KdTreeBuilder.build(t, tree.options(common, buildBackend));
         long buildNanos = System.nanoTime() - b0;
         KdTree kd = built.tree();
-        Camera defaults = Camera.framing(kd.bounds());
-        Camera cam = Check.asUsage(spec, () -> new Camera(eyeAt == null ? defaults.eye() : eyeAt,
-                targetAt == null ? defaults.target() : targetAt, upDir, fov, lightAt == null ? defaults.light() : lightAt));
+        Camera defaults = Camera.framing(kd.bounds(), width, height);
+        Camera cam = Check.asUsage(spec, () -> Camera.lookAt(eyeAt == null ? defaults.eye() : eyeAt,
+                targetAt == null ? Camera.centre(kd.bounds()) : targetAt, upDir, fov, width, height));
         RenderOptions ro = RenderOptions.of(common.backend).withShadows(!noShadows).withThreads(common.threads)
-                .withDevice(common.device);
+                .withDevice(common.device).withLight(lightAt);
         RenderResult r = null;
         try (RenderBackend backend = RayCaster.backend(ro)) {
             for (int run = 1; run <= repeat; run++) {
-                r = RayCaster.render(kd, cam, width, height, ro, backend);
+                r = RayCaster.render(kd, cam, ro, backend);
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %s%n", run, repeat, r.format());
                     out.flush();

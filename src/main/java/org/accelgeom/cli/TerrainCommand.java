@@ -12,7 +12,7 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Formats;
 import org.accelgeom.io.Grid;
-import org.accelgeom.terrain.Camera;
+import org.accelgeom.render.Camera;
 import org.accelgeom.terrain.FlightPath;
 import org.accelgeom.terrain.FractalTerrain;
 import org.accelgeom.terrain.Terrain;

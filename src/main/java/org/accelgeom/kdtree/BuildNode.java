@@ -5,13 +5,13 @@ package org.accelgeom.kdtree;
  * boxes B(t ∩ V) {@code box[6i .. 6i+5]}; in the O(N log N) variant also the node's events, per axis, sorted
  * ({@link Events}).
  */
-final class BuildNode {
-    final int n;
+public final class BuildNode {
+    public final int n;
     final int[] tri;
-    final float[] box;
+    public final float[] box;
     final long[][] events;
 
-    BuildNode(int n, int[] tri, float[] box, long[][] events) {
+    public BuildNode(int n, int[] tri, float[] box, long[][] events) {
         this.n = n;
         this.tri = tri;
         this.box = box;

@@ -6,7 +6,7 @@ package org.accelgeom.kdtree;
  * outwards to float and intersected with the triangle's box in the parent, so that a child's box is never larger
  * than its parent's and no part of the triangle inside V is lost to rounding.
  */
-final class Clipper {
+public final class Clipper {
 
     private final double[] a = new double[3 * 10];
     private final double[] b = new double[3 * 10];
@@ -15,7 +15,7 @@ final class Clipper {
      * Writes B(t ∩ V) ∩ parentBox to {@code out[o .. o+5]}. When rounding makes the clipped polygon vanish (the
      * triangle only grazes V), the parent box intersected with V is used, which still contains t ∩ V.
      */
-    void clip(float[] v, int t, float[] voxel, float[] parentBox, int pb, float[] out, int o) {
+    public void clip(float[] v, int t, float[] voxel, float[] parentBox, int pb, float[] out, int o) {
         int n = 3;
         for (int i = 0; i < 9; i++) {
             a[i] = v[9 * t + i];

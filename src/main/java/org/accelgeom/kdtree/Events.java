@@ -9,7 +9,7 @@ import java.util.Arrays;
  * tie rule ({@link KdTreeKernels#better}) restores the order across axes. Keys are unique per node (a triangle
  * has one reference per node), so the sorted order, and with it the tree, does not depend on how it was reached.
  */
-final class Events {
+public final class Events {
 
     private Events() {
     }
@@ -51,7 +51,7 @@ final class Events {
     }
 
     /** The node's sorted events on every axis (O(n log n): the O(N log² N) variant does this at every node). */
-    static long[][] sorted(BuildNode node, boolean parallel) {
+    public static long[][] sorted(BuildNode node, boolean parallel) {
         long[][] e = new long[3][];
         for (int k = 0; k < 3; k++) {
             long[] a = new long[2 * node.n];
@@ -71,7 +71,7 @@ final class Events {
      * Algorithm 4 of the thesis (FindPlane), the incremental sweep over each axis's sorted events: at each
      * distinct position, N_P = p|, N_R -= p| + p-, the cost, then N_L += p+ + p|.
      */
-    static Split sweep(long[][] events, int n, float[] voxel, double[] c) {
+    public static Split sweep(long[][] events, int n, float[] voxel, double[] c) {
         Split best = Split.NONE;
         for (int k = 0; k < 3; k++) {
             long[] e = events[k];

@@ -3,8 +3,8 @@ package org.accelgeom.kdtree;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
-import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.PhaseTimings;
 
 /**
  * Algorithm 1 of the thesis (RecBuild), depth-first on the host: a leaf at the depth limit (checked first, §5.1.2)
@@ -14,10 +14,10 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  * a large node is built as an independent subtree in parallel; its nodes are appended after the left subtree's,
  * so the arrays are those of the sequential build.
  */
-final class SahBuilder {
+public final class SahBuilder {
 
     /** Finds a node's best plane; {@code t} (null for small nodes, to keep the bookkeeping off the hot path) gets its steps' times. */
-    interface Finder {
+    public interface Finder {
         Split find(BuildNode node, float[] voxel, PhaseTimings t);
     }
 
@@ -39,7 +39,7 @@ final class SahBuilder {
     private final java.util.concurrent.atomic.LongAdder splitNanos = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder splits = new java.util.concurrent.atomic.LongAdder();
 
-    SahBuilder(Triangles tris, KdTreeOptions o, Finder finder, ForkJoinPool pool, boolean withEvents, PhaseTimings timings) {
+    public SahBuilder(Triangles tris, KdTreeOptions o, Finder finder, ForkJoinPool pool, boolean withEvents, PhaseTimings timings) {
         this.tris = tris;
         this.c = costs(o);
         this.depthLimit = o.depthLimit(tris.count());
@@ -52,7 +52,7 @@ final class SahBuilder {
         this.cls = withEvents ? new byte[tris.count()] : null;
     }
 
-    static double[] costs(KdTreeOptions o) {
+    public static double[] costs(KdTreeOptions o) {
         double[] c = new double[3];
         c[KdTreeKernels.KT] = o.kT();
         c[KdTreeKernels.KI] = o.kI();
@@ -86,17 +86,17 @@ final class SahBuilder {
 
     /**
      * The subtree of one node built on its own (no fork/join), from depth {@code depth}: the small-node stage of
-     * {@link LevelBuilder}, with the budget of a root ({@link ReferenceBudget}). Safe to call from several threads at
+     * {@link org.accelgeom.kdtree.zhou.LevelBuilder}, with the budget of a root ({@link ReferenceBudget}). Safe to call from several threads at
      * once.
      */
-    TreeWriter subtree(BuildNode node, float[] voxel, int depth) {
+    public TreeWriter subtree(BuildNode node, float[] voxel, int depth) {
         TreeWriter w = new TreeWriter();
         build(node, voxel, depth, ReferenceBudget.root(node.n), w);
         return w;
     }
 
     /** One reference per triangle, its box the triangle's own (B(t ∩ V_S) = B(t)). */
-    static BuildNode root(Triangles t) {
+    public static BuildNode root(Triangles t) {
         int n = t.count();
         int[] tri = new int[n];
         float[] box = new float[6 * n];

@@ -4,7 +4,7 @@ package org.accelgeom.kdtree;
  * The best plane of a node: axis k, position ξ, the side its planar triangles go to, and its SAH cost.
  * {@code NONE} when the node has no candidate plane.
  */
-record Split(int axis, float pos, int side, double cost) {
+public record Split(int axis, float pos, int side, double cost) {
 
     static final Split NONE = new Split(-1, Float.NaN, KdTreeKernels.RIGHT, Double.POSITIVE_INFINITY);
 

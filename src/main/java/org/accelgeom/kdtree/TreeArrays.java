@@ -15,7 +15,7 @@ public final class TreeArrays {
     private final CompletableFuture<int[]> info;
     private final CompletableFuture<int[]> leaf;
 
-    TreeArrays(int nodes, int words) {
+    public TreeArrays(int nodes, int words) {
         this.nodes = nodes;
         this.words = words;
         split = CompletableFuture.supplyAsync(() -> new float[nodes]);

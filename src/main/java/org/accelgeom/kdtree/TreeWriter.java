@@ -7,15 +7,15 @@ import java.util.Arrays;
  * subtree built on its own (the parallel builder) is appended with its indices shifted, giving the same arrays
  * a sequential build writes.
  */
-final class TreeWriter {
-    float[] split = new float[64];
-    int[] info = new int[64];
-    int nodes;
-    int[] leafTris = new int[64];
-    int leafSize;
+public final class TreeWriter {
+    public float[] split = new float[64];
+    public int[] info = new int[64];
+    public int nodes;
+    public int[] leafTris = new int[64];
+    public int leafSize;
 
     /** Reserves the next node and returns its index. */
-    int reserve() {
+    public int reserve() {
         if (nodes == split.length) {
             split = Arrays.copyOf(split, 2 * nodes);
             info = Arrays.copyOf(info, 2 * nodes);
@@ -23,12 +23,12 @@ final class TreeWriter {
         return nodes++;
     }
 
-    void inner(int node, int axis, float pos, int right) {
+    public void inner(int node, int axis, float pos, int right) {
         split[node] = pos;
         info[node] = (right << 2) | axis;
     }
 
-    void leaf(int node, int[] tri, int n) {
+    public void leaf(int node, int[] tri, int n) {
         ensureLeaf(n + 1);
         split[node] = 0f;
         info[node] = (leafSize << 2) | 3;
@@ -44,7 +44,7 @@ final class TreeWriter {
     }
 
     /** Appends a subtree written on its own; its root becomes node {@link #nodes} before the call. */
-    void append(TreeWriter sub) {
+    public void append(TreeWriter sub) {
         int nodeOff = nodes;
         int leafOff = leafSize;
         for (int i = 0; i < sub.nodes; i++) {

@@ -122,7 +122,11 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
         return bounds(null);
     }
 
-    /** As {@link #bounds()}, over chunks of the triangles on the loops' threads (null: this thread). */
+    /**
+     * As {@link #bounds()}, over chunks of the triangles on the loops' threads (null: this thread). On the host for
+     * every backend, not a device @Reduce: the builders need the bounds before their first execution (the root's
+     * voxel and the bins' range), so a device reduction would add an execution and a download to every build.
+     */
     public float[] bounds(ParallelLoops loops) {
         if (v.length == 0) {
             return new float[6];

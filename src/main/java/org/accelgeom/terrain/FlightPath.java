@@ -1,5 +1,7 @@
 package org.accelgeom.terrain;
 
+import org.accelgeom.render.Camera;
+
 /**
  * A flight over the terrain: frames along a circle of radius 0.35·size around the centre, at {@code altitude}
  * metres above the highest point, looking ahead along the circle and down by {@code pitch} degrees. Frame f of n

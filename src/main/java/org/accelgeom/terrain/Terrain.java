@@ -15,6 +15,7 @@ import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Grid;
 import org.accelgeom.io.Mesh;
+import org.accelgeom.render.Camera;
 
 /**
  * An adaptive terrain by conforming longest-edge bisection over a concurrent binary tree (Dupuy 2020, the
@@ -94,7 +95,7 @@ public final class Terrain implements AutoCloseable {
     /** One frame of the cycle for this camera. */
     public Frame frame(Camera c) {
         long t0 = System.nanoTime();
-        int n = backend.frame(c.toKernel(options.size(), options.zScale(), options.targetPixels()), tri, node);
+        int n = backend.frame(kernelCamera(c, options.size(), options.zScale(), options.targetPixels()), tri, node);
         if (n > node.length) {
             throw new AccelGeomException("terrain: " + n + " triangles exceed the capacity of " + node.length
                     + "; raise --target-pixels or lower --max-depth");
@@ -195,5 +196,21 @@ public final class Terrain implements AutoCloseable {
     @Override
     public void close() {
         backend.close();
+    }
+
+    /** The camera parameter array of {@link TerrainKernels}. */
+    static float[] kernelCamera(Camera c, double size, double zScale, double targetPixels) {
+        float[] k = new float[TerrainKernels.CAMERA_FLOATS];
+        k[TerrainKernels.CX] = (float) c.x();
+        k[TerrainKernels.CY] = (float) c.y();
+        k[TerrainKernels.CZ] = (float) c.z();
+        k[TerrainKernels.DX] = (float) c.dx();
+        k[TerrainKernels.DY] = (float) c.dy();
+        k[TerrainKernels.DZ] = (float) c.dz();
+        k[TerrainKernels.PIXEL_SCALE] = (float) c.pixelScale();
+        k[TerrainKernels.TARGET] = (float) targetPixels;
+        k[TerrainKernels.SIZE] = (float) size;
+        k[TerrainKernels.Z_SCALE] = (float) zScale;
+        return k;
     }
 }

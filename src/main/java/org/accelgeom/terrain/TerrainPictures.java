@@ -9,6 +9,7 @@ import java.awt.image.BufferedImage;
 
 import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.io.MeshPicture;
+import org.accelgeom.render.Camera;
 
 /** Pictures of a terrain frame: the LEB triangles seen from above coloured by depth, and a shaded 3D view. */
 public final class TerrainPictures {

@@ -12,15 +12,15 @@ import org.accelgeom.hull.ConvexHull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.PointCloud;
-import org.accelgeom.kdtree.Camera;
 import org.accelgeom.kdtree.KdTree;
 import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
-import org.accelgeom.kdtree.LevelBuilder;
-import org.accelgeom.kdtree.RayCaster;
-import org.accelgeom.kdtree.RenderOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.render.Camera;
+import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.RenderOptions;
 import org.accelgeom.ridge.Ridge;
 import org.accelgeom.ridge.RidgeOptions;
 import org.accelgeom.terrain.FractalTerrain;
@@ -87,9 +87,9 @@ class ThreadCountTest {
         KdTree zhou = LevelBuilder.build(t, o, 16).tree();
         assertFlat("kd-tree (zhou)", () -> assertTrue(LevelBuilder.build(t, o, 16).tree().sameTree(zhou)));
         RenderOptions r = RenderOptions.of(Backend.JVM_PARALLEL).withThreads(4);
-        Camera cam = Camera.framing(ref.bounds());
-        long rays = RayCaster.render(ref, cam, 8, 8, r).rays();
-        assertFlat("ray caster", () -> assertEquals(rays, RayCaster.render(ref, cam, 8, 8, r).rays()));
+        Camera cam = Camera.framing(ref.bounds(), 8, 8);
+        long rays = RayCaster.render(ref, cam, r).rays();
+        assertFlat("ray caster", () -> assertEquals(rays, RayCaster.render(ref, cam, r).rays()));
     }
 
     @Test
@@ -102,7 +102,7 @@ class ThreadCountTest {
         });
         Terrain.Options o = new Terrain.Options(10, 12, 1000, 100, Backend.JVM_PARALLEL, 4, -1, 0);
         var heights = FractalTerrain.generate(4, 0.7, 5);
-        org.accelgeom.terrain.Camera view = org.accelgeom.terrain.Camera.lookAt(500, -300, 400, 500, 500, 0, 60, 64, 48);
+        Camera view = Camera.lookAt(500, -300, 400, 500, 500, 0, 60, 64, 48);
         assertFlat("terrain", () -> {
             try (Terrain t = Terrain.create(heights, o)) {
                 assertTrue(t.frame(view).triangles() >= 2);

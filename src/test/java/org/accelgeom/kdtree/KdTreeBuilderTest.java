@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
-
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,40 +12,6 @@ import org.junit.jupiter.api.Test;
 
 /** The SAH builders: invariants of the tree, the brute-force oracle, and agreement of every jvm builder. */
 class KdTreeBuilderTest {
-
-    /** Scenes that exercise planar events, straddlers, duplicates and symmetric ties. */
-    static float[] scene(String kind, int n, long seed) {
-        return switch (kind) {
-            case "random" -> Scenes.randomTriangles(n, 0.15, seed);
-            case "large" -> Scenes.randomTriangles(n, 0.8, seed);
-            case "sphere" -> Scenes.sphere(Math.max(3, (int) Math.sqrt(n / 4.0)), 2 * Math.max(3, (int) Math.sqrt(n / 4.0)));
-            case "grid" -> grid(n, seed);
-            default -> throw new IllegalArgumentException(kind);
-        };
-    }
-
-    /** Axis-aligned triangles on a coarse lattice: many planar events, equal positions, duplicate triangles. */
-    static float[] grid(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        float[] v = new float[9 * n];
-        for (int t = 0; t < n; t++) {
-            int flat = r.nextInt(3);
-            float[] o = {r.nextInt(6), r.nextInt(6), r.nextInt(6)};
-            int a = (flat + 1) % 3;
-            int b = (flat + 2) % 3;
-            for (int c = 0; c < 3; c++) {
-                float[] p = o.clone();
-                if (c == 1) {
-                    p[a] += 1 + r.nextInt(2);
-                }
-                if (c == 2) {
-                    p[b] += 1 + r.nextInt(2);
-                }
-                System.arraycopy(p, 0, v, 9 * t + 3 * c, 3);
-            }
-        }
-        return v;
-    }
 
     static KdTreeResult build(float[] v, KdTreeOptions o) {
         return KdTreeBuilder.build(Triangles.of(v), o);
@@ -58,7 +22,7 @@ class KdTreeBuilderTest {
     void bruteForceOracleGivesTheSameTree(String kind) {
         for (int seed = 1; seed <= 12; seed++) {
             int n = 2 + seed * 3;
-            Triangles t = Triangles.of(scene(kind, n, seed));
+            Triangles t = Triangles.of(TestScenes.scene(kind, n, seed));
             KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
             KdTree expected = BruteForceSah.build(t, o);
             KdTreeResult r = KdTreeBuilder.build(t, o);
@@ -72,7 +36,7 @@ class KdTreeBuilderTest {
     @ParameterizedTest
     @ValueSource(strings = {"random", "large", "sphere", "grid"})
     void everyJvmBuilderGivesTheSameTree(String kind) {
-        float[] v = scene(kind, "large".equals(kind) ? 1200 : 3000, 7);
+        float[] v = TestScenes.scene(kind, "large".equals(kind) ? 1200 : 3000, 7);
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
         KdTreeResult ref = build(v, o);
         KdTreeResult nlogn = build(v, o.withVariant(KdTreeOptions.Variant.NLOGN));
@@ -97,7 +61,7 @@ class KdTreeBuilderTest {
 
     @Test
     void tighterCostsAndDepthChangeTheTreeAsTheyShould() {
-        float[] v = scene("random", 2000, 5);
+        float[] v = TestScenes.scene("random", 2000, 5);
         KdTreeStats base = build(v, KdTreeOptions.of(Backend.JVM)).stats();
         KdTreeStats shallow = build(v, KdTreeOptions.of(Backend.JVM).withMaxDepth(3)).stats();
         assertTrue(shallow.depth() <= 3 && shallow.nodes() <= 15, shallow.format());
@@ -109,7 +73,7 @@ class KdTreeBuilderTest {
 
     @Test
     void degenerateTrianglesAreSkippedAndCounted() {
-        float[] good = scene("random", 500, 9);
+        float[] good = TestScenes.scene("random", 500, 9);
         float[] v = java.util.Arrays.copyOf(good, good.length + 27);
         // a point, a segment (collinear) and a NaN triangle
         java.util.Arrays.fill(v, good.length, good.length + 9, 0.5f);
@@ -146,7 +110,7 @@ class KdTreeBuilderTest {
     @ParameterizedTest
     @ValueSource(strings = {"random", "sphere", "grid"})
     void binnedSahForLargeNodesGivesAValidTreeOfSimilarCost(String kind) {
-        float[] v = scene(kind, 4000, 11);
+        float[] v = TestScenes.scene(kind, 4000, 11);
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
         KdTreeStats exact = build(v, o).stats();
         KdTreeResult binned = build(v, o.withBinnedMinRefs(256));

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 
 import org.accelgeom.engine.Backend;
-import org.accelgeom.kdtree.LevelBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.LevelBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.LevelBuilder;
 import org.junit.jupiter.api.Test;
 
 /**

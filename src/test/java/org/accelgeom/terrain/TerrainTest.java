@@ -9,6 +9,7 @@ import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.io.Grid;
 import org.accelgeom.io.Mesh;
+import org.accelgeom.render.Camera;
 import org.junit.jupiter.api.Test;
 
 /** The terrain's conformity (no T-junctions) along a flight, backend agreement, refinement and coarsening. */

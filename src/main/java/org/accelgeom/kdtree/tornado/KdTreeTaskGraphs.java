@@ -1,12 +1,12 @@
 package org.accelgeom.kdtree.tornado;
 
-import org.accelgeom.kdtree.KdTreeKernels;
-import org.accelgeom.kdtree.PipelineBuffers;
-
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+import org.accelgeom.kdtree.KdTreeKernels;
+import org.accelgeom.kdtree.PipelineBuffers;
 
 /**
  * TornadoVM task methods of the kd-tree: the thesis's four per-node kernels (§5.2), each its own TaskGraph with
@@ -63,7 +63,10 @@ public final class KdTreeTaskGraphs {
         }
     }
 
-    /** First pass of Kernel 4: work-item g finds the best plane of its contiguous chunk. */
+    /**
+     * First pass of Kernel 4: work-item g finds the best plane of its contiguous chunk. Not @Reduce: an arg-min
+     * carries the plane (index, position, axis) with its cost, and @Reduce reduces a value alone.
+     */
     public static void argmin(int[] params, double[] cost, float[] planePos, int[] planeAxis, int[] partial, int[] beat) {
         for (@Parallel int g = 0; g < GROUPS; g++) {
             if (g == 0) {

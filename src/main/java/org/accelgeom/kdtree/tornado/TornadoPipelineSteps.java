@@ -1,8 +1,8 @@
 package org.accelgeom.kdtree.tornado;
 
 import org.accelgeom.engine.AccelGeomException;
-import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTreeKernels;
 import org.accelgeom.kdtree.PipelineBuffers;

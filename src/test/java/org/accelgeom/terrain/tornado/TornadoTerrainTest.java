@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.accelgeom.engine.Backend;
 import org.accelgeom.io.Grid;
-import org.accelgeom.terrain.Camera;
+import org.accelgeom.render.Camera;
 import org.accelgeom.terrain.FlightPath;
 import org.accelgeom.terrain.FractalTerrain;
 import org.accelgeom.terrain.Terrain;

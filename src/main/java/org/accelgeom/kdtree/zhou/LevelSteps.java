@@ -1,0 +1,74 @@
+package org.accelgeom.kdtree.zhou;
+
+import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.kdtree.TreeArrays;
+import org.accelgeom.kdtree.Triangles;
+
+/**
+ * One backend's run of the large-node stage's kernels ({@link LevelKernels}) over its {@link LevelBuffers}: the
+ * host ({@link LevelBuilder}) sets the level's parameters, runs a level, reads the counters, and at the end takes
+ * the global node records and the hand-off list.
+ */
+public interface LevelSteps extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} level kernels for {@code n} triangles; implemented in {@code kdtree.tornado} and found
+     * as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        LevelSteps create(Execution execution, int n, int small, LevelBuilder.SmallStage stage);
+    }
+
+    /** The arrays these steps work on (a device backend's own, resident set). */
+    LevelBuffers buffers();
+
+    /**
+     * Prepares a build over the triangles: their coordinates and boxes (the root's references) in
+     * {@link LevelBuffers#v} and {@link LevelBuffers#rootBox}; a device uploads them once per set of triangles.
+     */
+    void load(Triangles tris, PhaseTimings t);
+
+    /**
+     * One level or more (a device runs two per execution): bins, split, count, scan, scatter, then
+     * {@link LevelKernels#advance}; afterwards {@link LevelBuffers#state} holds the next level's parameters on the host.
+     */
+    void level(PhaseTimings t);
+
+    /** Brings the global node records and the hand-off list to the host arrays. */
+    void download(PhaseTimings t);
+
+    /**
+     * The bit-mask small-node stage's build execution ({@link SmallKernels#MODE_BUILD}; {@link LevelBuffers#small}
+     * must exist): the runs, the candidates, and every small root's subtree in its region ({@link SubtreeKernels});
+     * afterwards the status and counts of each global node ({@link SmallBuffers#tStatus} ...), its runs and the global
+     * records ({@link LevelBuffers#gInt}, {@link LevelBuffers#gPos}) are on the host.
+     */
+    default void subtrees(PhaseTimings t) {
+        throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
+    }
+
+    /**
+     * Brings what the host needs to build the roots left to it to the host: the voxels, depths and the hand-off list
+     * (and Zhou et al.'s candidate masks).
+     */
+    default void downloadHostRoots(PhaseTimings t) {
+    }
+
+    /**
+     * The place execution ({@link SmallKernels#MODE_PLACE}; {@link SmallBuffers#at} and {@link SmallBuffers#off} set
+     * by the host): the tree's arrays, each of its exact length, written but for the host-built subtrees.
+     */
+    default void place(TreeArrays arrays, PhaseTimings t) {
+        throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
+    }
+
+    /** Whether these steps can build over these triangles (a device's plan is bound to one triangle array). */
+    default boolean accepts(Triangles tris) {
+        return true;
+    }
+
+    @Override
+    default void close() {
+    }
+}

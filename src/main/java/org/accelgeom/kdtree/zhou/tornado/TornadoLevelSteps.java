@@ -1,0 +1,318 @@
+package org.accelgeom.kdtree.zhou.tornado;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.Tuning;
+import org.accelgeom.engine.tornado.GraphNames;
+import org.accelgeom.engine.tornado.Plans;
+import org.accelgeom.engine.tornado.TornadoDevices;
+import org.accelgeom.kdtree.TreeArrays;
+import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.kdtree.zhou.LevelBuffers;
+import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.LevelSteps;
+import org.accelgeom.kdtree.zhou.SmallBuffers;
+import org.accelgeom.kdtree.zhou.SmallKernels;
+import org.accelgeom.kdtree.zhou.SubtreeKernels;
+
+import uk.ac.manchester.tornado.api.DataRange;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
+
+/**
+ * The large-node stage on a TornadoVM device: {@link LevelTaskGraphs} in one execution plan, executed once per
+ * level with the launch sizes of that level. The triangles go to the device with the plan's first execution and
+ * stay there: the plan serves later builds of the same triangle array (same instance), as benchmarks repeat them.
+ */
+public final class TornadoLevelSteps implements LevelSteps {
+
+    private final TornadoDevice device;
+    private final LevelBuffers b;
+    private final TornadoExecutionPlan plan;
+    private final WorkerGrid1D[] grids;
+    /** The work-group size of the scan kernels: {@link LevelTaskGraphs#SCAN_GROUP}, at most the device's maximum. */
+    private final int scanGroup;
+    private final String[] tasks;
+    private float[] loaded;
+    private TornadoExecutionResult last;
+    /** The result of the level graph's last execution (its arrays download through it). */
+    private TornadoExecutionResult lastLevel;
+    /** The tree's flat arrays on the device (the small stage's place execution writes them). */
+    private final FloatArray split;
+    private final IntArray info;
+    private final IntArray leaf;
+    /** The graph the plan has selected (-1: all, as built). */
+    private int selected = -1;
+
+    /**
+     * @param deviceIndex TornadoVM device (-1: default)
+     * @param n           triangles
+     * @param small       the small-node threshold
+     */
+    /** The level kernels as a service of the tornado build (see {@link LevelSteps.Factory}). */
+    public static final class Factory implements LevelSteps.Factory {
+        @Override
+        public LevelSteps create(org.accelgeom.engine.Execution execution, int n, int small, LevelBuilder.SmallStage stage) {
+            return new TornadoLevelSteps(execution.device(), n, small, stage);
+        }
+    }
+
+    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
+        this(deviceIndex, n, small, stage, -1);
+    }
+
+    /** As above, with {@code regionFactor} region slots per reference in the small stage (-1: the default; tests). */
+    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage, int regionFactor) {
+        device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
+        long need = LevelBuffers.bytes(n, small, stage);
+        if (need > device.getMaxGlobalMemory() * 0.8) {
+            throw new AccelGeomException(String.format("%d triangles need about %.1f GiB on the device, more than %s has",
+                    n, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
+        }
+        b = new LevelBuffers(n, small, stage, regionFactor);
+        String name = GraphNames.unique("kdLevels");
+        GridScheduler gs = new GridScheduler();
+        tasks = LevelTaskGraphs.tasks(b);
+        // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
+        // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
+        WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.tasks());
+        // the scans are one work-group each (local sums of at most SCAN_GROUP items)
+        scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
+        int per = LevelTaskGraphs.levelTasks();
+        for (int copy = 0; copy < 2; copy++) {
+            level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
+            level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
+            // split: a work-group per node; count and scatter: a work-group per chunk of references
+            level[per * copy + 1].setLocalWork(LevelBuffers.BINS, 1, 1);
+            level[per * copy + 2].setLocalWork(LevelBuffers.CHUNK, 1, 1);
+            level[per * copy + 4].setLocalWork(LevelBuffers.CHUNK, 1, 1);
+        }
+        // split: a work-group per node, an item per bin; count and scatter: a work-group per chunk of references
+        if (b.small != null) {
+            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.tasks());
+            grids = java.util.Arrays.copyOf(level, level.length + sm.length);
+            System.arraycopy(sm, 0, grids, level.length, sm.length);
+            grids[LevelTaskGraphs.tasks().length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            // the tree's flat arrays: at most the global nodes plus every region's slots
+            int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
+            split = new FloatArray(cap);
+            info = new IntArray(cap);
+            leaf = new IntArray(cap);
+            plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
+                    SmallTaskGraphs.graph(name + "s", name, b, split, info, leaf).snapshot());
+        } else {
+            grids = level;
+            split = null;
+            info = null;
+            leaf = null;
+            plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot());
+        }
+        // strict IEEE arithmetic: TornadoVM's default OpenCL flags (-cl-mad-enable -cl-fast-relaxed-math) let the
+        // driver fuse, reassociate and approximate divisions, and the tree would differ from the jvm's. On NVIDIA,
+        // at most 96 registers per work-item: more subtree work-groups fit an SM (the dragon's subtree kernel on an
+        // H200: 57 ms at the driver's choice, 45 ms at 96, 47 at 80, 50 at 112; the level kernels do not change).
+        // -Daccelgeom.kdtree.clflags=-w,... (commas for spaces) sets other flags.
+        String flags = "-w";
+        if (device.getPhysicalDevice().getDeviceName().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) {
+            flags = "-w -cl-nv-maxrregcount=96";
+        }
+        plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL,
+                Tuning.KDTREE_CLFLAGS.stringValue(flags).replace(",", " "));
+        if (Plans.PROFILE) {
+            Plans.profiled(plan);
+        }
+    }
+
+    @Override
+    public LevelBuffers buffers() {
+        return b;
+    }
+
+    @Override
+    public boolean accepts(Triangles tris) {
+        return loaded == null || loaded == tris.v();
+    }
+
+    @Override
+    public void load(Triangles tris, PhaseTimings t) {
+        if (loaded == tris.v()) {
+            return; // on the device since the plan's first execution
+        }
+        if (loaded != null) {
+            throw new IllegalStateException("these device arrays hold other triangles");
+        }
+        t.time("root references (host, first build)", Kind.HOST, () -> {
+            System.arraycopy(tris.v(), 0, b.v, 0, tris.v().length);
+            tris.boxes(b.rootBox); // into the plan's own array: the device buffer is bound to it
+        });
+        loaded = tris.v();
+    }
+
+    @Override
+    public void level(PhaseTimings t) {
+        int[] st = b.state;
+        int r = st[LevelBuffers.P_R];
+        int m = st[LevelBuffers.P_M];
+        // the second level of the execution: at most twice the nodes and references of the first
+        int r2 = (int) Math.min(b.rCap, 2L * r);
+        int m2 = (int) Math.min(b.mCap, 2L * m);
+        int[] sizes = new int[2 * LevelTaskGraphs.levelTasks()];
+        sizes(r, m, sizes, 0);
+        sizes(r2, m2, sizes, LevelTaskGraphs.levelTasks());
+        for (int j = 0; j < sizes.length; j++) {
+            grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
+        }
+        int seq = ++st[LevelBuffers.P_SEQ];
+        long t0 = System.nanoTime();
+        if (b.small != null && selected != 0) {
+            plan.withGraph(0);
+            selected = 0;
+        }
+        last = Plans.execute(plan, device);
+        lastLevel = last;
+        long wall = System.nanoTime() - t0;
+        int per = LevelTaskGraphs.levelTasks();
+        for (int j = 0; j < LevelTaskGraphs.tasks().length; j++) {
+            if (st[(j < per ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
+                throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.tasks()[j] + "' of the kd-tree levels "
+                        + "did not run on " + device.getPhysicalDevice().getDeviceName()
+                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
+        }
+        Plans.charge(t, "large-node levels", last, wall);
+    }
+
+    /** The launch sizes of one level's six tasks of r references and m nodes into {@code sizes[at ..]}. */
+    private void sizes(int r, int m, int[] sizes, int at) {
+        int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
+        sizes[at] = r;
+        sizes[at + 1] = Math.max(1, m) * LevelBuffers.BINS;
+        sizes[at + 2] = cw;
+        sizes[at + 3] = scanGroup;
+        sizes[at + 4] = Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK);
+        sizes[at + 5] = 1;
+    }
+
+    /** One execution of the small stage's graph with the state's launch sizes, its heartbeats checked. */
+    private void small(String phase, PhaseTimings t) {
+        int[] st = b.state;
+        int[] sizes = SmallTaskGraphs.sizes(st);
+        int five = LevelTaskGraphs.tasks().length;
+        if (sizes[SmallTaskGraphs.BUILD] < 0) {
+            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
+        }
+        for (int j = five; j < grids.length; j++) {
+            grids[j].setGlobalWork(sizes[j - five], 1, 1);
+        }
+        int seq = ++st[LevelBuffers.P_SEQ];
+        long t0 = System.nanoTime();
+        if (selected != 1) {
+            plan.withGraph(1);
+            selected = 1;
+        }
+        last = Plans.execute(plan, device);
+        long wall = System.nanoTime() - t0;
+        for (int j = 0; j < SmallTaskGraphs.tasks().length; j++) {
+            if (st[SmallKernels.S_BEAT + j] != seq) {
+                throw new AccelGeomException("the TornadoVM kernel '" + SmallTaskGraphs.tasks()[j] + "' of the kd-tree's small "
+                        + "nodes did not run on " + device.getPhysicalDevice().getDeviceName()
+                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
+            }
+        }
+        Plans.charge(t, phase, last, wall);
+    }
+
+    @Override
+    public void subtrees(PhaseTimings t) {
+        small("small-node subtrees", t);
+        long t0 = System.nanoTime();
+        SmallBuffers s = b.small;
+        // the level arrays through the level graph's result (the small graph works on the same device buffers)
+        lastLevel.transferToHost(b.gInt, b.gPos);
+        last.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
+        t.add("download status and counts", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void downloadHostRoots(PhaseTimings t) {
+        long t0 = System.nanoTime();
+        lastLevel.transferToHost(b.gVox, b.gDepth, b.doneInt, b.doneBox);
+        if (b.small.masks) {
+            last.transferToHost(b.small.cPos, b.small.cMask);
+        }
+        t.add("download voxels and boxes of host roots", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void place(TreeArrays arrays, PhaseTimings t) {
+        if (arrays.nodes() > this.info.getSize() || arrays.words() > this.leaf.getSize()) {
+            float[] split = arrays.split();
+            int[] info = arrays.info();
+            int[] leaf = arrays.leaf();
+            // many roots beyond their regions, built on the host, make the tree longer than the device's arrays: the
+            // regions come to the host and are placed there (the device's arrays hold every region's slots)
+            long t0 = System.nanoTime();
+            SmallBuffers s = b.small;
+            last.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
+            for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
+                SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
+                        s.rInfo, s.rLeaf, s.factor, split, info, leaf);
+            }
+            t.add("place on the host (the tree is longer than the device's arrays)", Kind.HOST, System.nanoTime() - t0);
+            return;
+        }
+        small("small-node place", t);
+        long t0 = System.nanoTime();
+        last.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
+        last.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
+        last.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
+        t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
+        long t1 = System.nanoTime();
+        float[] split = arrays.split();
+        int[] info = arrays.info();
+        int[] leaf = arrays.leaf();
+        t.add("place: heap arrays (allocated meanwhile)", Kind.HOST, System.nanoTime() - t1);
+        t1 = System.nanoTime();
+        // in slices on the common pool: one thread copies about 10 GB/s
+        int slices = 48;
+        java.util.stream.IntStream.range(0, 3 * slices).parallel().forEach(j -> {
+            int a = j % slices;
+            if (j < slices) {
+                int from = (int) ((long) split.length * a / slices);
+                int to = (int) ((long) split.length * (a + 1) / slices);
+                MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 4L * from, split, from, to - from);
+            } else if (j < 2 * slices) {
+                int from = (int) ((long) info.length * a / slices);
+                int to = (int) ((long) info.length * (a + 1) / slices);
+                MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 4L * from, info, from, to - from);
+            } else {
+                int from = (int) ((long) leaf.length * a / slices);
+                int to = (int) ((long) leaf.length * (a + 1) / slices);
+                MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 4L * from, leaf, from, to - from);
+            }
+        });
+        t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
+    }
+
+    @Override
+    public void download(PhaseTimings t) {
+        long t0 = System.nanoTime();
+        lastLevel.transferToHost(b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox);
+        t.add("download node records and hand-off list", Kind.DOWNLOAD, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void close() {
+        Plans.release(plan);
+    }
+}

@@ -1,0 +1,31 @@
+package org.accelgeom.render;
+
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.kdtree.KdTree;
+
+/**
+ * Runs {@link RayKernels#primary}, {@link RayKernels#surface}, {@link RayKernels#shadow} and {@link RayKernels#colour}
+ * for every pixel of an image on one backend.
+ */
+public interface RenderBackend extends AutoCloseable {
+
+    /**
+     * Makes the {@code tornado} ray caster on the execution's device (it owns its plan until closed); implemented in
+     * {@code kdtree.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
+     */
+    interface Factory {
+        RenderBackend create(org.accelgeom.engine.Execution execution);
+    }
+
+    /**
+     * Renders: {@code params} holds width, height and the shadow flag ({@link RayKernels#WIDTH} ...); the outputs
+     * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel). Returns the wall time of the
+     * tracing step in nanoseconds, transfers to and from a device included, TornadoVM's JIT compilation and host-side
+     * copies excluded.
+     */
+    long render(KdTree tree, float[] cam, int[] params, int[] hitId, double[] hitT, int[] counts, int[] rgb, PhaseTimings t);
+
+    @Override
+    default void close() {
+    }
+}

@@ -1,0 +1,150 @@
+package org.accelgeom.kdtree.zhou.tornado;
+
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.kdtree.Triangles;
+import org.accelgeom.kdtree.TreeArrays;
+import org.accelgeom.kdtree.zhou.LevelBuffers;
+import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.LevelSteps;
+import org.accelgeom.kdtree.zhou.SmallBuffers;
+import org.accelgeom.kdtree.zhou.SmallKernels;
+import org.accelgeom.kdtree.zhou.SubtreeKernels;
+
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
+
+/**
+ * The device's task methods ({@link LevelTaskGraphs}, {@link SmallTaskGraphs}, {@link SubtreeGroup}) run on the JVM
+ * in the order, with the launch sizes and heartbeat checks of {@link TornadoLevelSteps}: the work-group kernels
+ * through {@link JvmWorkGroups}, the {@code @Parallel} loops as plain loops over their launch size. A build with
+ * these steps must give the jvm backend's tree bit for bit: the work-group forms and the element kernels the jvm
+ * backends run cannot drift apart.
+ */
+final class WorkGroupLevelSteps implements LevelSteps {
+
+    private final LevelBuffers b;
+    private final int scanGroup;
+    private float[] loaded;
+
+    /** @param scanGroup the scan's work-group size (the device's maximum, at most {@link LevelTaskGraphs#SCAN_GROUP}) */
+    WorkGroupLevelSteps(int n, int small, LevelBuilder.SmallStage stage, int regionFactor, int scanGroup) {
+        this.b = new LevelBuffers(n, small, stage, regionFactor);
+        this.scanGroup = scanGroup;
+    }
+
+    @Override
+    public LevelBuffers buffers() {
+        return b;
+    }
+
+    @Override
+    public void load(Triangles tris, PhaseTimings t) {
+        if (loaded != tris.v()) {
+            System.arraycopy(tris.v(), 0, b.v, 0, tris.v().length);
+            tris.boxes(b.rootBox);
+            loaded = tris.v();
+        }
+    }
+
+    /** Both levels of the device's level graph, as one execution. */
+    @Override
+    public void level(PhaseTimings t) {
+        int[] st = b.state;
+        int r = st[LevelBuffers.P_R];
+        int m = st[LevelBuffers.P_M];
+        int seq = ++st[LevelBuffers.P_SEQ];
+        level(sizes(r, m), LevelBuffers.C_BEAT);
+        level(sizes((int) Math.min(b.rCap, 2L * r), (int) Math.min(b.mCap, 2L * m)), LevelBuffers.C_BEAT2);
+        for (int j = 0; j < 2 * LevelTaskGraphs.levelTasks(); j++) {
+            int slot = (j < LevelTaskGraphs.levelTasks() ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2)
+                    + j % LevelTaskGraphs.levelTasks();
+            if (st[slot] != seq) {
+                throw new IllegalStateException("task " + LevelTaskGraphs.tasks()[j] + " did not beat");
+            }
+        }
+    }
+
+    private void level(int[] size, int beat) {
+        int[] st = b.state;
+        LevelTaskGraphs.bins(JvmWorkGroups.atomics(), st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g, b.bins,
+                size[0], beat);
+        JvmWorkGroups.run(size[1], LevelBuffers.BINS, kc -> LevelTaskGraphs.split(kc, st, b.c, b.bins, b.vox, b.nodeInt,
+                b.nodePos, b.gVox, b.gDepth, beat));
+        JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
+                b.nodePos, b.side, b.chunk, beat));
+        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.nodeInt, b.chunk, beat));
+        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, st, b.v, b.refInt, b.refBox,
+                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, beat));
+        LevelTaskGraphs.advance(st, beat);
+    }
+
+    /** {@link TornadoLevelSteps}'s launch sizes of one level of r references and m nodes. */
+    private int[] sizes(int r, int m) {
+        int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
+        return new int[] {Math.max(1, r), Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,
+            Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK), 1};
+    }
+
+    @Override
+    public void download(PhaseTimings t) {
+    }
+
+    /** One execution of the small stage's graph; the place task writes into {@code split}, {@code info}, {@code leaf}. */
+    private void small(FloatArray split, IntArray info, IntArray leaf) {
+        int[] st = b.state;
+        SmallBuffers s = b.small;
+        int[] size = SmallTaskGraphs.sizes(st);
+        int seq = ++st[LevelBuffers.P_SEQ];
+        SmallTaskGraphs.smallClear(st, s.gFirst, s.gEnd, size[SmallTaskGraphs.CLEAR]);
+        SmallTaskGraphs.smallBounds(st, b.doneInt, s.gFirst, s.gEnd, size[SmallTaskGraphs.BOUNDS]);
+        SmallTaskGraphs.smallCands(st, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask, size[SmallTaskGraphs.CANDS]);
+        JvmWorkGroups.run(size[SmallTaskGraphs.BUILD], SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.build(kc, st,
+                b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus,
+                s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf));
+        SmallTaskGraphs.place(st, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit, s.rInfo,
+                s.rLeaf, split, info, leaf, size[SmallTaskGraphs.PLACE]);
+        for (int j = 0; j < SmallTaskGraphs.tasks().length; j++) {
+            if (st[SmallKernels.S_BEAT + j] != seq) {
+                throw new IllegalStateException("small task " + SmallTaskGraphs.tasks()[j] + " did not beat");
+            }
+        }
+    }
+
+    @Override
+    public void subtrees(PhaseTimings t) {
+        small(new FloatArray(1), new IntArray(1), new IntArray(1));
+    }
+
+    @Override
+    public void place(TreeArrays arrays, PhaseTimings t) {
+        int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
+        float[] split = arrays.split();
+        int[] info = arrays.info();
+        int[] leaf = arrays.leaf();
+        if (arrays.nodes() > cap || arrays.words() > cap) {
+            SmallBuffers s = b.small;
+            for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
+                SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
+                        s.rInfo, s.rLeaf, s.factor, split, info, leaf);
+            }
+            return;
+        }
+        FloatArray ds = new FloatArray(cap);
+        IntArray di = new IntArray(cap);
+        IntArray dl = new IntArray(cap);
+        small(ds, di, dl);
+        for (int j = 0; j < arrays.nodes(); j++) {
+            split[j] = ds.get(j);
+            info[j] = di.get(j);
+        }
+        for (int j = 0; j < arrays.words(); j++) {
+            leaf[j] = dl.get(j);
+        }
+    }
+
+    @Override
+    public boolean accepts(Triangles tris) {
+        return loaded == null || loaded == tris.v();
+    }
+}
