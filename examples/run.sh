@@ -10,6 +10,7 @@ source "$examples/../scripts/lib.sh"
 # the example programs, one main class a line
 programs=(
     org.accelgeom.examples.DeviceHull
+    org.accelgeom.examples.RayCastShade
 )
 
 sdk_present || die "no TornadoVM SDK at $TORNADOVM_HOME (scripts/install-tornadovm.sh installs one)"
