@@ -198,8 +198,11 @@ public final class Terrain implements AutoCloseable {
         backend.close();
     }
 
-    /** The camera parameter array of {@link TerrainKernels}. */
-    static float[] kernelCamera(Camera c, double size, double zScale, double targetPixels) {
+    /**
+     * The camera parameter array of {@link TerrainKernels} for camera {@code c} over a terrain of {@code size} (world
+     * units), heights scaled by {@code zScale}, refined to about {@code targetPixels} pixels per triangle edge.
+     */
+    public static float[] kernelCamera(Camera c, double size, double zScale, double targetPixels) {
         float[] k = new float[TerrainKernels.CAMERA_FLOATS];
         k[TerrainKernels.CX] = (float) c.x();
         k[TerrainKernels.CY] = (float) c.y();

@@ -29,7 +29,7 @@ public final class TerrainBuffers {
     public final int[] flags;
     public final int[] pa = new int[TerrainTaskGraphs.PARAMS];
     public final int[] pb = new int[TerrainTaskGraphs.PARAMS];
-    /** The camera of the frame ({@link org.accelgeom.terrain.Camera#toKernel}). */
+    /** The camera of the frame ({@link org.accelgeom.terrain.Terrain#kernelCamera}). */
     public final float[] cam = new float[TerrainKernels.CAMERA_FLOATS];
     /** info[0]: L after the execution; info[2]: the heartbeat (the sequence number of pb[SEQ]). */
     public final int[] info = new int[4];

@@ -11,6 +11,7 @@ import org.accelgeom.cbt.tornado.CbtTaskGraphs;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.terrain.FlightPath;
 import org.accelgeom.terrain.JvmTerrainBackend;
+import org.accelgeom.terrain.Terrain;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -75,7 +76,7 @@ class EmbeddingExampleTest {
             plan.withGraph(1).execute().transferToHost(b.info);
             TornadoExecutionResult r = null;
             for (int f = 0; f < frames; f++) {
-                float[] cam = path.frame(f, 20).toKernel(1000, 100, 10);    // size, height scale, target pixels
+                float[] cam = Terrain.kernelCamera(path.frame(f, 20), 1000, 100, 10);  // size, height scale, target pixels
                 System.arraycopy(cam, 0, b.cam, 0, cam.length);
                 b.leaves(b.info[0]);
                 b.half(TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE, 0);  // split, reduce
@@ -98,7 +99,7 @@ class EmbeddingExampleTest {
         try (JvmTerrainBackend jvm = new JvmTerrainBackend(0)) {
             jvm.load(Cbt.create(D, 1, true), hHost, nx, ny, cap, new PhaseTimings());
             for (int f = 0; f < frames; f++) {
-                L = jvm.frame(path.frame(f, 20).toKernel(1000, 100, 10), tri, node);
+                L = jvm.frame(Terrain.kernelCamera(path.frame(f, 20), 1000, 100, 10), tri, node);
                 assertEquals(L, counts[f], "triangles of frame " + f);
             }
         }
