@@ -2,12 +2,14 @@ package org.accelgeom.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.io.CurveFiles;
 import org.accelgeom.io.Formats;
 import org.accelgeom.io.PointCloud;
 import org.accelgeom.ridge.Curve;
@@ -181,12 +183,13 @@ final class RidgeCommand implements Callable<Integer> {
                     + maxIterations + " iterations (see docs/ridge.md); the result is the state at that point");
         }
         if (common.output != null) {
-            RidgeOutput.write(common.output, r);
+            CurveFiles.write(common.output, r.dimension(), r.representatives(), r.curves() == null ? null : r.curves().edges(),
+                    polylines(r), closed(r));
             out.printf(Locale.ROOT, "wrote %s%n", common.output);
         }
         Path picture = Batch.perInput(this.picture);
         if (picture != null) {
-            RidgeOutput.picture(picture, cloud, r);
+            CurveFiles.picture(picture, cloud, r.dimension(), r.representatives(), polylines(r), closed(r));
             out.printf(Locale.ROOT, "wrote %s%n", picture);
         }
         out.flush();
@@ -272,5 +275,23 @@ final class RidgeCommand implements Callable<Integer> {
 
     private static String num(double v) {
         return Check.num(v);
+    }
+
+    /** The points of each polyline of the result's order, or null without an order (for {@link CurveFiles}). */
+    private static int[][] polylines(RidgeResult r) {
+        return r.curves() == null ? null : r.curves().polylines().stream().map(Order.Polyline::points).toArray(int[][]::new);
+    }
+
+    /** Whether each polyline of the result's order closes, or null without an order. */
+    private static boolean[] closed(RidgeResult r) {
+        if (r.curves() == null) {
+            return null;
+        }
+        List<Order.Polyline> lines = r.curves().polylines();
+        boolean[] c = new boolean[lines.size()];
+        for (int l = 0; l < c.length; l++) {
+            c[l] = lines.get(l).closed();
+        }
+        return c;
     }
 }

@@ -1,4 +1,4 @@
-package org.accelgeom.cli;
+package org.accelgeom.io;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -7,52 +7,50 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 import org.accelgeom.engine.AccelGeomException;
-import org.accelgeom.io.AtomicOutput;
-import org.accelgeom.io.Mesh;
-import org.accelgeom.io.PlyWriter;
-import org.accelgeom.io.Plot2D;
-import org.accelgeom.io.PointCloud;
-import org.accelgeom.ridge.Order;
-import org.accelgeom.ridge.RidgeResult;
 
-/** Writes a ridge detection's curve: PLY (vertices and edges), CSV (one row per polyline point), PNG pictures. */
-final class RidgeOutput {
+/**
+ * Files of a curve made of d-dimensional points (a ridge detection's representatives, {@code s[k * d + c]}) joined
+ * into polylines: PLY (vertices and edges), CSV (one row per polyline point), PNG pictures. The arrays are those of
+ * {@code ridge.RidgeResult} and its order (this package does not depend on the algorithms): {@code edges[i]} a
+ * pair of points, {@code polylines[l]} the points of polyline l in order and {@code closed[l]} whether it closes;
+ * null polylines (no order) write every point as polyline 0. Every file is written atomically ({@link AtomicOutput}).
+ */
+public final class CurveFiles {
 
     /** At most this many cloud points are drawn in a picture (a regular subsample). */
-    static final int PICTURE_POINTS = 200_000;
+    public static final int PICTURE_POINTS = 200_000;
 
-    private RidgeOutput() {
+    private CurveFiles() {
     }
 
-    static void write(Path file, RidgeResult r) {
+    /** The curve as PLY (a name ending in .ply: 2D or 3D points) or CSV (any other name). */
+    public static void write(Path file, int d, double[] s, int[][] edges, int[][] polylines, boolean[] closed) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".ply")) {
-            writePly(file, r);
+            writePly(file, d, s, edges);
         } else {
-            AtomicOutput.write(file, out -> writeCsv(out, r));
+            AtomicOutput.write(file, out -> writeCsv(out, d, s, polylines, closed));
         }
     }
 
     /** The representatives as PLY vertices (z = 0 in 2D) and the order's edges as an edge element. */
-    private static void writePly(Path file, RidgeResult r) {
-        int d = r.dimension();
+    private static void writePly(Path file, int d, double[] s, int[][] e) {
         if (d > 3) {
             throw new AccelGeomException("PLY holds 2D or 3D curves; this one has dimension " + d + ": write .csv");
         }
-        int ns = r.count();
+        int ns = s.length / d;
         double[][] xyz = new double[3][ns];
         for (int k = 0; k < ns; k++) {
             for (int c = 0; c < d; c++) {
-                xyz[c][k] = r.coordinate(k, c);
+                xyz[c][k] = s[k * d + c];
             }
         }
-        int[][] e = r.curves() == null ? new int[0][] : r.curves().edges();
-        int[] edges = new int[2 * e.length];
-        for (int i = 0; i < e.length; i++) {
+        int m = e == null ? 0 : e.length;
+        int[] edges = new int[2 * m];
+        for (int i = 0; i < m; i++) {
             edges[2 * i] = e[i][0];
             edges[2 * i + 1] = e[i][1];
         }
@@ -61,8 +59,8 @@ final class RidgeOutput {
     }
 
     /** {@code polyline,closed,index,x1,...,xd}: the polylines' points in order (all points as polyline 0 without order). */
-    private static void writeCsv(OutputStream stream, RidgeResult r) throws IOException {
-        int d = r.dimension();
+    private static void writeCsv(OutputStream stream, int d, double[] s, int[][] polylines, boolean[] closed)
+            throws IOException {
         BufferedWriter w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
         try {
             StringBuilder h = new StringBuilder("polyline,closed,representative");
@@ -70,14 +68,14 @@ final class RidgeOutput {
                 h.append(",x").append(c);
             }
             w.write(h.append('\n').toString());
-            List<Order.Polyline> lines = r.curves() != null ? r.curves().polylines()
-                    : List.of(new Order.Polyline(java.util.stream.IntStream.range(0, r.count()).toArray(), false));
-            for (int l = 0; l < lines.size(); l++) {
-                for (int k : lines.get(l).points()) {
-                    StringBuilder row = new StringBuilder().append(l).append(',').append(lines.get(l).closed() ? 1 : 0)
+            int[][] lines = polylines != null ? polylines : new int[][] {java.util.stream.IntStream.range(0, s.length / d).toArray()};
+            for (int l = 0; l < lines.length; l++) {
+                boolean closes = polylines != null && closed[l];
+                for (int k : lines[l]) {
+                    StringBuilder row = new StringBuilder().append(l).append(',').append(closes ? 1 : 0)
                             .append(',').append(k);
                     for (int c = 0; c < d; c++) {
-                        row.append(',').append(r.coordinate(k, c));
+                        row.append(',').append(s[k * d + c]);
                     }
                     w.write(row.append('\n').toString());
                 }
@@ -92,9 +90,9 @@ final class RidgeOutput {
      * The cloud (grey, subsampled) and the curve (polylines in red, representatives as dots). 2D: as is; 3D: an
      * oblique projection (azimuth 30°, elevation 25°); higher dimensions: the first two coordinates.
      */
-    static void picture(Path file, PointCloud cloud, RidgeResult r) {
-        int d = r.dimension();
+    public static void picture(Path file, PointCloud cloud, int d, double[] s, int[][] polylines, boolean[] closed) {
         int n = cloud.size();
+        int ns = s.length / d;
         int step = Math.max(1, (n + PICTURE_POINTS - 1) / PICTURE_POINTS);
         int m = (n + step - 1) / step;
         double[] px = new double[m];
@@ -109,31 +107,28 @@ final class RidgeOutput {
             px[j] = uv[0];
             py[j] = uv[1];
         }
-        String title = String.format(Locale.ROOT, "%d points, |S| = %d%s", n, r.count(),
+        String title = String.format(Locale.ROOT, "%d points, |S| = %d%s", n, ns,
                 d == 3 ? " (projection)" : d > 3 ? " (first two coordinates)" : "");
         Plot2D plot = new Plot2D(1000, 1000).title(title).equalAspect(d <= 3).points(px, py, 0xB0B0B0, 1.0);
-        int ns = r.count();
         double[] sx = new double[ns];
         double[] sy = new double[ns];
         for (int k = 0; k < ns; k++) {
             for (int c = 0; c < d; c++) {
-                x[c] = r.coordinate(k, c);
+                x[c] = s[k * d + c];
             }
             project(x, uv);
             sx[k] = uv[0];
             sy[k] = uv[1];
         }
-        if (r.curves() != null) {
-            for (Order.Polyline l : r.curves().polylines()) {
-                int[] pts = l.points();
-                double[] lx = new double[pts.length];
-                double[] ly = new double[pts.length];
-                for (int i = 0; i < pts.length; i++) {
-                    lx[i] = sx[pts[i]];
-                    ly[i] = sy[pts[i]];
-                }
-                plot.polyline(lx, ly, l.closed(), 0xD02020, 2.0);
+        for (int l = 0; polylines != null && l < polylines.length; l++) {
+            int[] pts = polylines[l];
+            double[] lx = new double[pts.length];
+            double[] ly = new double[pts.length];
+            for (int i = 0; i < pts.length; i++) {
+                lx[i] = sx[pts[i]];
+                ly[i] = sy[pts[i]];
             }
+            plot.polyline(lx, ly, closed[l], 0xD02020, 2.0);
         }
         plot.points(sx, sy, 0x1040C0, 2.5).writePng(file);
     }
