@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.io.InputFiles;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -153,7 +154,7 @@ final class Batch {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> failedSpecs = new ArrayList<>();
-        List<Path> inputs = expand(common.inputs, failedSpecs);
+        List<Path> inputs = InputFiles.expand(common.inputs, failedSpecs);
         Path outDir = common.output;
         if (outDir != null) {
             if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
@@ -181,7 +182,7 @@ final class Batch {
         if (common.deviceList != null) {
             List<Path> outputs = new ArrayList<>();
             for (Path in : inputs) {
-                outputs.add(outDir == null || ext == null ? null : outputFor(outDir, in, ext, used));
+                outputs.add(outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used));
             }
             return MultiDevice.batch(spec, common, inputs, outputs, outDir, failed);
         }
@@ -200,8 +201,8 @@ final class Batch {
             for (int k = 0; !concurrent && k < inputs.size(); k++) {
                 Path in = inputs.get(k);
                 common.input = in.toString();
-                STEM.set(stem(in.getFileName().toString()));
-                common.output = outDir == null || ext == null ? null : outputFor(outDir, in, ext, used);
+                STEM.set(InputFiles.stem(in.getFileName().toString()));
+                common.output = outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used);
                 out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
                 out.flush();
                 try {
@@ -248,7 +249,7 @@ final class Batch {
         common.quiet = true;
         ACTIVE.set(true);
         DIR.set(a.dir());
-        STEM.set(stem(a.input().getFileName().toString()));
+        STEM.set(InputFiles.stem(a.input().getFileName().toString()));
         try {
             return body.run();
         } finally {
@@ -280,8 +281,8 @@ final class Batch {
         try {
             for (Path in : inputs) {
                 common.input = in.toString();
-                STEM.set(stem(in.getFileName().toString()));
-                common.output = outDir == null || ext == null ? null : outputFor(outDir, in, ext, used);
+                STEM.set(InputFiles.stem(in.getFileName().toString()));
+                common.output = outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used);
                 try {
                     window.add(new Pending(in, workers.submit(body.start()), null));
                 } catch (ParameterException e) {
@@ -348,7 +349,7 @@ final class Batch {
         if (in == null || in.isEmpty()) {
             return false;
         }
-        if (in.size() > 1 || isGlob(in.get(0))) {
+        if (in.size() > 1 || InputFiles.isGlob(in.get(0))) {
             return true;
         }
         String only = in.get(0);
@@ -356,91 +357,6 @@ final class Batch {
             return true;
         }
         return common.output != null && (Files.isDirectory(common.output) || outputTyped != null && outputTyped.endsWith("/"));
-    }
-
-    /** Files, directories and globs to files, in the order given (a directory's and a glob's files sorted). */
-    static List<Path> expand(List<String> specs, List<String> unmatched) {
-        List<Path> files = new ArrayList<>();
-        for (String s : specs) {
-            if (isGlob(s)) {
-                List<Path> m = glob(s);
-                if (m.isEmpty()) {
-                    unmatched.add(s);
-                }
-                files.addAll(m);
-            } else if (Files.isDirectory(Path.of(s))) {
-                files.addAll(listFiles(Path.of(s), "*"));
-            } else if (Files.exists(Path.of(s))) {
-                files.add(Path.of(s));
-            } else {
-                unmatched.add(s);
-            }
-        }
-        return files;
-    }
-
-    /** Wildcards in a name that is no existing file and that parses as a glob (else it is a plain, maybe missing, file). */
-    static boolean isGlob(String s) {
-        if (s.indexOf('*') < 0 && s.indexOf('?') < 0 && s.indexOf('[') < 0 && s.indexOf('{') < 0) {
-            return false;
-        }
-        try {
-            if (Files.exists(Path.of(s))) {
-                return false;
-            }
-            java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + s.substring(s.lastIndexOf('/') + 1));
-            return true;
-        } catch (java.util.regex.PatternSyntaxException | java.nio.file.InvalidPathException e) {
-            return false;
-        }
-    }
-
-    /** The files of a glob whose wildcards are in its last path element (e.g. {@code data/molecules/*.pdb}). */
-    private static List<Path> glob(String s) {
-        int slash = s.lastIndexOf('/');
-        String dir = slash < 0 ? "." : slash == 0 ? "/" : s.substring(0, slash);
-        if (isGlob(dir)) {
-            throw new AccelGeomException("--input " + s + ": wildcards only in the file name, not in the directories");
-        }
-        Path d = Path.of(dir);
-        if (!Files.isDirectory(d)) {
-            return List.of();
-        }
-        List<Path> files = listFiles(d, s.substring(slash + 1));
-        if (slash < 0) {
-            files.replaceAll(Path::getFileName); // "*.xyz" names the files as the user would
-        }
-        return files;
-    }
-
-    private static List<Path> listFiles(Path dir, String pattern) {
-        var matcher = dir.getFileSystem().getPathMatcher("glob:" + pattern);
-        try (var s = Files.list(dir)) {
-            return s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")
-                    && matcher.matches(p.getFileName())).sorted().toList().stream().collect(java.util.stream.Collectors.toCollection(ArrayList::new));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * {@code dir/<stem>.<ext>}, the stem being the input's name without its extension (and a {@code .gz} before it);
-     * a second input of the same stem (a.pdb, a.cif) keeps its whole name ({@code a.cif.<ext>}).
-     */
-    static Path outputFor(Path dir, Path input, String ext, Set<Path> used) {
-        String name = input.getFileName().toString();
-        Path p = dir.resolve(stem(name) + "." + ext);
-        if (!used.add(p)) {
-            p = dir.resolve(name + "." + ext);
-            used.add(p);
-        }
-        return p;
-    }
-
-    static String stem(String name) {
-        String s = name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
-        int dot = s.lastIndexOf('.');
-        return dot > 0 ? s.substring(0, dot) : s;
     }
 
     private static long size(Path p) {

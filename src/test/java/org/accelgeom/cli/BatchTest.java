@@ -15,6 +15,7 @@ import java.util.Set;
 
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.Formats;
+import org.accelgeom.io.InputFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,12 +65,12 @@ class BatchTest {
         Files.createDirectories(in.resolve("sub"));
         List<String> unmatched = new ArrayList<>();
         assertEquals(List.of("a.xyz", "b.xyz", "c.xyz", "d.xyz", "notes.txt"),
-                names(Batch.expand(List.of(in.toString()), unmatched)));
-        assertEquals(List.of("a.xyz", "b.xyz", "c.xyz", "d.xyz"), names(Batch.expand(List.of(in + "/*.xyz"), unmatched)));
+                names(InputFiles.expand(List.of(in.toString()), unmatched)));
+        assertEquals(List.of("a.xyz", "b.xyz", "c.xyz", "d.xyz"), names(InputFiles.expand(List.of(in + "/*.xyz"), unmatched)));
         assertEquals(List.of("c.xyz", "d.xyz", "a.xyz"),
-                names(Batch.expand(List.of(in + "/[cd].xyz", in.resolve("a.xyz").toString()), unmatched)));
+                names(InputFiles.expand(List.of(in + "/[cd].xyz", in.resolve("a.xyz").toString()), unmatched)));
         assertTrue(unmatched.isEmpty(), unmatched.toString());
-        Batch.expand(List.of(in + "/*.pdb", in.resolve("zz.xyz").toString()), unmatched);
+        InputFiles.expand(List.of(in + "/*.pdb", in.resolve("zz.xyz").toString()), unmatched);
         assertEquals(List.of(in + "/*.pdb", in.resolve("zz.xyz").toString()), unmatched);
 
         // the same through the CLI: a glob of the good files, every one written
@@ -101,12 +102,12 @@ class BatchTest {
     void outputNamesFollowTheInputs() {
         Set<Path> used = new HashSet<>();
         Path o = Path.of("out");
-        assertEquals(o.resolve("1ubq.vertices"), Batch.outputFor(o, Path.of("x/1ubq.pdb"), "vertices", used));
-        assertEquals(o.resolve("dragon_vrip.ply"), Batch.outputFor(o, Path.of("dragon_vrip.ply.gz"), "ply", used));
+        assertEquals(o.resolve("1ubq.vertices"), InputFiles.outputFor(o, Path.of("x/1ubq.pdb"), "vertices", used));
+        assertEquals(o.resolve("dragon_vrip.ply"), InputFiles.outputFor(o, Path.of("dragon_vrip.ply.gz"), "ply", used));
         // a second input of the same stem keeps its whole name
-        assertEquals(o.resolve("1ubq.cif.vertices"), Batch.outputFor(o, Path.of("y/1ubq.cif"), "vertices", used));
-        assertEquals("noext", Batch.stem("noext"));
-        assertEquals(".hidden", Batch.stem(".hidden"));
+        assertEquals(o.resolve("1ubq.cif.vertices"), InputFiles.outputFor(o, Path.of("y/1ubq.cif"), "vertices", used));
+        assertEquals("noext", InputFiles.stem("noext"));
+        assertEquals(".hidden", InputFiles.stem(".hidden"));
     }
 
     @Test

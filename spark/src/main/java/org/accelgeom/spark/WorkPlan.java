@@ -1,20 +1,13 @@
 package org.accelgeom.spark;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Stream;
 
-import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.io.DcdReader;
+import org.accelgeom.io.InputFiles;
 
 /**
  * The job's work items, made on the driver. Inputs and outputs are named as the CLI's batch names them
@@ -38,7 +31,7 @@ public record WorkPlan(List<WorkItem> items, List<String> unmatched) {
     static WorkPlan of(JobSettings s, int slices) {
         Path dir = Path.of(s.output());
         List<String> unmatched = new ArrayList<>();
-        List<Path> files = expand(s.inputs(), unmatched);
+        List<Path> files = InputFiles.expand(s.inputs(), unmatched);
         List<WorkItem> items = new ArrayList<>();
         String ext = s.extension();
         if (s.trajectory() != null) {
@@ -46,7 +39,7 @@ public record WorkPlan(List<WorkItem> items, List<String> unmatched) {
                 return new WorkPlan(items, unmatched);
             }
             Path molecule = files.get(0);
-            String output = dir.resolve(stem(molecule.getFileName().toString()) + "." + ext).toString();
+            String output = dir.resolve(InputFiles.stem(molecule.getFileName().toString()) + "." + ext).toString();
             int frames = frameCount(Path.of(s.trajectory()));
             int n = Math.max(1, slices);
             int per = s.framesPerTask() > 0 ? s.framesPerTask() : Math.max(1, (frames + n - 1) / n);
@@ -57,7 +50,7 @@ public record WorkPlan(List<WorkItem> items, List<String> unmatched) {
         }
         Set<Path> used = new HashSet<>();
         for (Path in : files) {
-            items.add(WorkItem.file(in.toString(), outputFor(dir, in, ext, used).toString()));
+            items.add(WorkItem.file(in.toString(), InputFiles.outputFor(dir, in, ext, used).toString()));
         }
         return new WorkPlan(items, unmatched);
     }
@@ -74,74 +67,6 @@ public record WorkPlan(List<WorkItem> items, List<String> unmatched) {
             }
             return r.framesRead();
         }
-    }
-
-    /** Files, directories and globs to files, in the order given (a directory's and a glob's files sorted). */
-    static List<Path> expand(List<String> specs, List<String> unmatched) {
-        List<Path> files = new ArrayList<>();
-        for (String s : specs) {
-            if (isGlob(s)) {
-                int slash = s.lastIndexOf('/');
-                Path d = Path.of(slash < 0 ? "." : slash == 0 ? "/" : s.substring(0, slash));
-                if (isGlob(d.toString())) {
-                    throw new JobSettings.UsageException("--input " + s + ": wildcards only in the file name, not in the directories");
-                }
-                List<Path> m = Files.isDirectory(d) ? list(d, s.substring(slash + 1)) : List.of();
-                if (m.isEmpty()) {
-                    unmatched.add(s);
-                }
-                files.addAll(slash < 0 ? m.stream().map(Path::getFileName).toList() : m);
-            } else if (Files.isDirectory(Path.of(s))) {
-                files.addAll(list(Path.of(s), "*"));
-            } else if (Files.exists(Path.of(s))) {
-                files.add(Path.of(s));
-            } else {
-                unmatched.add(s);
-            }
-        }
-        return files;
-    }
-
-    private static boolean isGlob(String s) {
-        if (s.indexOf('*') < 0 && s.indexOf('?') < 0 && s.indexOf('[') < 0 && s.indexOf('{') < 0) {
-            return false;
-        }
-        try {
-            if (Files.exists(Path.of(s))) {
-                return false;
-            }
-            FileSystems.getDefault().getPathMatcher("glob:" + s.substring(s.lastIndexOf('/') + 1));
-            return true;
-        } catch (java.util.regex.PatternSyntaxException | java.nio.file.InvalidPathException e) {
-            return false;
-        }
-    }
-
-    private static List<Path> list(Path dir, String pattern) {
-        PathMatcher matcher = dir.getFileSystem().getPathMatcher("glob:" + pattern);
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")
-                    && matcher.matches(p.getFileName())).sorted().toList();
-        } catch (IOException e) {
-            throw new AccelGeomException(dir + ": cannot list: " + e.getMessage(), new UncheckedIOException(e));
-        }
-    }
-
-    /** {@code dir/<stem>.<ext>}; a second input of the same stem keeps its whole name ({@code a.cif.<ext>}). */
-    static Path outputFor(Path dir, Path input, String ext, Set<Path> used) {
-        String name = input.getFileName().toString();
-        Path p = dir.resolve(stem(name) + "." + ext);
-        if (!used.add(p)) {
-            p = dir.resolve(name + "." + ext);
-            used.add(p);
-        }
-        return p;
-    }
-
-    static String stem(String name) {
-        String s = name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
-        int dot = s.lastIndexOf('.');
-        return dot > 0 ? s.substring(0, dot) : s;
     }
 
     /** FILE.ext to FILE-frame{k}.ext, as {@code accelgeom voronoi --trajectory} names a frame's result. */
