@@ -356,22 +356,17 @@ public final class DevicePool implements AutoCloseable {
             return;
         }
         closed = true;
-        RuntimeException first = null;
+        Releases releases = new Releases();
         for (int w = 0; w < sessions.length; w++) {
-            if (sessions[w] == null) {
+            DeviceSession s = sessions[w];
+            if (s == null) {
                 continue;
             }
-            closedPlanBuilds += sessions[w].planBuilds();
-            try {
-                sessions[w].close();
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
+            closedPlanBuilds += s.planBuilds();
+            releases.run(s::close);
             sessions[w] = null;
         }
-        if (first != null) {
-            throw first;
-        }
+        releases.rethrowFirst();
     }
 
     @Override

@@ -171,22 +171,16 @@ public final class DeviceSession implements AutoCloseable {
             return;
         }
         closed = true;
-        RuntimeException first = null;
+        Releases releases = new Releases();
         for (Held h : plans.values()) {
-            try {
-                h.release().accept(h.plan());
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
+            releases.run(() -> h.release().accept(h.plan()));
         }
         plans.clear();
         if (loops != null) {
             loops.close();
             loops = null;
         }
-        if (first != null) {
-            throw first;
-        }
+        releases.rethrowFirst();
     }
 
     private void ensureOpen() {

@@ -45,30 +45,20 @@ public final class MeshPicture {
 
     /** A picture of width x height pixels. */
     public MeshPicture(int width, int height) {
-        if (width < 1 || height < 1) {
-            throw new org.accelgeom.engine.AccelGeomException("picture size must be positive, got " + width + " x " + height);
-        }
+        Pictures.requireSize(width, height, 1, "picture size must be positive");
         this.width = width;
         this.height = height;
     }
 
     /** The direction from the scene's centre towards the camera (need not be unit length). */
     public MeshPicture viewFrom(double dx, double dy, double dz) {
-        double n = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (!(n > 0)) {
-            throw new IllegalArgumentException("view direction must be non-zero");
-        }
-        view = new double[] {dx / n, dy / n, dz / n};
+        view = Pictures.unit("view direction", dx, dy, dz);
         return this;
     }
 
     /** The world direction shown upwards in the picture (default +z; +y when looking along z). */
     public MeshPicture up(double dx, double dy, double dz) {
-        double n = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (!(n > 0)) {
-            throw new IllegalArgumentException("up direction must be non-zero");
-        }
-        upDir = new double[] {dx / n, dy / n, dz / n};
+        upDir = Pictures.unit("up direction", dx, dy, dz);
         return this;
     }
 

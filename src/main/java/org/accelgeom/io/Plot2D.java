@@ -31,9 +31,7 @@ public final class Plot2D {
     private String title;
 
     public Plot2D(int width, int height) {
-        if (width < 100 || height < 100) {
-            throw new org.accelgeom.engine.AccelGeomException("a plot needs at least 100 x 100 pixels, got " + width + " x " + height);
-        }
+        Pictures.requireSize(width, height, 100, "a plot needs at least 100 x 100 pixels");
         this.width = width;
         this.height = height;
     }

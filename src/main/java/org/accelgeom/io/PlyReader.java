@@ -57,17 +57,9 @@ final class PlyReader {
             };
         }
 
+        /** The value as a long: every integer type here has at most 32 bits, so {@link #get} holds it exactly. */
         long getLong(ByteBuffer b, int at) {
-            return switch (this) {
-                case INT8 -> b.get(at);
-                case UINT8 -> b.get(at) & 0xff;
-                case INT16 -> b.getShort(at);
-                case UINT16 -> b.getShort(at) & 0xffff;
-                case INT32 -> b.getInt(at);
-                case UINT32 -> b.getInt(at) & 0xffffffffL;
-                case FLOAT32 -> (long) b.getFloat(at);
-                case FLOAT64 -> (long) b.getDouble(at);
-            };
+            return (long) get(b, at);
         }
     }
 

@@ -6,13 +6,12 @@ import org.accelgeom.engine.Execution;
 /**
  * How to render.
  *
- * @param backend where the rays are traced
- * @param shadows trace a shadow ray to the light from every lit hit
- * @param threads threads for {@code jvm-parallel} (0: one per core)
- * @param device  TornadoVM device (-1: TornadoVM's default)
- * @param light   the point light (x, y, z); null: {@link Camera#framingLight} of the tree's bounds
+ * @param execution where the rays are traced: backend, threads for {@code jvm-parallel} (0: one per core),
+ *                  TornadoVM device (-1: TornadoVM's default)
+ * @param shadows   trace a shadow ray to the light from every lit hit
+ * @param light     the point light (x, y, z); null: {@link Camera#framingLight} of the tree's bounds
  */
-public record RenderOptions(Backend backend, boolean shadows, int threads, int device, double[] light) {
+public record RenderOptions(Execution execution, boolean shadows, double[] light) {
 
     public RenderOptions {
         if (light != null && light.length != 3) {
@@ -21,27 +20,39 @@ public record RenderOptions(Backend backend, boolean shadows, int threads, int d
     }
 
     public static RenderOptions of(Backend backend) {
-        return new RenderOptions(backend, true, 0, -1, null);
+        return new RenderOptions(Execution.of(backend), true, null);
     }
 
     public RenderOptions withShadows(boolean s) {
-        return new RenderOptions(backend, s, threads, device, light);
+        return new RenderOptions(execution, s, light);
     }
 
+    /** Threads and device are the {@link Execution}'s: these two set them there. */
     public RenderOptions withThreads(int t) {
-        return new RenderOptions(backend, shadows, t, device, light);
+        return withExecution(execution.withThreads(t));
     }
 
     public RenderOptions withDevice(int d) {
-        return new RenderOptions(backend, shadows, threads, d, light);
+        return withExecution(execution.withDevice(d));
+    }
+
+    public RenderOptions withExecution(Execution e) {
+        return new RenderOptions(e, shadows, light);
     }
 
     public RenderOptions withLight(double[] l) {
-        return new RenderOptions(backend, shadows, threads, device, l == null ? null : l.clone());
+        return new RenderOptions(execution, shadows, l == null ? null : l.clone());
     }
 
-    /** Where these options run: backend, threads and device. */
-    public Execution execution() {
-        return Execution.of(backend).withThreads(threads).withDevice(device);
+    public Backend backend() {
+        return execution.backend();
+    }
+
+    public int threads() {
+        return execution.threads();
+    }
+
+    public int device() {
+        return execution.device();
     }
 }
