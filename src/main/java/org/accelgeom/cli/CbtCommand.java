@@ -12,6 +12,7 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -96,8 +97,8 @@ final class CbtCommand implements Callable<Integer> {
     @Option(names = "--no-header", description = "Omit the table header (to append rows of several runs).")
     boolean noHeader;
 
-    @Option(names = "--debug", description = "Print the stack trace of an error.")
-    boolean debug;
+    @Mixin
+    DebugOption debug;
 
     @Override
     public Integer call() {

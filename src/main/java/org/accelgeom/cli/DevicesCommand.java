@@ -9,6 +9,7 @@ import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.TornadoSupport;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -25,8 +26,8 @@ final class DevicesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--debug", description = "Print the stack trace of an error.")
-    boolean debug;
+    @Mixin
+    DebugOption debug;
 
     @Override
     public Integer call() {

@@ -162,14 +162,11 @@ final class KdTreeCommand implements Runnable {
                         + "splits on the host) (default: ${DEFAULT-VALUE}).")
         String smallStage;
 
-        @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Build R times and report each time.")
-        int repeat;
+        @Mixin
+        RepeatOptions runs;
 
         @Option(names = "--steps", paramLabel = "R", description = "Time the per-node kernels on the root node R times instead of building.")
         Integer steps;
-
-        @Option(names = "--timings", description = "Print the time of each phase.")
-        boolean timings;
 
         @Override
         public Integer call() throws Exception {
@@ -180,7 +177,7 @@ final class KdTreeCommand implements Runnable {
         private int one() {
             common.validate(spec);
             tree.validate(spec, common);
-            Check.atLeast(spec, "--repeat", repeat, 1);
+            runs.validate(spec);
             if (steps != null) {
                 Check.atLeast(spec, "--steps", steps, 1);
             }
@@ -233,15 +230,15 @@ final class KdTreeCommand implements Runnable {
             long nanos = 0;
             try (Batch.Lease lease = Batch.session(o.execution())) { // --repeat: the plans are kept
                 DeviceSession session = lease.session();
-                for (int run = 1; run <= repeat; run++) {
+                for (int run = 1; run <= runs.repeat; run++) {
                     long t0 = System.nanoTime();
                     try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
                         r = zhou ? LevelBuilder.build(t, o, small, stage, session) : KdTreeBuilder.build(t, o, session);
                     }
                     // the construction: without the statistics pass the builders run before they return
                     nanos = System.nanoTime() - t0 - r.statisticsNanos();
-                    if (repeat > 1) {
-                        out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, repeat, nanos / 1e6);
+                    if (runs.repeat > 1) {
+                        out.printf(Locale.ROOT, "run %d/%d: %10.3f ms%n", run, runs.repeat, nanos / 1e6);
                         out.flush();
                     }
                 }
@@ -252,8 +249,8 @@ final class KdTreeCommand implements Runnable {
             out.printf(Locale.ROOT, "tree:         %s%n", r.stats().format());
             out.printf(Locale.ROOT, "memory:       %.1f MiB (8 bytes per node + leaf lists)%n", r.tree().bytes() / 1048576.0);
             out.printf(Locale.ROOT, "build time:   %.3f ms%s (without the statistics pass, %.3f ms)%n", nanos / 1e6,
-                    repeat > 1 ? " (last run)" : "", r.statisticsNanos() / 1e6);
-            if (timings) {
+                    runs.repeat > 1 ? " (last run)" : "", r.statisticsNanos() / 1e6);
+            if (runs.timings) {
                 out.println("phases:");
                 out.print(r.timings().format());
             }

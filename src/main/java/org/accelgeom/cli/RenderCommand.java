@@ -32,9 +32,6 @@ import picocli.CommandLine.Spec;
             "  accelgeom render --scene sphere:100000 --eye 0,0,4 --target 0,0,0 --no-shadows --output s.png"})
 final class RenderCommand implements Callable<Integer> {
 
-    /** The largest image side: a BufferedImage of MAX_SIDE^2 pixels is 1 GiB. */
-    static final int MAX_SIDE = 16384;
-
     @Spec
     CommandSpec spec;
 
@@ -49,11 +46,8 @@ final class RenderCommand implements Callable<Integer> {
             description = "Backend that builds the tree (default: ${DEFAULT-VALUE}); --backend traces the rays.")
     Backend buildBackend;
 
-    @Option(names = "--width", paramLabel = "W", defaultValue = "800", description = "Image width, 1..16384 (default: ${DEFAULT-VALUE}).")
-    int width;
-
-    @Option(names = "--height", paramLabel = "H", defaultValue = "600", description = "Image height, 1..16384 (default: ${DEFAULT-VALUE}).")
-    int height;
+    @Mixin
+    ViewOptions view = new ViewOptions(800, 600, 40);
 
     @Option(names = "--eye", paramLabel = "X,Y,Z", description = "Camera position (default: framing the whole scene).")
     String eye;
@@ -64,20 +58,14 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--up", paramLabel = "X,Y,Z", defaultValue = "0,1,0", description = "Up direction (default: ${DEFAULT-VALUE}).")
     String up;
 
-    @Option(names = "--fov", paramLabel = "DEG", defaultValue = "40", description = "Vertical field of view, in (0, 180) degrees (default: ${DEFAULT-VALUE}).")
-    double fov;
-
     @Option(names = "--light", paramLabel = "X,Y,Z", description = "Point light (default: above and to the right of the eye).")
     String light;
 
     @Option(names = "--no-shadows", description = "No shadow rays.")
     boolean noShadows;
 
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Render R times and report each (warm-up).")
-    int repeat;
-
-    @Option(names = "--timings", description = "Print the time of each phase.")
-    boolean timings;
+    @Mixin
+    RepeatOptions runs;
 
     @Override
     public Integer call() throws Exception {
@@ -88,10 +76,8 @@ final class RenderCommand implements Callable<Integer> {
     private int one() {
         common.validate(spec);
         tree.validate(spec, common);
-        Check.range(spec, "--width", width, 1, MAX_SIDE);
-        Check.range(spec, "--height", height, 1, MAX_SIDE);
-        Check.atLeast(spec, "--repeat", repeat, 1);
-        Check.interval(spec, "--fov", fov, 0, false, 180, false);
+        view.validate(spec);
+        runs.validate(spec);
         double[] eyeAt = eye == null ? null : vector("--eye", eye);
         double[] targetAt = target == null ? null : vector("--target", target);
         double[] upDir = vector("--up", up);
@@ -105,17 +91,17 @@ final class RenderCommand implements Callable<Integer> {
         KdTreeResult built = KdTreeBuilder.build(t, tree.options(common, buildBackend));
         long buildNanos = System.nanoTime() - b0;
         KdTree kd = built.tree();
-        Camera defaults = Camera.framing(kd.bounds(), width, height);
+        Camera defaults = Camera.framing(kd.bounds(), view.width, view.height);
         Camera cam = Check.asUsage(spec, () -> Camera.lookAt(eyeAt == null ? defaults.eye() : eyeAt,
-                targetAt == null ? Camera.centre(kd.bounds()) : targetAt, upDir, fov, width, height));
+                targetAt == null ? Camera.centre(kd.bounds()) : targetAt, upDir, view.fov, view.width, view.height));
         RenderOptions ro = RenderOptions.of(common.backend).withShadows(!noShadows).withThreads(common.threads)
                 .withDevice(common.device).withLight(lightAt);
         RenderResult r = null;
         try (RenderBackend backend = RayCaster.backend(ro)) {
-            for (int run = 1; run <= repeat; run++) {
+            for (int run = 1; run <= runs.repeat; run++) {
                 r = RayCaster.render(kd, cam, ro, backend);
-                if (repeat > 1) {
-                    out.printf(Locale.ROOT, "run %d/%d: %s%n", run, repeat, r.format());
+                if (runs.repeat > 1) {
+                    out.printf(Locale.ROOT, "run %d/%d: %s%n", run, runs.repeat, r.format());
                     out.flush();
                 }
             }
@@ -126,7 +112,7 @@ final class RenderCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "build:        %.3f ms (%s)%n", buildNanos / 1e6, built.builder());
         out.printf(Locale.ROOT, "render:       %s%n", r.format());
         out.printf(Locale.ROOT, "backend:      %s%n", common.describeBackend());
-        if (timings) {
+        if (runs.timings) {
             out.println("phases:");
             out.print(r.timings().format());
         }

@@ -79,14 +79,8 @@ final class TerrainCommand implements Callable<Integer> {
             description = "Frames at the first camera before flying, >= 0 (default: the maximum depth + 2).")
     Integer settle;
 
-    @Option(names = "--width", paramLabel = "PX", defaultValue = "1280", description = "Screen width (default: ${DEFAULT-VALUE}).")
-    int width;
-
-    @Option(names = "--height", paramLabel = "PX", defaultValue = "720", description = "Screen height (default: ${DEFAULT-VALUE}).")
-    int height;
-
-    @Option(names = "--fov", paramLabel = "DEG", defaultValue = "60", description = "Vertical field of view (default: ${DEFAULT-VALUE}).")
-    double fov;
+    @Mixin
+    ViewOptions view = new ViewOptions(1280, 720, 60);
 
     @Option(names = "--altitude", paramLabel = "METRES", defaultValue = "40", description = "Flight height above the highest point (default: ${DEFAULT-VALUE}).")
     double altitude;
@@ -117,7 +111,7 @@ final class TerrainCommand implements Callable<Integer> {
         for (float v : g.values()) {
             highest = Math.max(highest, v);
         }
-        FlightPath path = new FlightPath(size, highest * zScale, altitude, pitch, fov, width, height, 1);
+        FlightPath path = new FlightPath(size, highest * zScale, altitude, pitch, view.fov, view.width, view.height, 1);
         PrintWriter out = spec.commandLine().getOut();
         int warm = settle != null ? settle : maxDepth + 2;
         out.printf(Locale.ROOT, "terrain: %d x %d heights, %.0f m square, D = %d, target %.1f px, %s%n", g.nx(), g.ny(), size, maxDepth,
@@ -165,14 +159,12 @@ final class TerrainCommand implements Callable<Integer> {
 
     private void validate() {
         Check.atLeast(spec, "--frames", frames, 1);
-        Check.range(spec, "--width", width, 1, RenderCommand.MAX_SIDE);
-        Check.range(spec, "--height", height, 1, RenderCommand.MAX_SIDE);
+        view.validate(spec);
         Check.range(spec, "--max-depth", maxDepth, 6, Terrain.MAX_DEPTH);
         Check.interval(spec, "--roughness", roughness, 0, false, 1, true);
         Check.interval(spec, "--size", size, 0, false, MAX_METRES, true);
         Check.interval(spec, "--z-scale", zScale, 0, true, MAX_METRES, true);
         Check.interval(spec, "--target-pixels", targetPixels, 0, false, Double.POSITIVE_INFINITY, false);
-        Check.interval(spec, "--fov", fov, 0, false, 180, false);
         Check.interval(spec, "--altitude", altitude, -MAX_METRES, true, MAX_METRES, true);
         Check.interval(spec, "--pitch", pitch, -90, false, 90, false);
         Check.onlyWith(spec, common.input == null, "no --input (a generated heightmap)", "--roughness", "--seed");

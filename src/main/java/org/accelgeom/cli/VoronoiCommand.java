@@ -109,11 +109,8 @@ final class VoronoiCommand implements Callable<Integer> {
             + "hull, b_inf; -2: not traced).")
     Path tetrahedra;
 
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Compute R times, report each time.")
-    int repeat;
-
-    @Option(names = "--timings", description = "Print the time of each phase.")
-    boolean timings;
+    @Mixin
+    RepeatOptions runs;
 
     @Override
     public Integer call() throws Exception {
@@ -138,7 +135,7 @@ final class VoronoiCommand implements Callable<Integer> {
      * --all-models and --trajectory run one input at a time.
      */
     int inputsInFlight() {
-        if (repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
+        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
             return 1;
         }
         int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
@@ -161,9 +158,7 @@ final class VoronoiCommand implements Callable<Integer> {
         if (random != null && random < 0) {
             throw usage("--random must be >= 0, got " + random);
         }
-        if (repeat < 1) {
-            throw usage("--repeat must be >= 1, got " + repeat);
-        }
+        runs.validate(spec);
         Check.atLeast(spec, "--model", model, 1);
         Check.onlyWith(spec, random != null, "--random", "--seed");
         Check.onlyWith(spec, common.input != null, "--input", "--model", "--all-models", "--trajectory");
@@ -192,7 +187,7 @@ final class VoronoiCommand implements Callable<Integer> {
         };
         Check.extension(spec, "--edges", edges, false, "the edges", ".json", ".csv");
         VoronoiOptions options = Check.asUsage(spec, () -> VoronoiOptions.of(common.backend).withThreads(common.threads)
-                .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(repeat > 1 || Batch.active())
+                .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(runs.repeat > 1 || Batch.active())
                 .withLanes(lanes));
         if (precision != null) {
             VoronoiOptions o = options;
@@ -277,14 +272,14 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         VoronoiResult r = null;
         long nanos = 0;
-        for (int run = 1; run <= repeat; run++) { // --repeat: one plan
+        for (int run = 1; run <= runs.repeat; run++) { // --repeat: one plan
             long t0 = System.nanoTime();
             try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
                 r = VoronoiDiagram.compute(sel.balls(), in.options(), session);
             }
             nanos = System.nanoTime() - t0;
-            if (repeat > 1) {
-                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, repeat, nanos / 1e6, r.vertexCount());
+            if (runs.repeat > 1) {
+                out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d vertices)%n", run, runs.repeat, nanos / 1e6, r.vertexCount());
                 out.flush();
             }
         }
@@ -322,9 +317,9 @@ final class VoronoiCommand implements Callable<Integer> {
                     s.inconsistent());
         }
         out.printf(Locale.ROOT, "read time:        %.3f ms%n", readNanos / 1e6);
-        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, repeat > 1 ? " (last run)" : "");
+        out.printf(Locale.ROOT, "total time:       %.3f ms%s%n", nanos / 1e6, runs.repeat > 1 ? " (last run)" : "");
         out.printf(Locale.ROOT, "backend:          %s, precision %s%n", in.backend(), r.precision());
-        if (timings) {
+        if (runs.timings) {
             out.println("phases:");
             out.print(r.timings().format());
         }

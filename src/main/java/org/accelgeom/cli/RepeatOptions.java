@@ -1,0 +1,20 @@
+package org.accelgeom.cli;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** {@code --repeat} and {@code --timings}, the same for every command that times a computation (a picocli mixin). */
+final class RepeatOptions {
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+            description = "Compute R times and report each time (the later runs are warm).")
+    int repeat;
+
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
+
+    /** {@code --repeat} at least 1 (a usage error). */
+    void validate(CommandSpec spec) {
+        Check.atLeast(spec, "--repeat", repeat, 1);
+    }
+}
