@@ -356,17 +356,14 @@ public final class DevicePool implements AutoCloseable {
             return;
         }
         closed = true;
-        Releases releases = new Releases();
-        for (int w = 0; w < sessions.length; w++) {
-            DeviceSession s = sessions[w];
-            if (s == null) {
-                continue;
-            }
-            closedPlanBuilds += s.planBuilds();
-            releases.run(s::close);
-            sessions[w] = null;
+        try {
+            Releases.each(Arrays.asList(sessions), s -> {
+                closedPlanBuilds += s.planBuilds();
+                s.close();
+            });
+        } finally {
+            Arrays.fill(sessions, null);
         }
-        releases.rethrowFirst();
     }
 
     @Override

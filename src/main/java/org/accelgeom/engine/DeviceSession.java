@@ -171,16 +171,15 @@ public final class DeviceSession implements AutoCloseable {
             return;
         }
         closed = true;
-        Releases releases = new Releases();
-        for (Held h : plans.values()) {
-            releases.run(() -> h.release().accept(h.plan()));
+        try {
+            Releases.each(plans.values(), h -> h.release().accept(h.plan()));
+        } finally {
+            plans.clear();
+            if (loops != null) {
+                loops.close();
+                loops = null;
+            }
         }
-        plans.clear();
-        if (loops != null) {
-            loops.close();
-            loops = null;
-        }
-        releases.rethrowFirst();
     }
 
     private void ensureOpen() {

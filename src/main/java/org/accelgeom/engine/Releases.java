@@ -1,23 +1,30 @@
 package org.accelgeom.engine;
 
+import java.util.function.Consumer;
+
 /**
- * Runs every release of a close, even when one fails, and then rethrows the first failure: one plan or session
- * that cannot be freed must not leak the others. Used by {@link DeviceSession#close()} and {@link DevicePool#close()}.
+ * The release loop of a close: every item released even when one fails, then the first failure rethrown, so that
+ * one plan or session that cannot be freed does not leak the others. Serves {@link DeviceSession#close()} and
+ * {@link DevicePool#close()}.
  */
 final class Releases {
-    private RuntimeException first;
 
-    /** Runs one release; a failure is kept (the first one) and the next release still runs. */
-    void run(Runnable release) {
-        try {
-            release.run();
-        } catch (RuntimeException e) {
-            first = first == null ? e : first;
-        }
+    private Releases() {
     }
 
-    /** Throws the first failure of {@link #run}, if any. */
-    void rethrowFirst() {
+    /** {@code release} on every item of {@code items} (nulls skipped); then the first failure, if any, is thrown. */
+    static <T> void each(Iterable<T> items, Consumer<T> release) {
+        RuntimeException first = null;
+        for (T item : items) {
+            if (item == null) {
+                continue;
+            }
+            try {
+                release.accept(item);
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
         if (first != null) {
             throw first;
         }

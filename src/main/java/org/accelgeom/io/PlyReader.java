@@ -284,33 +284,63 @@ final class PlyReader {
         return sb.toString();
     }
 
-    private static void readAscii(NumberLines.Cursor in, Element e, int[] role, double[][] coords, IntList faceStart,
-            IntList faceIndex, int nv) {
-        List<Property> props = e.properties;
+    /**
+     * How one record's values are read, ASCII or binary: {@link #readRecords} walks the records and properties
+     * once for both.
+     */
+    private interface Fields {
+        /** The scalar property {@code prop} of record {@code r}. */
+        double scalar(Property prop, int r) throws IOException;
+
+        /** The list property {@code prop} of record {@code r}; with {@code indices}, its values go to the faces. */
+        void list(Property prop, int r, boolean indices) throws IOException;
+    }
+
+    /** Every record of {@code e}: its coordinates into {@code coords}, its face lists into the face arrays. */
+    private static void readRecords(Element e, int[] role, double[][] coords, IntList faceStart, IntList faceIndex,
+            int nv, Fields in) throws IOException {
         boolean vertex = isVertex(role);
         boolean face = roleHasFace(role);
-        String listLength = "a list length in " + e.name + " ";
-        String listValues = "the list values of " + e.name + " ";
         for (int r = 0; r < e.count; r++) {
             if (vertex) {
                 Input.grown(coords, r, nv);
             }
             for (int p = 0; p < role.length; p++) {
-                Property prop = props.get(p);
-                if (prop.countType == null) {
-                    double v = in.nextAnyLine(e.name + " ", r, " of " + e.count);
-                    if (role[p] > 0) {
-                        coords[role[p] - 1][r] = v;
-                    }
+                Property prop = e.properties.get(p);
+                if (prop.countType != null) {
+                    in.list(prop, r, role[p] == 4);
                     continue;
                 }
+                double v = in.scalar(prop, r);
+                if (role[p] > 0) {
+                    coords[role[p] - 1][r] = v;
+                }
+            }
+            if (face) {
+                faceStart.add(faceIndex.size());
+            }
+        }
+    }
+
+    private static void readAscii(NumberLines.Cursor in, Element e, int[] role, double[][] coords, IntList faceStart,
+            IntList faceIndex, int nv) throws IOException {
+        String listLength = "a list length in " + e.name + " ";
+        String listValues = "the list values of " + e.name + " ";
+        readRecords(e, role, coords, faceStart, faceIndex, nv, new Fields() {
+            @Override
+            public double scalar(Property prop, int r) {
+                return in.nextAnyLine(e.name + " ", r, " of " + e.count);
+            }
+
+            @Override
+            public void list(Property prop, int r, boolean indices) {
                 int n = in.nextIntAnyLine(listLength, r);
                 if (n < 0) {
                     throw in.error("expected a list length in " + e.name + " " + r + ", found " + n);
                 }
                 for (int j = 0; j < n; j++) {
                     double d = in.nextAnyLine(listValues, r, "");
-                    if (role[p] == 4) {
+                    if (indices) {
                         long v = (long) d;
                         if (v < 0 || v >= nv) {
                             throw in.error("face " + r + " has vertex index " + v + ", expected 0.." + (nv - 1));
@@ -319,10 +349,7 @@ final class PlyReader {
                     }
                 }
             }
-            if (face) {
-                faceStart.add(faceIndex.size());
-            }
-        }
+        });
     }
 
     private static boolean isVertex(int[] role) {
@@ -354,7 +381,6 @@ final class PlyReader {
             fixed &= props.get(p).countType == null;
             recordSize += props.get(p).type.size;
         }
-        boolean face = roleHasFace(role);
         boolean vertex = isVertex(role);
         if (fixed) {
             // many records per read, each coordinate decoded by its type: at the speed of the disk
@@ -408,20 +434,17 @@ final class PlyReader {
             }
             return;
         }
-        for (int r = 0; r < e.count; r++) {
-            if (vertex) {
-                Input.grown(coords, r, nv);
+        readRecords(e, role, coords, faceStart, faceIndex, nv, new Fields() {
+            @Override
+            public double scalar(Property prop, int r) throws IOException {
+                in.need(prop.type.size, e.name + " " + r + " of " + e.count);
+                double v = prop.type.get(in.bytes(), in.pos());
+                in.skip(prop.type.size);
+                return v;
             }
-            for (int p = 0; p < role.length; p++) {
-                Property prop = props.get(p);
-                if (prop.countType == null) {
-                    in.need(prop.type.size, e.name + " " + r + " of " + e.count);
-                    if (role[p] > 0) {
-                        coords[role[p] - 1][r] = prop.type.get(in.bytes(), in.pos());
-                    }
-                    in.skip(prop.type.size);
-                    continue;
-                }
+
+            @Override
+            public void list(Property prop, int r, boolean indices) throws IOException {
                 in.need(prop.countType.size, "the list length of " + e.name + " " + r + " of " + e.count);
                 long n = prop.countType.getLong(in.bytes(), in.pos());
                 if (n < 0 || n > Integer.MAX_VALUE / 8) {
@@ -430,7 +453,7 @@ final class PlyReader {
                 in.skip(prop.countType.size);
                 int bytes = (int) n * prop.type.size;
                 in.need(bytes, n + " list values of " + e.name + " " + r);
-                if (role[p] == 4) {
+                if (indices) {
                     ByteBuffer b = in.bytes();
                     for (int j = 0; j < n; j++) {
                         long v = prop.type.getLong(b, in.pos() + j * prop.type.size);
@@ -442,9 +465,6 @@ final class PlyReader {
                 }
                 in.skip(bytes);
             }
-            if (face) {
-                faceStart.add(faceIndex.size());
-            }
-        }
+        });
     }
 }
