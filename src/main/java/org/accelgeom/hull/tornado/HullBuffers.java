@@ -54,6 +54,11 @@ public final class HullBuffers {
     public final int[] bestIdx;
     public final double[] farVal;
     public final int[] farIdx;
+    /** The first reduction stage's results (see {@link HullTaskGraphs#REDUCE_CHUNKS}) of each arg-max graph. */
+    public final double[] midVal = new double[128 * HullTaskGraphs.REDUCE_CHUNKS];
+    public final int[] midIdx = new int[128 * HullTaskGraphs.REDUCE_CHUNKS];
+    public final double[] farMidVal = new double[HullTaskGraphs.REDUCE_CHUNKS];
+    public final int[] farMidIdx = new int[HullTaskGraphs.REDUCE_CHUNKS];
     /** Survivors per block of {@link #BLOCK} points (compaction), and each block's first output slot. */
     public final int[] counts;
     public final int[] offsets;

@@ -25,8 +25,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * <ul>
  * <li>{@link #load}: the input's points to the device (or taken from a user's graph, then copied to the host), init;
  * <li>{@link #reset}: init again over points already there;
- * <li>{@link #extremes}: extreme points along directions (the paper's Init_tetr): partial arg-max, reduce;
- * <li>{@link #farthest}: the point farthest from a line or a plane (the tetrahedron's last two): partial, reduce;
+ * <li>{@link #extremes}: extreme points along directions (the paper's Init_tetr): partial arg-max, a reduction in
+ * two stages;
+ * <li>{@link #farthest}: the point farthest from a line or a plane (the tetrahedron's last two): the same three;
  * <li>{@link #cull}: interior culling, then the points left per block;
  * <li>{@link #scatter}: the compacted index list of the points left (each block from its offset);
  * <li>{@link #snapshot}: the labels copied to an array the host may download;
@@ -111,6 +112,13 @@ public final class HullTaskGraphs {
     public static final int SLOT_COUNT = 24;
     public static final int SLOT_SCATTER = 25;
     public static final int SLOT_COPY = 26;
+    public static final int SLOT_CHUNKS = 27;
+    /**
+     * Chunks of the arg-max reduction's first stage: each of {@code REDUCE_CHUNKS} work-items per direction reduces
+     * 1/64 of the groups' partial results, and the second stage reduces those 64 (one work-item looping over 8192
+     * partial results was a chain of dependent loads).
+     */
+    public static final int REDUCE_CHUNKS = 64;
     /**
      * Farthest passes per execution of a round graph (2 .. 16; -Daccelgeom.hull.passes, for tuning): the first runs
      * in the reassignment's task, the last in the gather's, the others are tasks of their own.
@@ -122,7 +130,7 @@ public final class HullTaskGraphs {
 
     /** A launch check over the slots above, named after their tasks (one per graph: each graph has its own array). */
     public static LaunchCheck launchCheck() {
-        String[] names = new String[SLOT_COPY + 1];
+        String[] names = new String[SLOT_CHUNKS + 1];
         names[SLOT_INIT] = "init";
         names[SLOT_PARTIAL] = "partial";
         names[SLOT_REDUCE] = "reduce";
@@ -137,6 +145,7 @@ public final class HullTaskGraphs {
         names[SLOT_COUNT] = "count";
         names[SLOT_SCATTER] = "scatter";
         names[SLOT_COPY] = "copyToHost";
+        names[SLOT_CHUNKS] = "reduceChunks";
         return new LaunchCheck("hull", names);
     }
 
@@ -145,7 +154,7 @@ public final class HullTaskGraphs {
         return switch (graph) {
             case G_LOAD -> b.hx != null ? new int[] {SLOT_INIT, SLOT_COPY} : new int[] {SLOT_INIT};
             case G_RESET -> new int[] {SLOT_INIT};
-            case G_EXTREMES, G_FARTHEST -> new int[] {SLOT_PARTIAL, SLOT_REDUCE};
+            case G_EXTREMES, G_FARTHEST -> new int[] {SLOT_PARTIAL, SLOT_CHUNKS, SLOT_REDUCE};
             case G_CULL -> new int[] {SLOT_CULL, SLOT_COUNT};
             case G_SCATTER -> new int[] {SLOT_SCATTER};
             case G_SNAPSHOT -> new int[] {SLOT_SNAPSHOT};
@@ -167,7 +176,7 @@ public final class HullTaskGraphs {
 
     /** Tasks of the graphs of one plan ({@code onDevice}: over points a user's graph made). */
     public static int taskCount(boolean onDevice) {
-        return (onDevice ? 2 : 1) + 1 + 2 + 2 + 2 + 1 + 1 + 2 * (PASSES + 1);
+        return (onDevice ? 2 : 1) + 1 + 3 + 3 + 2 + 1 + 1 + 2 * (PASSES + 1);
     }
 
     /**
@@ -245,17 +254,39 @@ public final class HullTaskGraphs {
     }
 
     /**
-     * The arg-max reduction of the partial results, one work-item per direction (params[N_DIRS]; 1 in the farthest
-     * graph). Hand-written, not {@code @Reduce}: it carries the point's index with its value (the smallest index among
-     * equal values), which TornadoVM's {@code @Reduce} (one value per reduction) cannot.
+     * The arg-max reduction's first stage: work-item c * nDirs + k reduces chunk c of the groups' partial results for
+     * direction k (params[N_DIRS]; 1 in the farthest graph) to {@code midVal/midIdx[c * nDirs + k]}.
      */
-    public static void reduce(int[] params, double[] bestVal, int[] bestIdx, int[] out, int work, int[] beat) {
+    public static void reduceChunks(int[] params, double[] bestVal, int[] bestIdx, double[] midVal, int[] midIdx,
+            int work, int[] beat) {
+        for (@Parallel int w = 0; w < work; w++) {
+            if (w == 0) {
+                beat[SLOT_CHUNKS] = params[SEQ];
+            }
+            int nDirs = params[N_DIRS];
+            if (w < nDirs * REDUCE_CHUNKS) {
+                int groups = params[N_GROUPS];
+                int per = (groups + REDUCE_CHUNKS - 1) / REDUCE_CHUNKS;
+                int k = w % nDirs;
+                int c = w / nDirs;
+                HullKernels.argmaxChunk(bestVal, bestIdx, c * per, Math.min(groups, c * per + per), nDirs, k, midVal,
+                        midIdx, w);
+            }
+        }
+    }
+
+    /**
+     * The arg-max reduction's second stage, one work-item per direction: the best of its {@link #REDUCE_CHUNKS} chunk
+     * results. Hand-written, not {@code @Reduce}: it carries the point's index with its value (the smallest index
+     * among equal values), which TornadoVM's {@code @Reduce} (one value per reduction) cannot.
+     */
+    public static void reduce(int[] params, double[] midVal, int[] midIdx, int[] out, int work, int[] beat) {
         for (@Parallel int k = 0; k < work; k++) {
             if (k == 0) {
                 beat[SLOT_REDUCE] = params[SEQ];
             }
             if (k < params[N_DIRS]) {
-                HullKernels.argmaxReduce(bestVal, bestIdx, params[N_GROUPS], params[N_DIRS], k, out);
+                HullKernels.argmaxReduce(midVal, midIdx, REDUCE_CHUNKS, params[N_DIRS], k, out);
             }
         }
     }
@@ -464,8 +495,10 @@ public final class HullTaskGraphs {
                 points.add(add(name + "load.copyToHost", b.n));
             }
             extremes = add(name + "extremes.partial", 16 * b.groups);
+            add(name + "extremes.reduceChunks", 128 * REDUCE_CHUNKS);
             add(name + "extremes.reduce", 128);
             farthest = add(name + "farthest.partial", b.groups);
+            add(name + "farthest.reduceChunks", REDUCE_CHUNKS);
             add(name + "farthest.reduce", 1);
             points.add(add(name + "cull.cull", b.n));
             blocks.add(add(name + "cull.count", b.blocks));
@@ -622,7 +655,9 @@ public final class HullTaskGraphs {
         return argmax(step(name, "extremes", b, g), g, b, 128)
                 .task("partial", HullTaskGraphs::extremesPartial, g.params, b.x, b.y, b.z, g.dD, 16 * b.groupsCapacity,
                         b.bestVal, b.bestIdx, g.beat)
-                .task("reduce", HullTaskGraphs::reduce, g.params, b.bestVal, b.bestIdx, g.out, 128, g.beat)
+                .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.bestVal, b.bestIdx, b.midVal, b.midIdx,
+                        128 * REDUCE_CHUNKS, g.beat)
+                .task("reduce", HullTaskGraphs::reduce, g.params, b.midVal, b.midIdx, g.out, 128, g.beat)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, g.out, g.beat);
     }
 
@@ -632,15 +667,17 @@ public final class HullTaskGraphs {
         return argmax(step(name, "farthest", b, g), g, b, 1)
                 .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.groupsCapacity,
                         b.farVal, b.farIdx, g.beat)
-                .task("reduce", HullTaskGraphs::reduce, g.params, b.farVal, b.farIdx, g.out, 1, g.beat)
+                .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.farVal, b.farIdx, b.farMidVal,
+                        b.farMidIdx, REDUCE_CHUNKS, g.beat)
+                .task("reduce", HullTaskGraphs::reduce, g.params, b.farMidVal, b.farMidIdx, g.out, 1, g.beat)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, g.out, g.beat);
     }
 
     /** The uploads of an arg-max graph: its directions or geometry every execution, its scratch arrays once. */
     private static TaskGraph argmax(TaskGraph t, HullBuffers.PerGraph g, HullBuffers b, int columns) {
-        return t.transferToDevice(DataTransferMode.EVERY_EXECUTION, g.dD)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, columns == 1 ? b.farVal : b.bestVal,
-                        columns == 1 ? b.farIdx : b.bestIdx);
+        t.transferToDevice(DataTransferMode.EVERY_EXECUTION, g.dD);
+        return columns == 1 ? t.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.farVal, b.farIdx, b.farMidVal, b.farMidIdx)
+                : t.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.bestVal, b.bestIdx, b.midVal, b.midIdx);
     }
 
     /** The cull graph: interior culling against params[N_INNER] planes (dD), then the points left per block. */
