@@ -38,9 +38,12 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * A round graph serves every execution of a round: the round itself (new planes, deleted cones, dead apexes), the
  * host's exact answers for uncertain points (the fix section) and more farthest passes (an empty delta: the
  * reassignment then changes nothing, see {@link #reassign}); its delta sections are sized by counts in params, not
- * switched by a mode. There is no graph of extra passes of its own, which saves its 10 tasks' compilation per process.
- * Every task launch costs TornadoVM about 0.15 ms on an H200 (more than most of these kernels), so the graphs launch
- * no task that has nothing to do, and the farthest passes that follow a pass which changed nothing return at once.
+ * switched by a mode. There is no graph of extra passes of its own, which saves its tasks' compilation per process.
+ * Every task launch costs TornadoVM about 0.15 ms on an H200 (more than most of these kernels), so no graph launches
+ * tasks that a mode turns off, and the farthest passes that follow a pass which changed nothing return at once; 4
+ * passes per execution measured better than 8 on an H200 (docs/benchmarks.md, session 9), although more executions
+ * then need extra passes. Not split further where a split would add a launch: cull and count, and the first and last
+ * farthest passes (in the reassignment's and the gather's tasks), share an execution or a task.
  * The arrays are sized by capacity ({@link HullBuffers}): the input's size goes in {@code params} ({@link #N_POINTS},
  * {@link #N_GROUPS}, {@link #N_BLOCKS}), the launch sizes in {@link Grid}, so one plan serves every input that fits.
  *
@@ -65,8 +68,8 @@ public final class HullTaskGraphs {
     public static final int FIX_COUNT = 5;
     public static final int ROUND_BASE = 6;
     public static final int N_DIRS = 7;
-    /** params[GEOM_MODE]: the farthest graph's geometry, 0 a line, 1 a plane. */
-    public static final int GEOM_MODE = 8;
+    /** params[GEOMETRY]: the farthest graph's geometry, 0 a line, 1 a plane. */
+    public static final int GEOMETRY = 8;
     public static final int N_INNER = 9;
     /** params[SEQ]: the execution's sequence number, which every task writes to its heartbeat slot. */
     public static final int SEQ = 10;
@@ -247,7 +250,7 @@ public final class HullTaskGraphs {
             }
             int groups = params[N_GROUPS];
             if (g < groups) {
-                HullKernels.farthestPartial(x, y, z, g, params[N_POINTS], groups, geom, params[GEOM_MODE], g, bestVal,
+                HullKernels.farthestPartial(x, y, z, g, params[N_POINTS], groups, geom, params[GEOMETRY], g, bestVal,
                         bestIdx);
             }
         }
@@ -661,7 +664,7 @@ public final class HullTaskGraphs {
                 .transferToHost(DataTransferMode.UNDER_DEMAND, g.out, g.beat);
     }
 
-    /** The farthest graph: the point farthest from a line (params[GEOM_MODE] 0) or a plane (1) in dD to out[0]. */
+    /** The farthest graph: the point farthest from a line (params[GEOMETRY] 0) or a plane (1) in dD to out[0]. */
     public static TaskGraph farthest(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.farthest;
         return argmax(step(name, "farthest", b, g), g, b, 1)

@@ -336,7 +336,7 @@ public final class TornadoHullBackend implements HullBackend {
         HullBuffers.PerGraph g = b.farthest;
         System.arraycopy(geom, 0, g.dD, 0, 6);
         g.params[HullTaskGraphs.N_DIRS] = 1;
-        g.params[HullTaskGraphs.GEOM_MODE] = mode;
+        g.params[HullTaskGraphs.GEOMETRY] = mode;
         execute(HullTaskGraphs.G_FARTHEST, g, "farthest point", g.out);
         return g.out[0];
     }
