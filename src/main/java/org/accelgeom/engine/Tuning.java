@@ -56,8 +56,8 @@ public enum Tuning {
     HULL_INITIAL_FACES("accelgeom.hull.initialFaces", Type.INT, "0", 0, 1 << 26, Use.TUNING,
             "tornado hull: the face tables' size; 0: 16 + min(8n, 2^23) for n points (tables do not grow: a hull "
                     + "that needs more fails with a clear message)."),
-    HULL_PASSES("accelgeom.hull.passes", Type.INT, "8", 1, 16, Use.TUNING,
-            "tornado hull: relabelling passes per execution of the passes graph."),
+    HULL_PASSES("accelgeom.hull.passes", Type.INT, "4", 2, 16, Use.TUNING,
+            "tornado hull: farthest-point passes per execution of a round graph."),
 
     // ---- ridge
     RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,

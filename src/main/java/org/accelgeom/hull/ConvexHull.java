@@ -170,8 +170,8 @@ public final class ConvexHull {
                 nInner = timings.time("inner polytope (host)", Kind.HOST, () -> innerPolytope(x, y, z, ext, innerOut));
                 inner = innerOut[0];
             }
-            QuickHull qh = new QuickHull(x, y, z, px, py, pz, exactOnly, backend, timings, options.progress(),
-                    options.maxFacesPerRound());
+            QuickHull qh = new QuickHull(new HullTopology(x, y, z, px, py, pz, exactOnly, 1024), backend, timings,
+                    options.progress(), options.maxFacesPerRound());
             QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
             FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
                     () -> FacetMerger.merge(r.topology(), r.live()));

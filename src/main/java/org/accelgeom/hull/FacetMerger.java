@@ -21,20 +21,57 @@ final class FacetMerger {
     record Facets(int[] start, int[] index, int[] vertices) {
     }
 
-    private FacetMerger() {
-    }
+    /** The merge's state: the live faces, their facet (root) and the surface's vertices, numbered compactly. */
+    private final HullTopology t;
+    private final int[] live;
+    private final int m;
+    /** Position in {@code live} of each face id (-1 for dead faces). */
+    private final int[] liveIndex;
+    /** Each live face's facet: the smallest position among the coplanar triangles merged with it. */
+    private final int[] root;
+    /** Members of facet r (positions in {@code live}): {@code members[memberStart[r] .. memberStart[r + 1] - 1]}. */
+    private final int[] memberStart;
+    private final int[] members;
+    /** The surface's vertices, sorted; {@code local[3f + k]} is corner k of face f as an index into it. */
+    private final int[] surface;
+    private final int[] local;
+    private final boolean[] isVertex;
+    private final IntList start = new IntList();
+    private final IntList index = new IntList();
 
-    static Facets merge(HullTopology t, int[] live) {
-        double[] x = t.x;
-        double[] y = t.y;
-        double[] z = t.z;
-        int m = live.length;
-        int[] liveIndex = new int[t.faceCount];
+    private FacetMerger(HullTopology t, int[] live) {
+        this.t = t;
+        this.live = live;
+        this.m = live.length;
+        this.liveIndex = new int[t.faceCount];
         Arrays.fill(liveIndex, -1);
         for (int i = 0; i < m; i++) {
             liveIndex[live[i]] = i;
         }
-        // union–find of exactly coplanar neighbours
+        this.root = coplanarRoots();
+        this.memberStart = new int[m + 1];
+        this.members = new int[m];
+        sortMembers();
+        this.surface = surfaceVertices();
+        this.local = new int[3 * t.faceCount];
+        for (int i = 0; i < m; i++) {
+            int f = live[i];
+            for (int k = 0; k < 3; k++) {
+                local[3 * f + k] = Arrays.binarySearch(surface, t.fv[3 * f + k]);
+            }
+        }
+        this.isVertex = new boolean[surface.length];
+    }
+
+    static Facets merge(HullTopology t, int[] live) {
+        return new FacetMerger(t, live).facets();
+    }
+
+    /** Union–find of exactly coplanar neighbours; returns each live face's root. */
+    private int[] coplanarRoots() {
+        double[] x = t.x;
+        double[] y = t.y;
+        double[] z = t.z;
         int[] parent = new int[m];
         for (int i = 0; i < m; i++) {
             parent[i] = i;
@@ -57,26 +94,29 @@ final class FacetMerger {
                 }
             }
         }
-        int[] root = new int[m];
-        int[] size = new int[m];
+        int[] r = new int[m];
         for (int i = 0; i < m; i++) {
-            root[i] = find(parent, i);
-            size[root[i]]++;
+            r[i] = find(parent, i);
         }
-        // members of each facet, contiguous (counting sort by root)
-        int[] memberStart = new int[m + 1];
+        return r;
+    }
+
+    /** The members of each facet, contiguous (counting sort by root). */
+    private void sortMembers() {
         for (int i = 0; i < m; i++) {
             memberStart[root[i] + 1]++;
         }
         for (int i = 0; i < m; i++) {
             memberStart[i + 1] += memberStart[i];
         }
-        int[] members = new int[m];
         int[] fill = Arrays.copyOf(memberStart, m);
         for (int i = 0; i < m; i++) {
             members[fill[root[i]]++] = i;
         }
-        // the surface's vertices, numbered compactly: per-vertex scratch sized by the hull, not by the input
+    }
+
+    /** The surface's distinct vertices, sorted: per-vertex scratch sized by the hull, not by the input. */
+    private int[] surfaceVertices() {
         int[] corner = new int[3 * m];
         for (int i = 0; i < m; i++) {
             System.arraycopy(t.fv, 3 * live[i], corner, 3 * i, 3);
@@ -88,81 +128,23 @@ final class FacetMerger {
                 corner[distinct++] = corner[i];
             }
         }
-        int[] surface = Arrays.copyOf(corner, distinct);
-        int[] local = new int[3 * t.faceCount];
-        for (int i = 0; i < m; i++) {
-            int f = live[i];
-            for (int k = 0; k < 3; k++) {
-                local[3 * f + k] = Arrays.binarySearch(surface, t.fv[3 * f + k]);
-            }
-        }
-        boolean[] isVertex = new boolean[surface.length];
-        IntList start = new IntList();
-        IntList index = new IntList();
+        return Arrays.copyOf(corner, distinct);
+    }
+
+    /** Every facet in the order of its first live face: a lone triangle as it is, a merged one by its boundary. */
+    private Facets facets() {
         int[] nextHalfEdge = new int[surface.length];
         int[] nextStamp = new int[surface.length];
-        int stamp = 0;
         IntList loop = new IntList();
         boolean[] done = new boolean[m];
         for (int i = 0; i < m; i++) {
             int r = root[i];
-            if (size[r] == 1) {
-                int f = live[i];
-                start.add(index.size());
-                for (int k = 0; k < 3; k++) {
-                    index.add(t.fv[3 * f + k]);
-                    isVertex[local[3 * f + k]] = true;
-                }
-                continue;
-            }
-            if (done[r]) {
-                continue;
-            }
-            done[r] = true;
-            // boundary half-edges of facet r, keyed by their start vertex
-            stamp++;
-            int first = -1;
-            int count = 0;
-            for (int q = memberStart[r]; q < memberStart[r + 1]; q++) {
-                int f = live[members[q]];
-                for (int k = 0; k < 3; k++) {
-                    int g = t.twin[3 * f + k] / 3;
-                    if (root[liveIndex[g]] != r) {
-                        int u = local[3 * f + k];
-                        nextHalfEdge[u] = 3 * f + k;
-                        nextStamp[u] = stamp;
-                        if (first < 0) {
-                            first = 3 * f + k;
-                        }
-                        count++;
-                    }
-                }
-            }
-            loop.clear();
-            int h = first;
-            for (int guard = 0; guard <= count; guard++) {
-                int f = h / 3;
-                loop.add(local[h]);
-                int v = local[3 * f + (h % 3 + 1) % 3];
-                if (nextStamp[v] != stamp) {
-                    throw new IllegalStateException("facet boundary is not a closed loop");
-                }
-                h = nextHalfEdge[v];
-                if (h == first) {
-                    break;
-                }
-            }
-            int len = loop.size();
-            start.add(index.size());
-            for (int k = 0; k < len; k++) {
-                int lv = loop.get(k);
-                int p = surface[loop.get((k + len - 1) % len)];
-                int v = surface[lv];
-                int q = surface[loop.get((k + 1) % len)];
-                if (!Predicates.collinear3d(x[p], y[p], z[p], x[v], y[v], z[v], x[q], y[q], z[q])) {
-                    index.add(v);
-                    isVertex[lv] = true;
-                }
+            if (memberStart[r + 1] - memberStart[r] == 1) {
+                triangle(live[i]);
+            } else if (!done[r]) {
+                done[r] = true;
+                boundaryLoop(r, nextHalfEdge, nextStamp, loop);
+                polygon(loop);
             }
         }
         start.add(index.size());
@@ -173,6 +155,72 @@ final class FacetMerger {
             }
         }
         return new Facets(start.toArray(), index.toArray(), verts.toArray());
+    }
+
+    private void triangle(int f) {
+        start.add(index.size());
+        for (int k = 0; k < 3; k++) {
+            index.add(t.fv[3 * f + k]);
+            isVertex[local[3 * f + k]] = true;
+        }
+    }
+
+    /**
+     * The boundary of facet r as a loop of surface vertices (into {@code loop}): its boundary half-edges, keyed by
+     * their start vertex (stamped with the facet's root, so the scratch arrays need no clearing), walked from the first.
+     */
+    private void boundaryLoop(int r, int[] nextHalfEdge, int[] nextStamp, IntList loop) {
+        int stamp = r + 1;
+        int first = -1;
+        int count = 0;
+        for (int q = memberStart[r]; q < memberStart[r + 1]; q++) {
+            int f = live[members[q]];
+            for (int k = 0; k < 3; k++) {
+                int g = t.twin[3 * f + k] / 3;
+                if (root[liveIndex[g]] != r) {
+                    int u = local[3 * f + k];
+                    nextHalfEdge[u] = 3 * f + k;
+                    nextStamp[u] = stamp;
+                    if (first < 0) {
+                        first = 3 * f + k;
+                    }
+                    count++;
+                }
+            }
+        }
+        loop.clear();
+        int h = first;
+        for (int guard = 0; guard <= count; guard++) {
+            int f = h / 3;
+            loop.add(local[h]);
+            int v = local[3 * f + (h % 3 + 1) % 3];
+            if (nextStamp[v] != stamp) {
+                throw new IllegalStateException("facet boundary is not a closed loop");
+            }
+            h = nextHalfEdge[v];
+            if (h == first) {
+                break;
+            }
+        }
+    }
+
+    /** A merged facet: its loop without the vertices whose neighbours are collinear with them. */
+    private void polygon(IntList loop) {
+        double[] x = t.x;
+        double[] y = t.y;
+        double[] z = t.z;
+        int len = loop.size();
+        start.add(index.size());
+        for (int k = 0; k < len; k++) {
+            int lv = loop.get(k);
+            int p = surface[loop.get((k + len - 1) % len)];
+            int v = surface[lv];
+            int q = surface[loop.get((k + 1) % len)];
+            if (!Predicates.collinear3d(x[p], y[p], z[p], x[v], y[v], z[v], x[q], y[q], z[q])) {
+                index.add(v);
+                isVertex[lv] = true;
+            }
+        }
     }
 
     private static int find(int[] parent, int i) {

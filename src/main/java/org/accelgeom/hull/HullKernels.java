@@ -249,9 +249,38 @@ public final class HullKernels {
      * largest value, ties to the lowest index.
      */
     public static void argmaxReduce(double[] bestVal, int[] bestIdx, int groups, int stride, int k, int[] out) {
+        int j = argmaxEntry(bestVal, bestIdx, 0, groups, stride, k);
+        int bi = -1;
+        if (j >= 0) {
+            bi = bestIdx[j];
+        }
+        out[k] = bi;
+    }
+
+    /**
+     * The first stage of a two-stage {@link #argmaxReduce}: the best of the partial results of groups
+     * {@code first .. end - 1} for column k, to {@code outVal/outIdx[slot]} (index -1 when none). The arg-max with ties
+     * to the lowest index is associative, so the second stage over these gives what one stage over all gives.
+     */
+    public static void argmaxChunk(double[] bestVal, int[] bestIdx, int first, int end, int stride, int k,
+            double[] outVal, int[] outIdx, int slot) {
+        int j = argmaxEntry(bestVal, bestIdx, first, end, stride, k);
+        double v = 0.0;
+        int bi = -1;
+        if (j >= 0) {
+            v = bestVal[j];
+            bi = bestIdx[j];
+        }
+        outVal[slot] = v;
+        outIdx[slot] = bi;
+    }
+
+    /** The entry {@code g * stride + k} (g in first .. end - 1) of the largest value, ties to the lowest index; -1 if none. */
+    private static int argmaxEntry(double[] bestVal, int[] bestIdx, int first, int end, int stride, int k) {
         double best = Double.NEGATIVE_INFINITY;
         int bi = -1;
-        for (int g = 0; g < groups; g++) {
+        int bj = -1;
+        for (int g = first; g < end; g++) {
             int j = g * stride + k;
             int idx = bestIdx[j];
             if (idx >= 0) {
@@ -272,9 +301,10 @@ public final class HullKernels {
                 if (take == 1) {
                     best = v;
                     bi = idx;
+                    bj = j;
                 }
             }
         }
-        out[k] = bi;
+        return bj;
     }
 }

@@ -23,31 +23,19 @@ final class QuickHull {
     record Result(HullTopology topology, int[] live, int culled, int rounds, int insertions) {
     }
 
-    private final double[] x;
-    private final double[] y;
-    private final double[] z;
-    private final double[] px;
-    private final double[] py;
-    private final double[] pz;
-    private final boolean exactOnly;
+    /** The surface, empty until the tetrahedron of {@link #run}. */
+    private final HullTopology topo;
     private final HullBackend backend;
     private final PhaseTimings timings;
     private final Progress progress;
     private final int maxFacesPerRound;
 
     /**
-     * Exact coordinates x, y, z; the backend's (and the face planes') px, py, pz, the same arrays or rounded ones
-     * with {@code exactOnly} (see {@link HullRange}).
+     * Over {@code topo}, a topology of no faces yet over the exact coordinates and the backend's (see
+     * {@link HullTopology#HullTopology(double[], double[], double[], double[], double[], double[], boolean, int)}).
      */
-    QuickHull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz, boolean exactOnly,
-            HullBackend backend, PhaseTimings timings, Progress progress, int maxFacesPerRound) {
-        this.x = x;
-        this.y = y;
-        this.z = z;
-        this.px = px;
-        this.py = py;
-        this.pz = pz;
-        this.exactOnly = exactOnly;
+    QuickHull(HullTopology topo, HullBackend backend, PhaseTimings timings, Progress progress, int maxFacesPerRound) {
+        this.topo = topo;
         this.backend = backend;
         this.timings = timings;
         this.progress = progress;
@@ -64,8 +52,6 @@ final class QuickHull {
             culled = backend.cull(inner, nInner);
         }
         backend.kill(new int[] {a, b, c, d});
-        int estimate = 1024;
-        HullTopology topo = new HullTopology(x, y, z, px, py, pz, exactOnly, estimate);
         RoundDelta delta = new RoundDelta();
         delta.clear(1);
         topo.initTetrahedron(a, b, c, d, delta);

@@ -16,13 +16,8 @@ final class WideRange {
 
     /** The sign of (bx − ax)(cy − ay) − (by − ay)(cx − ax), exactly. */
     static int orient2d(double ax, double ay, double bx, double by, double cx, double cy) {
-        BigDecimal aX = exact(ax);
-        BigDecimal aY = exact(ay);
-        BigDecimal ux = exact(bx).subtract(aX);
-        BigDecimal uy = exact(by).subtract(aY);
-        BigDecimal vx = exact(cx).subtract(aX);
-        BigDecimal vy = exact(cy).subtract(aY);
-        return ux.multiply(vy).subtract(uy.multiply(vx)).signum();
+        // | b−a, 0 ; c−a, 0 ; 0, 0, 1 |: the 3D determinant with a third row (0, 0, 1) is the 2D one
+        return orient3d(bx, by, 0, cx, cy, 0, ax, ay, 1, ax, ay, 0);
     }
 
     /** The sign of the determinant | a−d ; b−d ; c−d |, exactly (Shewchuk's orient3d). */

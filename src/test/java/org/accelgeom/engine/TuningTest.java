@@ -76,13 +76,13 @@ class TuningTest {
         String name = Tuning.HULL_PASSES.property();
         try {
             System.clearProperty(name);
-            assertEquals(8, Tuning.HULL_PASSES.intValue());
+            assertEquals(4, Tuning.HULL_PASSES.intValue());
             System.setProperty(name, "3");
             assertEquals(3, Tuning.HULL_PASSES.intValue());
             System.setProperty(name, "99");
             assertEquals(16, Tuning.HULL_PASSES.intValue());
             System.setProperty(name, "many");
-            assertEquals(8, Tuning.HULL_PASSES.intValue());
+            assertEquals(4, Tuning.HULL_PASSES.intValue());
         } finally {
             System.clearProperty(name);
         }

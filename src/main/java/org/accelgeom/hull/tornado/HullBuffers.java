@@ -49,25 +49,32 @@ public final class HullBuffers {
     public final int[] coneFirst;
     public final int[] coneCount;
     public final int[] cand;
+    /** Partial arg-max results of the extremes graph (128 directions per group) and of the farthest graph. */
     public final double[] bestVal;
     public final int[] bestIdx;
-    public final int[] red = new int[128];
+    public final double[] farVal;
+    public final int[] farIdx;
+    /** The first reduction stage's results (see {@link HullTaskGraphs#REDUCE_CHUNKS}) of each arg-max graph. */
+    public final double[] midVal = new double[128 * HullTaskGraphs.REDUCE_CHUNKS];
+    public final int[] midIdx = new int[128 * HullTaskGraphs.REDUCE_CHUNKS];
+    public final double[] farMidVal = new double[HullTaskGraphs.REDUCE_CHUNKS];
+    public final int[] farMidIdx = new int[HullTaskGraphs.REDUCE_CHUNKS];
     /** Survivors per block of {@link #BLOCK} points (compaction), and each block's first output slot. */
     public final int[] counts;
     public final int[] offsets;
     /** The load graph's (upload or take the points, init), the reset graph's (init of resident points). */
     public final PerGraph load;
     public final PerGraph reset;
-    /** The setup graph's: params, directions / line / plane / inner polytope in dD. */
-    public final PerGraph setup;
-    /** The round graphs (small and full delta capacity), and the extra farthest passes. */
+    /** The extremes graph's (directions in dD, the extreme points in out) and the farthest graph's (line or plane). */
+    public final PerGraph extremes;
+    public final PerGraph farthest;
+    /** The cull graph's (the inner polytope's planes in dD), the scatter and snapshot graphs'. */
+    public final PerGraph cull;
+    public final PerGraph scatter;
+    public final PerGraph snapshot;
+    /** The round graphs' (small and full delta capacity). */
     public final PerGraph round;
     public final PerGraph bigRound;
-    public final PerGraph passes;
-    /** The setup graph's own copy of params (the one its executions read). */
-    public final int[] params;
-    /** The setup graph's double parameters (directions, line or plane, the inner polytope's planes). */
-    public final double[] dD;
     /** Entries of the index list the per-point tasks of the round graphs visit (the compacted list). */
     public int nActive;
     /** Whether every graph of the plan over these buffers has run once (compiled, shared buffers taken over). */
@@ -87,11 +94,11 @@ public final class HullBuffers {
         public final org.accelgeom.engine.tornado.LaunchCheck check = HullTaskGraphs.launchCheck();
         public final int[] beat = check.beat;
 
-        PerGraph(int cap, int doubles) {
+        PerGraph(int cap, int doubles, int outs) {
             this.cap = cap;
             this.dD = new double[Math.max(1, doubles)];
             this.dI = new int[Math.max(1, 8 * cap)];
-            this.out = new int[Math.max(1, cap)];
+            this.out = new int[Math.max(1, outs)];
         }
     }
 
@@ -151,16 +158,19 @@ public final class HullBuffers {
         this.cand = new int[faceCapacity];
         this.bestVal = new double[groupsCapacity * 128];
         this.bestIdx = new int[groupsCapacity * 128];
+        this.farVal = new double[groupsCapacity];
+        this.farIdx = new int[groupsCapacity];
         this.counts = new int[blocksCapacity];
         this.offsets = new int[blocksCapacity];
-        this.load = new PerGraph(0, 0);
-        this.reset = new PerGraph(0, 0);
-        this.setup = new PerGraph(0, HullKernels.PLANE_STRIDE * HullTaskGraphs.MAX_INNER);
-        this.round = new PerGraph(this.smallCap, (HullKernels.PLANE_STRIDE + 1) * this.smallCap);
-        this.bigRound = new PerGraph(cap, (HullKernels.PLANE_STRIDE + 1) * cap);
-        this.passes = new PerGraph(cap, 1);
-        this.params = setup.params;
-        this.dD = setup.dD;
+        this.load = new PerGraph(0, 0, 0);
+        this.reset = new PerGraph(0, 0, 0);
+        this.extremes = new PerGraph(0, 3 * 128, 128);
+        this.farthest = new PerGraph(0, 6, 1);
+        this.cull = new PerGraph(0, HullKernels.PLANE_STRIDE * HullTaskGraphs.MAX_INNER, 0);
+        this.scatter = new PerGraph(0, 0, 0);
+        this.snapshot = new PerGraph(0, 0, 0);
+        this.round = new PerGraph(this.smallCap, (HullKernels.PLANE_STRIDE + 1) * this.smallCap, this.smallCap);
+        this.bigRound = new PerGraph(cap, (HullKernels.PLANE_STRIDE + 1) * cap, cap);
     }
 
     /** Work-items of the arg-max passes for n points (each scans about 256 points). */

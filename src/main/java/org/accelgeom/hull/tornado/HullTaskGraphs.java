@@ -20,31 +20,47 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * {@code @Parallel} loop around an element kernel of {@link HullKernels}, which TornadoVM inlines into the generated
  * OpenCL/PTX.
  *
- * <p>Six graphs of one execution plan share the device buffers of the points, labels, distances, index list and face
- * tables ({@code persistOnDevice} / {@code consumeFromDevice}), so that each execution launches only the tasks of its
- * step: {@link #load} (the input's points to the device, or taken from a user's graph, then init), {@link #reset}
- * (init again over points already there), {@link #setup} (extreme points, farthest from a line or plane, culling,
- * compaction, label snapshot; {@code params[MODE]} chooses), {@link #round} (a round's delta, reassignment, the
- * farthest passes and the gather of the new faces' candidates) in a small- and a full-capacity variant, and
- * {@link #passes} (more farthest passes). Every task launch costs TornadoVM about 0.15 ms on an H200, more than most
- * of these kernels, so launches are what this layout saves (setup and round still pick their step through
- * {@code params[MODE]}: see {@link #setup}). The arrays are sized by capacity ({@link HullBuffers}): the input's size goes in {@code params}
- * ({@link #N_POINTS}, {@link #N_GROUPS}, {@link #N_BLOCKS}), the launch sizes in {@link Grid}, so one plan serves
- * every input that fits.
+ * <p>One graph per step; the nine graphs of one execution plan share the device buffers of the points, labels,
+ * distances, index list and face tables ({@code consumeFromDevice}), and each launches only the tasks of its step:
+ * <ul>
+ * <li>{@link #load}: the input's points to the device (or taken from a user's graph, then copied to the host), init;
+ * <li>{@link #reset}: init again over points already there;
+ * <li>{@link #extremes}: extreme points along directions (the paper's Init_tetr): partial arg-max, a reduction in
+ * two stages;
+ * <li>{@link #farthest}: the point farthest from a line or a plane (the tetrahedron's last two): the same three;
+ * <li>{@link #cull}: interior culling, then the points left per block;
+ * <li>{@link #scatter}: the compacted index list of the points left (each block from its offset);
+ * <li>{@link #snapshot}: the labels copied to an array the host may download;
+ * <li>{@link #round} ("round" with a small delta capacity, "biground" with the full one): a round's delta, the
+ * reassignment with the first farthest pass, more farthest passes, the last one with the gather of the new faces'
+ * candidates.
+ * </ul>
+ * A round graph serves every execution of a round: the round itself (new planes, deleted cones, dead apexes), the
+ * host's exact answers for uncertain points (the fix section) and more farthest passes (an empty delta: the
+ * reassignment then changes nothing, see {@link #reassign}); its delta sections are sized by counts in params, not
+ * switched by a mode. There is no graph of extra passes of its own, which saves its tasks' compilation per process.
+ * Every task launch costs TornadoVM about 0.15 ms on an H200 (more than most of these kernels), so no graph launches
+ * tasks that a mode turns off, and the farthest passes that follow a pass which changed nothing return at once; 4
+ * passes per execution measured better than 8 on an H200 (docs/benchmarks.md, session 9), although more executions
+ * then need extra passes. Not split further where a split would add a launch: cull and count, and the first and last
+ * farthest passes (in the reassignment's and the gather's tasks), share an execution or a task.
+ * The arrays are sized by capacity ({@link HullBuffers}): the input's size goes in {@code params} ({@link #N_POINTS},
+ * {@link #N_GROUPS}, {@link #N_BLOCKS}), the launch sizes in {@link Grid}, so one plan serves every input that fits.
  *
  * <p>Protocol (what {@link TornadoHullBackend} drives; a TornadoVM program that puts these graphs in its own plan
  * drives them the same way, see docs/embedding.md): build the plan over {@link #graphs} (after the user's own graphs
  * when the points come from the device) with {@link Grid#scheduler()}; execute load, then each of the other graphs
- * once in the order {@link #G_RESET} .. {@link #G_PASSES} (with {@code params[MODE] = 0} they only compile and take
- * over the shared buffers); then per hull: load (or reset), setup in {@link #MODE_EXTREMES} / {@link #MODE_FARTHEST}
- * (results in {@code red}), {@link #MODE_CULL} / {@link #MODE_COUNT} / {@link #MODE_SCATTER}, then the rounds. Every
- * execution sets {@code params[SEQ]} and the input's sizes in the executed graph's own params, and checks its
- * heartbeats ({@link #launchCheck}). Public so that other TornadoVM programs can embed the graphs.
+ * once in the order {@link #G_EXTREMES} .. {@link #G_BIG_ROUND} and reset last (they compile and take over the shared
+ * buffers; reset undoes what they did); then per hull: load (or reset), extremes, farthest (line, then plane), cull
+ * and scatter, then per round a round graph until its last farthest pass changed nothing. Every execution sets
+ * {@code params[SEQ]} and the input's sizes in the executed graph's own params, and checks its heartbeats
+ * ({@link #launchCheck}). Public so that other TornadoVM programs can embed the graphs.
  */
 public final class HullTaskGraphs {
 
-    /** params[MODE]: which steps of the setup and round graphs run. */
-    public static final int MODE = 0;
+    /** params[NEW_PLANES]: new faces whose planes this execution of a round graph writes (0 for fixes and passes). */
+    public static final int NEW_PLANES = 0;
+    /** params[NEW_BASE], [NEW_COUNT]: the round's new faces (their farthest passes and gather). */
     public static final int NEW_BASE = 1;
     public static final int NEW_COUNT = 2;
     public static final int DELETED_COUNT = 3;
@@ -52,7 +68,8 @@ public final class HullTaskGraphs {
     public static final int FIX_COUNT = 5;
     public static final int ROUND_BASE = 6;
     public static final int N_DIRS = 7;
-    public static final int GEOM_MODE = 8;
+    /** params[GEOMETRY]: the farthest graph's geometry, 0 a line, 1 a plane. */
+    public static final int GEOMETRY = 8;
     public static final int N_INNER = 9;
     /** params[SEQ]: the execution's sequence number, which every task writes to its heartbeat slot. */
     public static final int SEQ = 10;
@@ -66,66 +83,59 @@ public final class HullTaskGraphs {
     public static final int N_BLOCKS = 14;
     public static final int PARAMS = 16;
 
-    /** Partial arg-max of the extreme directions, then its reduction. */
-    public static final int MODE_EXTREMES = 2;
-    /** Partial arg-max of the distance to a line or plane, then its reduction. */
-    public static final int MODE_FARTHEST = 3;
-    /** Interior culling. */
-    public static final int MODE_CULL = 4;
-    /** Apply a round's delta, reassign, farthest passes, gather the new faces' candidates. */
-    public static final int MODE_ROUND = 5;
-    /** More farthest passes (when the last pass still changed something), then gather. */
-    public static final int MODE_PASSES = 6;
-    /** Apply host fixes for uncertain points, farthest passes, gather. */
-    public static final int MODE_FIX = 7;
-    /** Copy the labels to the snapshot array the host may download. */
-    public static final int MODE_SNAPSHOT = 8;
-    /** Only mark points as no longer candidates (the apex section of the delta). */
-    public static final int MODE_KILL = 9;
-    /** Count the points still in play per block of {@link HullBuffers#BLOCK}. */
-    public static final int MODE_COUNT = 10;
-    /** Write the points still in play to the index list, each block from its offset (stream compaction). */
-    public static final int MODE_SCATTER = 11;
     /** Graph indices in {@link #graphs}, relative to the first hull graph of the plan. */
     public static final int G_LOAD = 0;
     public static final int G_RESET = 1;
-    public static final int G_SETUP = 2;
-    public static final int G_ROUND = 3;
-    public static final int G_BIG_ROUND = 4;
-    public static final int G_PASSES = 5;
-    /** Graph names after the plan's name prefix, in the order of {@link #G_LOAD} .. {@link #G_PASSES}. */
-    private static final String[] GRAPHS = {"load", "reset", "setup", "round", "biground", "passes"};
+    public static final int G_EXTREMES = 2;
+    public static final int G_FARTHEST = 3;
+    public static final int G_CULL = 4;
+    public static final int G_SCATTER = 5;
+    public static final int G_SNAPSHOT = 6;
+    public static final int G_ROUND = 7;
+    public static final int G_BIG_ROUND = 8;
+    /** Graph names after the plan's name prefix, in the order of {@link #G_LOAD} .. {@link #G_BIG_ROUND}. */
+    private static final String[] GRAPHS = {"load", "reset", "extremes", "farthest", "cull", "scatter", "snapshot",
+        "round", "biground"};
     /** Number of the hull's graphs in a plan. */
-    public static final int GRAPH_COUNT = 6;
+    public static final int GRAPH_COUNT = 9;
     /** Most inner-polytope planes the culling takes. */
     public static final int MAX_INNER = 1024;
 
     /** Heartbeat slots (see {@link #launchCheck}): each task's work-item 0 writes params[SEQ] to its slot. */
     public static final int SLOT_INIT = 0;
-    public static final int SLOT_EXTREMES = 1;
+    public static final int SLOT_PARTIAL = 1;
     public static final int SLOT_REDUCE = 2;
     public static final int SLOT_CULL = 3;
     public static final int SLOT_APPLY_DELTA = 4;
     public static final int SLOT_REASSIGN = 5;
-    /** Slot of farthest pass 0; pass p has SLOT_FARTHEST + p (up to 16 passes). */
+    /** Slot of farthest pass p (1 .. PASSES - 2; pass 0 is the reassignment's, the last one the gather's). */
     public static final int SLOT_FARTHEST = 6;
     public static final int SLOT_GATHER = 22;
     public static final int SLOT_SNAPSHOT = 23;
     public static final int SLOT_COUNT = 24;
     public static final int SLOT_SCATTER = 25;
     public static final int SLOT_COPY = 26;
-    public static final int SLOT_CLEAR = 27;
-    /** Farthest passes unrolled per execution (at most 16; -Daccelgeom.hull.passes, for tuning). */
-    public static final int PASSES = Tuning.HULL_PASSES.intValue();
+    public static final int SLOT_CHUNKS = 27;
+    /**
+     * Chunks of the arg-max reduction's first stage: each of {@code REDUCE_CHUNKS} work-items per direction reduces
+     * 1/64 of the groups' partial results, and the second stage reduces those 64 (one work-item looping over 8192
+     * partial results was a chain of dependent loads).
+     */
+    public static final int REDUCE_CHUNKS = 64;
+    /**
+     * Farthest passes per execution of a round graph (2 .. 16; -Daccelgeom.hull.passes, for tuning): the first runs
+     * in the reassignment's task, the last in the gather's, the others are tasks of their own.
+     */
+    public static final int PASSES = Math.max(2, Tuning.HULL_PASSES.intValue());
 
     private HullTaskGraphs() {
     }
 
     /** A launch check over the slots above, named after their tasks (one per graph: each graph has its own array). */
     public static LaunchCheck launchCheck() {
-        String[] names = new String[SLOT_CLEAR + 1];
+        String[] names = new String[SLOT_CHUNKS + 1];
         names[SLOT_INIT] = "init";
-        names[SLOT_EXTREMES] = "extremes";
+        names[SLOT_PARTIAL] = "partial";
         names[SLOT_REDUCE] = "reduce";
         names[SLOT_CULL] = "cull";
         names[SLOT_APPLY_DELTA] = "applyDelta";
@@ -133,35 +143,43 @@ public final class HullTaskGraphs {
         for (int p = 0; p < 16; p++) {
             names[SLOT_FARTHEST + p] = "farthest" + p;
         }
-        names[SLOT_GATHER] = "gather";
+        names[SLOT_GATHER] = "farthestGather";
         names[SLOT_SNAPSHOT] = "snapshot";
         names[SLOT_COUNT] = "count";
         names[SLOT_SCATTER] = "scatter";
         names[SLOT_COPY] = "copyToHost";
-        names[SLOT_CLEAR] = "clearFlags";
+        names[SLOT_CHUNKS] = "reduceChunks";
         return new LaunchCheck("hull", names);
     }
 
     /** The heartbeat slots an execution of graph {@code graph} ({@link #G_LOAD} ..) must have written. */
     public static int[] slots(int graph, HullBuffers b) {
-        int[] farthest = new int[PASSES];
-        for (int p = 0; p < PASSES; p++) {
-            farthest[p] = SLOT_FARTHEST + p;
-        }
         return switch (graph) {
             case G_LOAD -> b.hx != null ? new int[] {SLOT_INIT, SLOT_COPY} : new int[] {SLOT_INIT};
             case G_RESET -> new int[] {SLOT_INIT};
-            case G_SETUP -> new int[] {SLOT_EXTREMES, SLOT_REDUCE, SLOT_CULL, SLOT_SNAPSHOT, SLOT_COUNT, SLOT_SCATTER};
-            case G_ROUND, G_BIG_ROUND -> concat(new int[] {SLOT_APPLY_DELTA, SLOT_REASSIGN, SLOT_GATHER}, farthest);
-            case G_PASSES -> concat(new int[] {SLOT_CLEAR, SLOT_GATHER}, farthest);
+            case G_EXTREMES, G_FARTHEST -> new int[] {SLOT_PARTIAL, SLOT_CHUNKS, SLOT_REDUCE};
+            case G_CULL -> new int[] {SLOT_CULL, SLOT_COUNT};
+            case G_SCATTER -> new int[] {SLOT_SCATTER};
+            case G_SNAPSHOT -> new int[] {SLOT_SNAPSHOT};
+            case G_ROUND, G_BIG_ROUND -> roundSlots();
             default -> throw new IllegalArgumentException("no hull graph " + graph);
         };
     }
 
-    private static int[] concat(int[] a, int[] b) {
-        int[] c = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
+    private static int[] roundSlots() {
+        int[] s = new int[PASSES + 1];
+        s[0] = SLOT_APPLY_DELTA;
+        s[1] = SLOT_REASSIGN;
+        for (int p = 1; p < PASSES - 1; p++) {
+            s[p + 1] = SLOT_FARTHEST + p;
+        }
+        s[PASSES] = SLOT_GATHER;
+        return s;
+    }
+
+    /** Tasks of the graphs of one plan ({@code onDevice}: over points a user's graph made). */
+    public static int taskCount(boolean onDevice) {
+        return (onDevice ? 2 : 1) + 1 + 3 + 3 + 2 + 1 + 1 + 2 * (PASSES + 1);
     }
 
     /**
@@ -206,16 +224,100 @@ public final class HullTaskGraphs {
         }
     }
 
+    /** The extremes graph's partial arg-max: work-item w scans the points of group w / 16 for direction block w % 16. */
+    public static void extremesPartial(int[] params, double[] x, double[] y, double[] z, double[] dirs, int work,
+            double[] bestVal, int[] bestIdx, int[] beat) {
+        for (@Parallel int w = 0; w < work; w++) {
+            if (w == 0) {
+                beat[SLOT_PARTIAL] = params[SEQ];
+            }
+            int groups = params[N_GROUPS];
+            int nDirs = params[N_DIRS];
+            int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
+            if (w % 16 < blocks && w / 16 < groups) {
+                HullKernels.extremesPartial(x, y, z, w / 16, params[N_POINTS], groups, dirs, nDirs, w % 16, w / 16,
+                        bestVal, bestIdx);
+            }
+        }
+    }
+
+    /** The farthest graph's partial arg-max: work-item g scans the points of group g (line or plane in geom). */
+    public static void farthestPartial(int[] params, double[] x, double[] y, double[] z, double[] geom, int work,
+            double[] bestVal, int[] bestIdx, int[] beat) {
+        for (@Parallel int g = 0; g < work; g++) {
+            if (g == 0) {
+                beat[SLOT_PARTIAL] = params[SEQ];
+            }
+            int groups = params[N_GROUPS];
+            if (g < groups) {
+                HullKernels.farthestPartial(x, y, z, g, params[N_POINTS], groups, geom, params[GEOMETRY], g, bestVal,
+                        bestIdx);
+            }
+        }
+    }
+
     /**
-     * MODE_COUNT: points still in play (label other than -1) in each block of {@link HullBuffers#BLOCK}. Not a
-     * {@code @Reduce}: the scatter needs each block's count (their prefix sum), not the total.
+     * The arg-max reduction's first stage: work-item c * nDirs + k reduces chunk c of the groups' partial results for
+     * direction k (params[N_DIRS]; 1 in the farthest graph) to {@code midVal/midIdx[c * nDirs + k]}.
+     */
+    public static void reduceChunks(int[] params, double[] bestVal, int[] bestIdx, double[] midVal, int[] midIdx,
+            int work, int[] beat) {
+        for (@Parallel int w = 0; w < work; w++) {
+            if (w == 0) {
+                beat[SLOT_CHUNKS] = params[SEQ];
+            }
+            int nDirs = params[N_DIRS];
+            if (w < nDirs * REDUCE_CHUNKS) {
+                int groups = params[N_GROUPS];
+                int per = (groups + REDUCE_CHUNKS - 1) / REDUCE_CHUNKS;
+                int k = w % nDirs;
+                int c = w / nDirs;
+                HullKernels.argmaxChunk(bestVal, bestIdx, c * per, Math.min(groups, c * per + per), nDirs, k, midVal,
+                        midIdx, w);
+            }
+        }
+    }
+
+    /**
+     * The arg-max reduction's second stage, one work-item per direction: the best of its {@link #REDUCE_CHUNKS} chunk
+     * results. Hand-written, not {@code @Reduce}: it carries the point's index with its value (the smallest index
+     * among equal values), which TornadoVM's {@code @Reduce} (one value per reduction) cannot.
+     */
+    public static void reduce(int[] params, double[] midVal, int[] midIdx, int[] out, int work, int[] beat) {
+        for (@Parallel int k = 0; k < work; k++) {
+            if (k == 0) {
+                beat[SLOT_REDUCE] = params[SEQ];
+            }
+            if (k < params[N_DIRS]) {
+                HullKernels.argmaxReduce(midVal, midIdx, REDUCE_CHUNKS, params[N_DIRS], k, out);
+            }
+        }
+    }
+
+    /** The cull graph's first task: drops the points certainly inside the inner polytope (params[N_INNER] planes). */
+    public static void cull(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label, double[] inner,
+            int capacity, int[] beat) {
+        for (@Parallel int i = 0; i < capacity; i++) {
+            if (i == 0) {
+                beat[SLOT_CULL] = params[SEQ];
+            }
+            if (i < params[N_POINTS] && params[N_INNER] > 0) {
+                HullKernels.cullInterior(x, y, z, active, i, label, inner, params[N_INNER]);
+            }
+        }
+    }
+
+    /**
+     * The cull graph's second task: points still in play (label other than -1) in each block of
+     * {@link HullBuffers#BLOCK}. Not a {@code @Reduce}: the scatter needs each block's count (their prefix sum), not
+     * the total.
      */
     public static void count(int[] params, int[] label, int[] counts, int blocks, int[] beat) {
         for (@Parallel int b = 0; b < blocks; b++) {
             if (b == 0) {
                 beat[SLOT_COUNT] = params[SEQ];
             }
-            if (params[MODE] == MODE_COUNT && b < params[N_BLOCKS]) {
+            if (b < params[N_BLOCKS]) {
                 int c = 0;
                 int end = Math.min(params[N_POINTS], (b + 1) * HullBuffers.BLOCK);
                 for (int p = b * HullBuffers.BLOCK; p < end; p++) {
@@ -228,13 +330,13 @@ public final class HullTaskGraphs {
         }
     }
 
-    /** MODE_SCATTER: the index list of the points in play, in index order, each block from offsets[b]. */
+    /** The scatter graph: the index list of the points in play, in index order, each block from offsets[b]. */
     public static void scatter(int[] params, int[] label, int[] offsets, int[] active, int blocks, int[] beat) {
         for (@Parallel int b = 0; b < blocks; b++) {
             if (b == 0) {
                 beat[SLOT_SCATTER] = params[SEQ];
             }
-            if (params[MODE] == MODE_SCATTER && b < params[N_BLOCKS]) {
+            if (b < params[N_BLOCKS]) {
                 int k = offsets[b];
                 int end = Math.min(params[N_POINTS], (b + 1) * HullBuffers.BLOCK);
                 for (int p = b * HullBuffers.BLOCK; p < end; p++) {
@@ -247,146 +349,9 @@ public final class HullTaskGraphs {
         }
     }
 
-    public static void extremes(int[] params, double[] x, double[] y, double[] z, double[] dD, int work,
-            double[] bestVal, int[] bestIdx, int[] beat) {
-        for (@Parallel int w = 0; w < work; w++) {
-            if (w == 0) {
-                beat[SLOT_EXTREMES] = params[SEQ];
-            }
-            int mode = params[MODE];
-            int n = params[N_POINTS];
-            int groups = params[N_GROUPS];
-            int nDirs = params[N_DIRS];
-            int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
-            if (mode == MODE_EXTREMES && w % 16 < blocks && w / 16 < groups) {
-                HullKernels.extremesPartial(x, y, z, w / 16, n, groups, dD, nDirs, w % 16, w / 16, bestVal, bestIdx);
-            }
-            if (mode == MODE_FARTHEST && w % 16 == 0 && w / 16 < groups) {
-                HullKernels.farthestPartial(x, y, z, w / 16, n, groups, dD, params[GEOM_MODE], w / 16, bestVal, bestIdx);
-            }
-        }
-    }
-
     /**
-     * The arg-max reduction of {@link #extremes}' partial results. Hand-written, not {@code @Reduce}: it carries the
-     * point's index with its value (the smallest index among equal values), which TornadoVM's {@code @Reduce} (one
-     * value per reduction) cannot.
-     */
-    public static void reduce(int[] params, double[] bestVal, int[] bestIdx, int[] out, int[] beat) {
-        for (@Parallel int k = 0; k < 128; k++) {
-            int groups = params[N_GROUPS];
-            if (k == 0) {
-                beat[SLOT_REDUCE] = params[SEQ];
-            }
-            int mode = params[MODE];
-            if (mode == MODE_EXTREMES && k < params[N_DIRS]) {
-                HullKernels.argmaxReduce(bestVal, bestIdx, groups, params[N_DIRS], k, out);
-            }
-            if (mode == MODE_FARTHEST && k == 0) {
-                HullKernels.argmaxReduce(bestVal, bestIdx, groups, 1, 0, out);
-            }
-        }
-    }
-
-    public static void cull(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label, double[] dD,
-            int capacity, int[] beat) {
-        for (@Parallel int i = 0; i < capacity; i++) {
-            if (i == 0) {
-                beat[SLOT_CULL] = params[SEQ];
-            }
-            if (params[MODE] == MODE_CULL && i < params[N_POINTS]) {
-                HullKernels.cullInterior(x, y, z, active, i, label, dD, params[N_INNER]);
-            }
-        }
-    }
-
-    /**
-     * Scatters a round's delta into the face tables (new planes, deleted faces' cones, new hull vertices) or,
-     * in {@link #MODE_FIX}, the host's exact answers for uncertain points; resets the flags.
-     * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels, the new faces' final cone first and count;
-     * of dD: 6 plane doubles per new face, then (at 6·cap) one distance per fix.
-     */
-    public static void applyDelta(int[] params, double[] dD, int[] dI, double[] plane, int[] coneFirst,
-            int[] coneCount, int[] cand, int[] label, double[] dist, int[] flags, int cap, int[] beat) {
-        for (@Parallel int j = 0; j < cap; j++) {
-            if (j == 0) {
-                beat[SLOT_APPLY_DELTA] = params[SEQ];
-            }
-            int mode = params[MODE];
-            if (mode == MODE_ROUND) {
-                int base = params[NEW_BASE];
-                if (j < params[NEW_COUNT]) {
-                    int f = base + j;
-                    for (int k = 0; k < HullKernels.PLANE_STRIDE; k++) {
-                        plane[HullKernels.PLANE_STRIDE * f + k] = dD[HullKernels.PLANE_STRIDE * j + k];
-                    }
-                    // the face's state at the end of the round: live (0) or the cone of the insertion
-                    // that deleted it later in the same round, the same values the deleted list carries,
-                    // so that work-items may write them in any order
-                    coneFirst[f] = dI[6 * cap + j];
-                    coneCount[f] = dI[7 * cap + j];
-                    cand[f] = -1;
-                }
-                if (j < params[DELETED_COUNT]) {
-                    int f = dI[j];
-                    coneFirst[f] = dI[cap + j];
-                    coneCount[f] = dI[2 * cap + j];
-                }
-            }
-            if ((mode == MODE_ROUND || mode == MODE_KILL) && j < params[APEX_COUNT]) {
-                label[dI[3 * cap + j]] = -1;
-            }
-            if (mode == MODE_FIX && j < params[FIX_COUNT]) {
-                int p = dI[4 * cap + j];
-                label[p] = dI[5 * cap + j];
-                dist[p] = dD[HullKernels.PLANE_STRIDE * cap + j];
-            }
-            if (j < HullKernels.FLAG_PASS + PASSES) {
-                if (mode != MODE_PASSES || j != HullKernels.FLAG_UNCERTAIN) {
-                    flags[j] = 0;
-                }
-            }
-        }
-    }
-
-    public static void reassign(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label,
-            double[] dist, double[] plane, int[] coneFirst, int[] coneCount, int[] flags, int n, int[] beat) {
-        for (@Parallel int i = 0; i < n; i++) {
-            if (i == 0) {
-                beat[SLOT_REASSIGN] = params[SEQ];
-            }
-            if (params[MODE] == MODE_ROUND && i < params[N_ACTIVE]) {
-                HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
-            }
-        }
-    }
-
-    public static void farthest(int[] params, int[] active, int[] label, double[] dist, int[] cand, int[] flags,
-            int n, int pass, int[] beat) {
-        for (@Parallel int i = 0; i < n; i++) {
-            if (i == 0) {
-                beat[SLOT_FARTHEST + pass] = params[SEQ];
-            }
-            int mode = params[MODE];
-            if ((mode == MODE_ROUND || mode == MODE_PASSES || mode == MODE_FIX) && i < params[N_ACTIVE]) {
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS + pass);
-            }
-        }
-    }
-
-    /** The passes graph's first task: its flags to 0. */
-    public static void clearFlags(int[] params, int[] flags, int[] beat) {
-        for (@Parallel int j = 0; j < flags.length; j++) {
-            if (j == 0) {
-                beat[SLOT_CLEAR] = params[SEQ];
-            }
-            flags[j] = 0;
-        }
-    }
-
-    /**
-     * Copies the labels to an array that only ever goes device to host: downloading an array that is
-     * also a resident input of the plan corrupted later executions on TornadoVM 5.2 (POCL), so the host reads
+     * The snapshot graph: copies the labels to an array that only ever goes device to host: downloading an array that
+     * is also a resident input of the plan corrupted later executions on TornadoVM 5.2 (POCL), so the host reads
      * these copies instead.
      */
     public static void snapshot(int[] params, int[] label, int[] labelOut, int capacity, int[] beat) {
@@ -394,20 +359,112 @@ public final class HullTaskGraphs {
             if (i == 0) {
                 beat[SLOT_SNAPSHOT] = params[SEQ];
             }
-            if (params[MODE] == MODE_SNAPSHOT && i < params[N_POINTS]) {
+            if (i < params[N_POINTS]) {
                 labelOut[i] = label[i];
             }
         }
     }
 
-    public static void gather(int[] params, int[] cand, int[] out, int cap, int[] beat) {
+    /**
+     * A round graph's first task: scatters the execution's delta into the face tables and labels, every section as
+     * long as its count in params (any may be 0): the planes of {@code NEW_PLANES} new faces, the cones of
+     * {@code DELETED_COUNT} deleted faces, {@code APEX_COUNT} points that became hull vertices (label -1), and
+     * {@code FIX_COUNT} of the host's exact answers for uncertain points; then the flags to 0.
+     * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels, the
+     * new faces' final cone first and count; of dD: 6 plane doubles per new face, then (at 6·cap) one distance per fix.
+     */
+    public static void applyDelta(int[] params, double[] dD, int[] dI, double[] plane, int[] coneFirst,
+            int[] coneCount, int[] cand, int[] label, double[] dist, int[] flags, int cap, int[] beat) {
         for (@Parallel int j = 0; j < cap; j++) {
             if (j == 0) {
+                beat[SLOT_APPLY_DELTA] = params[SEQ];
+            }
+            if (j < params[NEW_PLANES]) {
+                int f = params[NEW_BASE] + j;
+                for (int k = 0; k < HullKernels.PLANE_STRIDE; k++) {
+                    plane[HullKernels.PLANE_STRIDE * f + k] = dD[HullKernels.PLANE_STRIDE * j + k];
+                }
+                // the face's state at the end of the round: live (0) or the cone of the insertion
+                // that deleted it later in the same round, the same values the deleted list carries,
+                // so that work-items may write them in any order
+                coneFirst[f] = dI[6 * cap + j];
+                coneCount[f] = dI[7 * cap + j];
+                cand[f] = -1;
+            }
+            if (j < params[DELETED_COUNT]) {
+                int f = dI[j];
+                coneFirst[f] = dI[cap + j];
+                coneCount[f] = dI[2 * cap + j];
+            }
+            if (j < params[APEX_COUNT]) {
+                label[dI[3 * cap + j]] = -1;
+            }
+            if (j < params[FIX_COUNT]) {
+                int p = dI[4 * cap + j];
+                label[p] = dI[5 * cap + j];
+                dist[p] = dD[HullKernels.PLANE_STRIDE * cap + j];
+            }
+            if (j < HullKernels.FLAG_PASS + PASSES) {
+                flags[j] = 0;
+            }
+        }
+    }
+
+    /**
+     * A round graph's reassignment (steps 2 and 8) of each active point, then the first farthest pass (step 3) of the
+     * same point. The pass may read another point's distance before that point's work-item has written it (no order
+     * between work-items), so it may miss an improvement; the later passes, each a launch of its own over final
+     * distances, repeat until one changes nothing, which ends at the same unique maximum (see
+     * {@link HullKernels#farthestPass}). Over an empty delta (fixes, more passes) every label is already final (a
+     * live face, -1 or uncertain) and the reassignment changes nothing.
+     */
+    public static void reassign(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label,
+            double[] dist, double[] plane, int[] coneFirst, int[] coneCount, int[] cand, int[] flags, int n, int[] beat) {
+        for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[SLOT_REASSIGN] = params[SEQ];
+            }
+            if (i < params[N_ACTIVE]) {
+                HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
+                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS);
+            }
+        }
+    }
+
+    /**
+     * Farthest pass {@code pass} (1 .. PASSES - 2) over the active points; returns at once when the pass before changed
+     * nothing (the candidates are final then).
+     */
+    public static void farthest(int[] params, int[] active, int[] label, double[] dist, int[] cand, int[] flags,
+            int n, int pass, int[] beat) {
+        for (@Parallel int i = 0; i < n; i++) {
+            if (i == 0) {
+                beat[SLOT_FARTHEST + pass] = params[SEQ];
+            }
+            if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + pass - 1] != 0) {
+                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                        HullKernels.FLAG_PASS + pass);
+            }
+        }
+    }
+
+    /**
+     * The last farthest pass (PASSES - 1) and the gather of the new faces' candidates to {@code out}, in one launch.
+     * The gather may read a candidate this pass changes; the host uses {@code out} only when this pass changed
+     * nothing (flag PASSES - 1 is 0), and then every candidate it read was final. Work: max(active points, cap).
+     */
+    public static void farthestGather(int[] params, int[] active, int[] label, double[] dist, int[] cand, int[] flags,
+            int[] out, int work, int cap, int[] beat) {
+        for (@Parallel int i = 0; i < work; i++) {
+            if (i == 0) {
                 beat[SLOT_GATHER] = params[SEQ];
             }
-            int mode = params[MODE];
-            if ((mode == MODE_ROUND || mode == MODE_PASSES || mode == MODE_FIX) && j < params[NEW_COUNT]) {
-                out[j] = cand[params[NEW_BASE] + j];
+            if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + PASSES - 2] != 0) {
+                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                        HullKernels.FLAG_PASS + PASSES - 1);
+            }
+            if (i < cap && i < params[NEW_COUNT]) {
+                out[i] = cand[params[NEW_BASE] + i];
             }
         }
     }
@@ -417,16 +474,19 @@ public final class HullTaskGraphs {
      * work-group size left to the OpenCL driver, which fits it to the kernel's registers (TornadoVM's own choice made
      * the reassignment kernel fail with CL_OUT_OF_RESOURCES on an H200). With a grid, TornadoVM takes the global size
      * as the loop bound; the kernels guard the input's size too, so a grid is an optimisation, never a correctness
-     * condition. {@link #resize} fits it to a new input, {@link #activate} the per-point tasks of the round and passes
-     * graphs to the compacted index list.
+     * condition. {@link #resize} fits it to a new input, {@link #activate} the per-point tasks of the round graphs to
+     * the compacted index list.
      */
     public static final class Grid {
         private final GridScheduler scheduler = new GridScheduler();
         private final List<WorkerGrid> points = new ArrayList<>();
         private final List<WorkerGrid> active = new ArrayList<>();
+        private final List<WorkerGrid> gathers = new ArrayList<>();
+        private final List<Integer> gatherCaps = new ArrayList<>();
         private final List<WorkerGrid> blocks = new ArrayList<>();
         private final List<WorkerGrid> init = new ArrayList<>();
-        private WorkerGrid groups;
+        private final WorkerGrid extremes;
+        private final WorkerGrid farthest;
         private final int faces;
 
         Grid(String name, HullBuffers b) {
@@ -437,25 +497,26 @@ public final class HullTaskGraphs {
             if (b.hx != null) {
                 points.add(add(name + "load.copyToHost", b.n));
             }
-            String s = name + "setup.";
-            groups = add(s + "extremes", 16 * b.groups);
-            add(s + "reduce", 128);
-            points.add(add(s + "cull", b.n));
-            blocks.add(add(s + "count", b.blocks));
-            blocks.add(add(s + "scatter", b.blocks));
-            points.add(add(s + "snapshot", b.n));
-            for (String g : new String[] {"round", "biground", "passes"}) {
-                int cap = g.equals("round") ? b.round.cap : b.cap;
-                if (!g.equals("passes")) {
-                    add(name + g + ".applyDelta", cap);
-                    active.add(add(name + g + ".reassign", b.n));
-                }
-                for (int pass = 0; pass < PASSES; pass++) {
+            extremes = add(name + "extremes.partial", 16 * b.groups);
+            add(name + "extremes.reduceChunks", 128 * REDUCE_CHUNKS);
+            add(name + "extremes.reduce", 128);
+            farthest = add(name + "farthest.partial", b.groups);
+            add(name + "farthest.reduceChunks", REDUCE_CHUNKS);
+            add(name + "farthest.reduce", 1);
+            points.add(add(name + "cull.cull", b.n));
+            blocks.add(add(name + "cull.count", b.blocks));
+            blocks.add(add(name + "scatter.scatter", b.blocks));
+            points.add(add(name + "snapshot.snapshot", b.n));
+            for (String g : new String[] {"round", "biground"}) {
+                int cap = g.equals("round") ? b.round.cap : b.bigRound.cap;
+                add(name + g + ".applyDelta", cap);
+                active.add(add(name + g + ".reassign", b.n));
+                for (int pass = 1; pass < PASSES - 1; pass++) {
                     active.add(add(name + g + ".farthest" + pass, b.n));
                 }
-                add(name + g + ".gather", cap);
+                gathers.add(add(name + g + ".farthestGather", Math.max(b.n, cap)));
+                gatherCaps.add(cap);
             }
-            add(name + "passes.clearFlags", b.passes.flags.length); // every task has a grid (KernelCache's contract)
             resize(b);
         }
 
@@ -476,13 +537,17 @@ public final class HullTaskGraphs {
             set(points, b.n);
             set(blocks, b.blocks);
             set(init, Math.max(b.n, faces));
-            groups.setGlobalWork(16 * b.groups, 1, 1);
+            extremes.setGlobalWork(16 * b.groups, 1, 1);
+            farthest.setGlobalWork(b.groups, 1, 1);
             activate(b.n);
         }
 
-        /** The per-point tasks of the round and passes graphs visit the first m entries of the index list. */
+        /** The per-point tasks of the round graphs visit the first m entries of the index list. */
         public void activate(int m) {
             set(active, m);
+            for (int k = 0; k < gathers.size(); k++) {
+                gathers.get(k).setGlobalWork(Math.max(m, gatherCaps.get(k)), 1, 1);
+            }
         }
 
         private static void set(List<WorkerGrid> grids, int global) {
@@ -502,15 +567,15 @@ public final class HullTaskGraphs {
         return new Object[] {b.x, b.y, b.z, b.label, b.active, b.dist, b.plane, b.coneFirst, b.coneCount, b.cand};
     }
 
-    /** The six graphs of one plan over points the host uploads, in the order of {@link #G_LOAD} .. {@link #G_PASSES}. */
+    /** The nine graphs of one plan over points the host uploads, in the order of {@link #G_LOAD} .. {@link #G_BIG_ROUND}. */
     public static TaskGraph[] graphs(String name, HullBuffers b) {
         return graphs(name, b, null);
     }
 
     /**
-     * The six graphs of one plan, in the order of {@link #G_LOAD} .. {@link #G_PASSES}; with {@code source}, the name
-     * of a user's graph of the same plan that leaves the points on the device ({@code persistOnDevice(x, y, z)} of the
-     * arrays of {@link HullBuffers#onDevice}), from which the load graph takes them ({@code consumeFromDevice}).
+     * The nine graphs of one plan, in the order of {@link #G_LOAD} .. {@link #G_BIG_ROUND}; with {@code source}, the
+     * name of a user's graph of the same plan that leaves the points on the device ({@code persistOnDevice(x, y, z)} of
+     * the arrays of {@link HullBuffers#onDevice}), from which the load graph takes them ({@code consumeFromDevice}).
      */
     public static TaskGraph[] graphs(String name, HullBuffers b, String source) {
         if ((source != null) != (b.hx != null)) {
@@ -520,10 +585,13 @@ public final class HullTaskGraphs {
         TaskGraph[] g = new TaskGraph[GRAPHS.length];
         g[G_LOAD] = load(name, b, source);
         g[G_RESET] = reset(name, b);
-        g[G_SETUP] = setup(name, b);
+        g[G_EXTREMES] = extremes(name, b);
+        g[G_FARTHEST] = farthest(name, b);
+        g[G_CULL] = cull(name, b);
+        g[G_SCATTER] = scatter(name, b);
+        g[G_SNAPSHOT] = snapshot(name, b);
         g[G_ROUND] = round(name, "round", b.round, b);
         g[G_BIG_ROUND] = round(name, "biground", b.bigRound, b);
-        g[G_PASSES] = passes(name, b);
         return g;
     }
 
@@ -538,6 +606,12 @@ public final class HullTaskGraphs {
             }
         }
         return self.equals("load") ? t : t.consumeFromDevice(name + "load", arrays);
+    }
+
+    /** A graph of the plan other than load: the shared arrays from the others, its params every execution. */
+    private static TaskGraph step(String name, String self, HullBuffers b, HullBuffers.PerGraph g) {
+        return consumeShared(new CachedTaskGraph(name + self), name, self, shared(b))
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params);
     }
 
     /**
@@ -572,68 +646,88 @@ public final class HullTaskGraphs {
     /** The reset graph: init again over points already on the device (the same input once more). */
     public static TaskGraph reset(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.reset;
-        return consumeShared(new CachedTaskGraph(name + "reset"), name, "reset", shared(b))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params)
+        return step(name, "reset", b, g)
                 .task("init", HullTaskGraphs::init, g.params, b.active, b.label, b.dist, b.plane, b.coneFirst,
                         b.coneCount, b.cand, b.faceCapacity, Math.max(b.capacity, b.faceCapacity), g.beat)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, g.beat);
     }
 
-    /**
-     * The setup graph: {@code params[MODE]} picks extreme points (the paper's Init_tetr), farthest point from a line
-     * or plane, culling, block counts, compaction, or the label snapshot. Still modes (issue 15 item 4 is
-     * open here): every execution launches the graph's 6 tasks, of which the others return at once (an empty task
-     * launch costs about 0.15 ms on an H200); a graph per step would launch fewer but add a graph per mode to the plan,
-     * each compiled and handed the shared buffers on its first execution. Not measured yet either way.
-     */
-    public static TaskGraph setup(String name, HullBuffers b) {
-        HullBuffers.PerGraph g = b.setup;
-        return consumeShared(new CachedTaskGraph(name + "setup"), name, "setup", shared(b))
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.bestVal, b.bestIdx)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params, g.dD, b.offsets)
-                .task("extremes", HullTaskGraphs::extremes, g.params, b.x, b.y, b.z, g.dD, 16 * b.groupsCapacity,
+    /** The extremes graph: the extreme points along params[N_DIRS] directions (dD, 3 doubles each) to out. */
+    public static TaskGraph extremes(String name, HullBuffers b) {
+        HullBuffers.PerGraph g = b.extremes;
+        return argmax(step(name, "extremes", b, g), g, b, 128)
+                .task("partial", HullTaskGraphs::extremesPartial, g.params, b.x, b.y, b.z, g.dD, 16 * b.groupsCapacity,
                         b.bestVal, b.bestIdx, g.beat)
-                .task("reduce", HullTaskGraphs::reduce, g.params, b.bestVal, b.bestIdx, b.red, g.beat)
+                .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.bestVal, b.bestIdx, b.midVal, b.midIdx,
+                        128 * REDUCE_CHUNKS, g.beat)
+                .task("reduce", HullTaskGraphs::reduce, g.params, b.midVal, b.midIdx, g.out, 128, g.beat)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, g.out, g.beat);
+    }
+
+    /** The farthest graph: the point farthest from a line (params[GEOMETRY] 0) or a plane (1) in dD to out[0]. */
+    public static TaskGraph farthest(String name, HullBuffers b) {
+        HullBuffers.PerGraph g = b.farthest;
+        return argmax(step(name, "farthest", b, g), g, b, 1)
+                .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.groupsCapacity,
+                        b.farVal, b.farIdx, g.beat)
+                .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.farVal, b.farIdx, b.farMidVal,
+                        b.farMidIdx, REDUCE_CHUNKS, g.beat)
+                .task("reduce", HullTaskGraphs::reduce, g.params, b.farMidVal, b.farMidIdx, g.out, 1, g.beat)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, g.out, g.beat);
+    }
+
+    /** The uploads of an arg-max graph: its directions or geometry every execution, its scratch arrays once. */
+    private static TaskGraph argmax(TaskGraph t, HullBuffers.PerGraph g, HullBuffers b, int columns) {
+        t.transferToDevice(DataTransferMode.EVERY_EXECUTION, g.dD);
+        return columns == 1 ? t.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.farVal, b.farIdx, b.farMidVal, b.farMidIdx)
+                : t.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.bestVal, b.bestIdx, b.midVal, b.midIdx);
+    }
+
+    /** The cull graph: interior culling against params[N_INNER] planes (dD), then the points left per block. */
+    public static TaskGraph cull(String name, HullBuffers b) {
+        HullBuffers.PerGraph g = b.cull;
+        return step(name, "cull", b, g)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.dD)
                 .task("cull", HullTaskGraphs::cull, g.params, b.x, b.y, b.z, b.active, b.label, g.dD, b.capacity, g.beat)
                 .task("count", HullTaskGraphs::count, g.params, b.label, b.counts, b.blocksCapacity, g.beat)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.counts, g.beat);
+    }
+
+    /** The scatter graph: the compacted index list from the blocks' offsets (their counts' prefix sum). */
+    public static TaskGraph scatter(String name, HullBuffers b) {
+        HullBuffers.PerGraph g = b.scatter;
+        return step(name, "scatter", b, g)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.offsets)
                 .task("scatter", HullTaskGraphs::scatter, g.params, b.label, b.offsets, b.active, b.blocksCapacity, g.beat)
+                .transferToHost(DataTransferMode.UNDER_DEMAND, g.beat);
+    }
+
+    /** The snapshot graph: the labels to labelOut, for the host's exact decision of uncertain points. */
+    public static TaskGraph snapshot(String name, HullBuffers b) {
+        HullBuffers.PerGraph g = b.snapshot;
+        return step(name, "snapshot", b, g)
                 .task("snapshot", HullTaskGraphs::snapshot, g.params, b.label, b.labelOut, b.capacity, g.beat)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.red, b.labelOut, b.counts, g.beat);
+                .transferToHost(DataTransferMode.UNDER_DEMAND, b.labelOut, g.beat);
     }
 
     /**
-     * A round graph: the round's delta (MODE_ROUND), or the host's answers for uncertain points (MODE_FIX), or
-     * only dead apexes (MODE_KILL), then reassignment (step 8), the farthest passes (step 3) and the gather of
-     * the new faces' candidates. {@code variant} is "round" (small delta) or "biground".
+     * A round graph: the delta (see {@link #applyDelta}), the reassignment with farthest pass 0, passes 1 ..
+     * PASSES - 2, and the last pass with the gather of the new faces' candidates. {@code variant} is "round" (small
+     * delta capacity, most rounds) or "biground"; two graphs because the delta is uploaded whole every execution.
      */
     public static TaskGraph round(String name, String variant, HullBuffers.PerGraph g, HullBuffers b) {
-        TaskGraph t = consumeShared(new CachedTaskGraph(name + variant), name, variant, shared(b))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params, g.dD, g.dI)
+        TaskGraph t = step(name, variant, b, g)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.dD, g.dI)
                 .task("applyDelta", HullTaskGraphs::applyDelta, g.params, g.dD, g.dI, b.plane, b.coneFirst, b.coneCount,
                         b.cand, b.label, b.dist, g.flags, g.cap, g.beat)
                 .task("reassign", HullTaskGraphs::reassign, g.params, b.x, b.y, b.z, b.active, b.label, b.dist, b.plane,
-                        b.coneFirst, b.coneCount, g.flags, b.capacity, g.beat);
-        for (int pass = 0; pass < PASSES; pass++) {
+                        b.coneFirst, b.coneCount, b.cand, g.flags, b.capacity, g.beat);
+        for (int pass = 1; pass < PASSES - 1; pass++) {
             t.task("farthest" + pass, HullTaskGraphs::farthest, g.params, b.active, b.label, b.dist, b.cand, g.flags,
                     b.capacity, pass, g.beat);
         }
-        return t.task("gather", HullTaskGraphs::gather, g.params, b.cand, g.out, g.cap, g.beat)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, g.flags, g.out, g.beat);
-    }
-
-    /** More farthest passes after a round whose last pass still changed a candidate, then the gather. */
-    public static TaskGraph passes(String name, HullBuffers b) {
-        HullBuffers.PerGraph g = b.passes;
-        // the flags are cleared on the device, not uploaded: an array both uploaded and downloaded is freed twice by
-        // TornadoVM 5.2 (see load)
-        TaskGraph t = consumeShared(new CachedTaskGraph(name + "passes"), name, "passes", shared(b))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, g.params)
-                .task("clearFlags", HullTaskGraphs::clearFlags, g.params, g.flags, g.beat);
-        for (int pass = 0; pass < PASSES; pass++) {
-            t.task("farthest" + pass, HullTaskGraphs::farthest, g.params, b.active, b.label, b.dist, b.cand, g.flags,
-                    b.capacity, pass, g.beat);
-        }
-        return t.task("gather", HullTaskGraphs::gather, g.params, b.cand, g.out, g.cap, g.beat)
+        return t.task("farthestGather", HullTaskGraphs::farthestGather, g.params, b.active, b.label, b.dist, b.cand,
+                        g.flags, g.out, Math.max(b.capacity, g.cap), g.cap, g.beat)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, g.flags, g.out, g.beat);
     }
 }

@@ -25,7 +25,7 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
- * The {@code tornado} backend of the QuickHull: one execution plan over the six graphs of {@link HullTaskGraphs#graphs}.
+ * The {@code tornado} backend of the QuickHull: one execution plan over the nine graphs of {@link HullTaskGraphs#graphs}.
  *
  * <p>The plan and its device buffers belong to the {@link DeviceSession}, sized by capacity ({@link HullBuffers}): an
  * input that fits is copied into the plan's point arrays and runs on the same plan, so a batch of similar inputs
@@ -95,6 +95,9 @@ public final class TornadoHullBackend implements HullBackend {
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
     private HullTaskGraphs.Grid grid;
+    /** Points killed since the last round: they go with the next round's apexes. */
+    private int[] killed = new int[0];
+    private int killedCount;
 
     /**
      * On the session's device; the plan stays in the session for the next hull that fits (with
@@ -123,7 +126,7 @@ public final class TornadoHullBackend implements HullBackend {
 
     /**
      * The hull of the points that a user's graph of {@code plan} left on the device in the arrays of {@code b}
-     * ({@link HullBuffers#onDevice}), with the hull's graphs at {@code first} .. {@code first + 5} of the plan
+     * ({@link HullBuffers#onDevice}), with the hull's graphs at {@code first} .. {@code first + 8} of the plan
      * ({@link HullTaskGraphs#graphs(String, HullBuffers, String)}) and its grid given to the plan. The points are not
      * uploaded: the load graph takes them where they are and copies them once to the host ({@code b.hx, hy, hz}), whose
      * exact predicates need them. Equal to {@code ConvexHull.compute} of those points on any backend. The points must be
@@ -206,7 +209,9 @@ public final class TornadoHullBackend implements HullBackend {
         int faces = Math.max(faceCapacity, faceCapacity(c));
         HullBuffers buffers = new HullBuffers(c, faces, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue());
         buffers.resize(n);
-        return timings.time("build task graphs", Kind.HOST, () -> {
+        String phase = "build task graphs (" + HullTaskGraphs.GRAPH_COUNT + " graphs, " + HullTaskGraphs.taskCount(false)
+                + " tasks)";
+        return timings.time(phase, Kind.HOST, () -> {
             // a new name per plan, so that no two plans share TornadoVM's per-graph state
             String name = GraphNames.unique("quickhull");
             TaskGraph[] graphs;
@@ -244,16 +249,23 @@ public final class TornadoHullBackend implements HullBackend {
     }
 
     /**
-     * Every other graph runs once (its modes off) right after the load graph has made the shared buffers, so that each
-     * takes them over (TornadoVM syncs consumed buffers from the graph executed last) and is compiled now.
+     * Every other graph runs once right after the load graph has made the shared buffers, so that each takes them over
+     * (TornadoVM syncs consumed buffers from the graph executed last) and is compiled now; the reset graph runs last and
+     * undoes what the others did to the labels, index list and face tables (the cull graph with no planes culls
+     * nothing, but the scatter's offsets are not set yet).
      */
     private void compileRest() {
-        execute(HullTaskGraphs.G_RESET, b.reset, "compile graphs");
-        for (int g = HullTaskGraphs.G_SETUP; g <= HullTaskGraphs.G_PASSES; g++) {
+        b.extremes.params[HullTaskGraphs.N_DIRS] = 0;
+        b.farthest.params[HullTaskGraphs.N_DIRS] = 1;
+        b.cull.params[HullTaskGraphs.N_INNER] = 0;
+        for (int g = HullTaskGraphs.G_EXTREMES; g <= HullTaskGraphs.G_BIG_ROUND; g++) {
             HullBuffers.PerGraph pg = perGraph(g);
-            pg.params[HullTaskGraphs.MODE] = 0;
+            if (g == HullTaskGraphs.G_ROUND || g == HullTaskGraphs.G_BIG_ROUND) {
+                emptyDelta(pg.params);
+            }
             execute(g, pg, "compile graphs");
         }
+        execute(HullTaskGraphs.G_RESET, b.reset, "compile graphs");
         b.started = true;
     }
 
@@ -261,10 +273,13 @@ public final class TornadoHullBackend implements HullBackend {
         return switch (graph) {
             case HullTaskGraphs.G_LOAD -> b.load;
             case HullTaskGraphs.G_RESET -> b.reset;
-            case HullTaskGraphs.G_SETUP -> b.setup;
+            case HullTaskGraphs.G_EXTREMES -> b.extremes;
+            case HullTaskGraphs.G_FARTHEST -> b.farthest;
+            case HullTaskGraphs.G_CULL -> b.cull;
+            case HullTaskGraphs.G_SCATTER -> b.scatter;
+            case HullTaskGraphs.G_SNAPSHOT -> b.snapshot;
             case HullTaskGraphs.G_ROUND -> b.round;
-            case HullTaskGraphs.G_BIG_ROUND -> b.bigRound;
-            default -> b.passes;
+            default -> b.bigRound;
         };
     }
 
@@ -275,10 +290,10 @@ public final class TornadoHullBackend implements HullBackend {
     }
 
     /**
-     * Runs graph {@code graph} once, checks its heartbeats and charges upload, kernel and download time (from
-     * TornadoVM's profiler).
+     * Runs graph {@code graph} once, reads back its heartbeats together with {@code results} (one transfer call),
+     * checks the heartbeats and charges upload, kernel and the rest (from TornadoVM's profiler).
      */
-    private void execute(int graph, HullBuffers.PerGraph g, String phase) {
+    private void execute(int graph, HullBuffers.PerGraph g, String phase, Object... results) {
         long t0 = System.nanoTime();
         int[] p = g.params;
         p[HullTaskGraphs.SEQ] = ++b.seq;
@@ -290,7 +305,10 @@ public final class TornadoHullBackend implements HullBackend {
         last = Plans.execute(plan, device);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
         // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
-        last.transferToHost(g.beat);
+        Object[] back = new Object[results.length + 1];
+        back[0] = g.beat;
+        System.arraycopy(results, 0, back, 1, results.length);
+        last.transferToHost(back);
         g.check.verify(b.seq, device.getPhysicalDevice().getDeviceName(), phase, HullTaskGraphs.slots(graph, b));
         Plans.charge(timings, phase, last, System.nanoTime() - t0);
     }
@@ -306,67 +324,61 @@ public final class TornadoHullBackend implements HullBackend {
         if (nDirs > 128) {
             throw new IllegalArgumentException("at most 128 directions");
         }
-        System.arraycopy(dirs, 0, b.dD, 0, 3 * nDirs);
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_EXTREMES;
-        b.params[HullTaskGraphs.N_DIRS] = nDirs;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "extreme points");
-        download(b.red);
-        return Arrays.copyOf(b.red, nDirs);
+        HullBuffers.PerGraph g = b.extremes;
+        System.arraycopy(dirs, 0, g.dD, 0, 3 * nDirs);
+        g.params[HullTaskGraphs.N_DIRS] = nDirs;
+        execute(HullTaskGraphs.G_EXTREMES, g, "extreme points", g.out);
+        return Arrays.copyOf(g.out, nDirs);
     }
 
     @Override
     public int farthest(double[] geom, int mode) {
-        System.arraycopy(geom, 0, b.dD, 0, 6);
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FARTHEST;
-        b.params[HullTaskGraphs.GEOM_MODE] = mode;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "extreme points");
-        download(b.red);
-        return b.red[0];
+        HullBuffers.PerGraph g = b.farthest;
+        System.arraycopy(geom, 0, g.dD, 0, 6);
+        g.params[HullTaskGraphs.N_DIRS] = 1;
+        g.params[HullTaskGraphs.GEOMETRY] = mode;
+        execute(HullTaskGraphs.G_FARTHEST, g, "farthest point", g.out);
+        return g.out[0];
     }
 
+    /** The points leave play with the next round's delta (its apex section): one execution fewer. */
     @Override
     public void kill(int[] points) {
-        HullBuffers.PerGraph g = b.round;
-        System.arraycopy(points, 0, g.dI, 3 * g.cap, points.length);
-        g.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_KILL;
-        g.params[HullTaskGraphs.APEX_COUNT] = points.length;
-        g.params[HullTaskGraphs.NEW_COUNT] = 0;
-        g.params[HullTaskGraphs.DELETED_COUNT] = 0;
-        execute(HullTaskGraphs.G_ROUND, g, "kill points");
+        int[] k = Arrays.copyOf(killed, killedCount + points.length);
+        System.arraycopy(points, 0, k, killedCount, points.length);
+        killed = k;
+        killedCount += points.length;
     }
 
     /**
-     * Culls the points inside the inner polytope, then compacts the index list to the points left (block counts
-     * on the device, their prefix sum here, the scatter on the device): the round graphs then visit only those.
+     * Culls the points inside the inner polytope and counts the points left per block (one execution), then compacts
+     * the index list to them (their prefix sum here, the scatter on the device): the round graphs then visit only those.
      */
     @Override
     public int cull(double[] inner, int nInner) {
         if (nInner > HullTaskGraphs.MAX_INNER) {
             return 0;
         }
-        System.arraycopy(inner, 0, b.dD, 0, HullKernels.PLANE_STRIDE * nInner);
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_CULL;
-        b.params[HullTaskGraphs.N_INNER] = nInner;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "cull interior");
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_COUNT;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "compact index list");
-        download(b.counts);
+        HullBuffers.PerGraph g = b.cull;
+        System.arraycopy(inner, 0, g.dD, 0, HullKernels.PLANE_STRIDE * nInner);
+        g.params[HullTaskGraphs.N_INNER] = nInner;
+        execute(HullTaskGraphs.G_CULL, g, "cull interior + count", b.counts);
         int left = 0;
         for (int k = 0; k < b.blocks; k++) {
             b.offsets[k] = left;
             left += b.counts[k];
         }
         if (left <= b.n / 2) {
-            b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SCATTER;
-            execute(HullTaskGraphs.G_SETUP, b.setup, "compact index list");
+            execute(HullTaskGraphs.G_SCATTER, b.scatter, "compact index list");
             setActive(left);
         }
         return b.n - left;
     }
 
-    /** Sends a round's delta through the round graph it fits in; returns that graph's arrays. */
+    /** Sends a round's delta (and the points killed since the last round) through the round graph it fits in. */
     private HullBuffers.PerGraph sendRound(RoundDelta d) {
-        int biggest = Math.max(d.newCount, Math.max(d.deletedCount, d.apexCount));
+        int apexes = d.apexCount + killedCount;
+        int biggest = Math.max(d.newCount, Math.max(d.deletedCount, apexes));
         if (biggest > b.cap) {
             throw new AccelGeomException("one QuickHull round created " + biggest + " faces, more than the tornado "
                     + "backend's per-round limit of " + b.cap + "; use --backend jvm-parallel for this input");
@@ -379,7 +391,9 @@ public final class TornadoHullBackend implements HullBackend {
         System.arraycopy(d.deleted, 0, g.dI, 0, d.deletedCount);
         System.arraycopy(d.coneFirst, 0, g.dI, cap, d.deletedCount);
         System.arraycopy(d.coneCount, 0, g.dI, 2 * cap, d.deletedCount);
-        System.arraycopy(d.apexes, 0, g.dI, 3 * cap, d.apexCount);
+        System.arraycopy(killed, 0, g.dI, 3 * cap, killedCount);
+        System.arraycopy(d.apexes, 0, g.dI, 3 * cap + killedCount, d.apexCount);
+        killedCount = 0;
         // each new face's state at the end of the round: live, or deleted later in the same round
         Arrays.fill(g.dI, 6 * cap, 6 * cap + d.newCount, 0);
         Arrays.fill(g.dI, 7 * cap, 7 * cap + d.newCount, 0);
@@ -391,54 +405,51 @@ public final class TornadoHullBackend implements HullBackend {
             }
         }
         int[] p = g.params;
-        p[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_ROUND;
+        p[HullTaskGraphs.NEW_PLANES] = d.newCount;
         p[HullTaskGraphs.NEW_BASE] = d.newBase;
         p[HullTaskGraphs.NEW_COUNT] = d.newCount;
         p[HullTaskGraphs.DELETED_COUNT] = d.deletedCount;
-        p[HullTaskGraphs.APEX_COUNT] = d.apexCount;
+        p[HullTaskGraphs.APEX_COUNT] = apexes;
+        p[HullTaskGraphs.FIX_COUNT] = 0;
         p[HullTaskGraphs.ROUND_BASE] = d.newBase;
-        execute(small ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND, g, "round: delta, reassign, farthest");
+        execute(small ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND, g, "round: delta, reassign, farthest",
+                g.flags, g.out);
         return g;
+    }
+
+    /** A delta with no sections: the round graph then runs only its farthest passes and gather (the new faces kept). */
+    private static void emptyDelta(int[] p) {
+        p[HullTaskGraphs.NEW_PLANES] = 0;
+        p[HullTaskGraphs.DELETED_COUNT] = 0;
+        p[HullTaskGraphs.APEX_COUNT] = 0;
+        p[HullTaskGraphs.FIX_COUNT] = 0;
     }
 
     @Override
     public int[] round(RoundDelta d, UncertainResolver resolver) {
         HullBuffers.PerGraph g = sendRound(d);
-        download(g.flags);
+        int graph = g == b.round ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND;
         if (g.flags[HullKernels.FLAG_UNCERTAIN] != 0) {
-            g = fixUncertain(resolver, g.params);
+            fixUncertain(resolver, graph, g);
         }
-        // more farthest passes until the last one changed nothing
+        // more farthest passes (the same graph over an empty delta) until the last one changed nothing
         while (g.flags[HullKernels.FLAG_PASS + HullTaskGraphs.PASSES - 1] != 0) {
-            HullBuffers.PerGraph next = b.passes;
-            copyRound(g.params, next.params);
-            next.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_PASSES;
-            execute(HullTaskGraphs.G_PASSES, next, "farthest point (extra passes)");
-            g = next;
-            download(g.flags);
+            emptyDelta(g.params);
+            execute(graph, g, "farthest point (extra passes)", g.flags, g.out);
         }
-        download(g.out);
         return Arrays.copyOf(g.out, d.newCount);
-    }
-
-    private static void copyRound(int[] from, int[] to) {
-        to[HullTaskGraphs.NEW_BASE] = from[HullTaskGraphs.NEW_BASE];
-        to[HullTaskGraphs.NEW_COUNT] = from[HullTaskGraphs.NEW_COUNT];
-        to[HullTaskGraphs.ROUND_BASE] = from[HullTaskGraphs.ROUND_BASE];
     }
 
     /** Brings the labels to the host, into labelOut. */
     private void snapshot() {
-        b.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_SNAPSHOT;
-        execute(HullTaskGraphs.G_SETUP, b.setup, "snapshot labels");
-        download(b.labelOut);
+        execute(HullTaskGraphs.G_SNAPSHOT, b.snapshot, "snapshot labels", b.labelOut);
     }
 
     /**
-     * Decides the uncertain points of a round exactly on the host and sends the answers back through the small
-     * round graph (MODE_FIX: set them, farthest passes, gather); returns that graph's arrays.
+     * Decides the uncertain points of a round exactly on the host and sends the answers back through the round's graph
+     * (its fix section; then farthest passes, gather), in chunks of its delta capacity.
      */
-    private HullBuffers.PerGraph fixUncertain(UncertainResolver resolver, int[] roundParams) {
+    private void fixUncertain(UncertainResolver resolver, int graph, HullBuffers.PerGraph g) {
         snapshot();
         long t0 = System.nanoTime();
         int[] fp = new int[64];
@@ -462,20 +473,16 @@ public final class TornadoHullBackend implements HullBackend {
             }
         }
         timings.add("resolve uncertain (exact)", Kind.HOST, System.nanoTime() - t0);
-        HullBuffers.PerGraph g = b.round;
-        copyRound(roundParams, g.params);
         int cap = g.cap;
         for (int lo = 0; lo < count; lo += cap) {
             int k = Math.min(cap, count - lo);
             System.arraycopy(fp, lo, g.dI, 4 * cap, k);
             System.arraycopy(fl, lo, g.dI, 5 * cap, k);
             System.arraycopy(fd, lo, g.dD, HullKernels.PLANE_STRIDE * cap, k);
-            g.params[HullTaskGraphs.MODE] = HullTaskGraphs.MODE_FIX;
+            emptyDelta(g.params);
             g.params[HullTaskGraphs.FIX_COUNT] = k;
-            execute(HullTaskGraphs.G_ROUND, g, "fix uncertain points");
+            execute(graph, g, "fix uncertain points", g.flags, g.out);
         }
-        download(g.flags);
-        return g;
     }
 
     /** Fails clearly when a round would overflow the face tables (see {@link #load}). */

@@ -58,7 +58,7 @@ class EmbeddingExampleTest {
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]))) {
             plan.withGridScheduler(grid.scheduler());
             plan.withGraph(0).execute();                                        // the user's kernel
-            h = TornadoHullBackend.onDevice(plan, 1, b, grid, HullOptions.of(Backend.TORNADO)); // graphs 1..6: the hull
+            h = TornadoHullBackend.onDevice(plan, 1, b, grid, HullOptions.of(Backend.TORNADO)); // graphs 1..9: the hull
         }
         // --- docs/embedding.md, end
                 double[] hx = new double[n];
