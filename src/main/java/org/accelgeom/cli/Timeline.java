@@ -163,7 +163,11 @@ final class Timeline {
 
     /** Writes {@code epochNanos} to the file {@value #END_ENV} names, if it names one (failures ignored). */
     static void writeEnd(long epochNanos) {
-        String file = System.getenv(END_ENV);
+        writeEnd(System.getenv(END_ENV), epochNanos);
+    }
+
+    /** Writes {@code epochNanos} to {@code file}, if not null or blank (failures ignored). */
+    static void writeEnd(String file, long epochNanos) {
         if (file == null || file.isBlank()) {
             return;
         }
