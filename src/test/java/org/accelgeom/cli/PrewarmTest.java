@@ -1,14 +1,11 @@
-package org.accelgeom.cli.tornado;
+package org.accelgeom.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.accelgeom.cli.Main;
 import org.accelgeom.engine.Tuning;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -54,13 +51,9 @@ class PrewarmTest {
         assertArrayEquals(jvm, Files.readAllBytes(dir.resolve("t-false.ply")), "prewarm off");
     }
 
+    /** exit status, stdout, stderr (as strings, for the assertions' messages). */
     private static String[] run(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        var cl = Main.commandLine(args);
-        cl.setOut(new PrintWriter(o, true));
-        cl.setErr(new PrintWriter(e, true));
-        int exit = cl.execute(args);
-        return new String[] {Integer.toString(exit), o.toString(), e.toString()};
+        MainTest.Run r = MainTest.run(args);
+        return new String[] {Integer.toString(r.exit()), r.out(), r.err()};
     }
 }
