@@ -12,9 +12,11 @@ die() {
 
 # The feature version of the JDK at $1 (17, 21, 25, ...), or nothing if $1/bin/java does not run.
 jdk_major() {
-    local v
+    local v=""
     [[ -x "$1/bin/java" ]] || return 0
-    v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
+    # the JDK's release file says it without starting a JVM (which costs 0.05-1 s per call on a busy machine)
+    [[ -f "$1/release" ]] && v=$(sed -n 's/^JAVA_VERSION="\([0-9.]*\).*"$/\1/p' "$1/release" 2>/dev/null)
+    [[ -n "$v" ]] || v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
     v=${v#1.}
     echo "${v%%.*}"
 }
@@ -149,4 +151,45 @@ drop_incubator_warning() {
         printf '%s' "$first" >&2
     fi
     exec cat >&2
+}
+
+# The java command line that `tornado --jvm="$1" -cp JAR` runs, without the main class (printed on stdout): the
+# launcher's own --printJavaFlags output, kept in target/launch/ under a key of everything it depends on (the SDK's
+# launcher and backends, the JDK, the flags, the jar's path, $CLASSPATH, which the launcher appends to -cp), so
+# the launcher's checks run once and later runs skip its 0.3-0.4 s. Fails (status 1) when it cannot be made.
+tornado_java_command() {
+    local dir="$ACCELGEOM_ROOT/target/launch" key file tmp f
+    key=$( {
+        printf '%s\n' "$1" "$ACCELGEOM_JAR" "${CLASSPATH-unset}" "$TORNADOVM_HOME" "$JAVA_HOME"
+        for f in "$TORNADOVM_HOME/bin/tornado" "$TORNADOVM_HOME/bin/tornado.py" "$TORNADOVM_HOME/etc/tornado.backend" \
+            "$TORNADOVM_HOME/etc/tornado.release" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; do
+            stat -L -c '%n %s %Y' "$f" 2>/dev/null || echo "$f missing"
+        done
+    } | sha256sum | cut -c1-32)
+    file="$dir/java-$key.cmd"
+    if [[ ! -s "$file" ]]; then
+        mkdir -p "$dir" 2>/dev/null || return 1
+        tmp=$(mktemp "$dir/.java-XXXXXX" 2>/dev/null) || return 1
+        # one line: the java binary and every flag, quoted for /bin/sh as the launcher made it
+        if ! "$TORNADOVM_HOME/bin/tornado" --printJavaFlags --jvm="$1" -cp "$(sq "$ACCELGEOM_JAR")" > "$tmp" \
+            || [[ $(wc -l < "$tmp") -ne 1 ]] || ! grep -q -- ' -cp ' "$tmp"; then
+            rm -f "$tmp"
+            return 1
+        fi
+        mv -f "$tmp" "$file"
+    fi
+    local line
+    IFS= read -r line < "$file" || return 1
+    printf '%s' "$line"
+}
+
+# --timings, after the JVM ended: the rows its timeline cannot see (the exit after its table, from the time it wrote
+# to $ACCELGEOM_TIMELINE_END) and the wall from $1 (this script's start, ns since the epoch), on stdout.
+timeline_exit() {
+    local end_ns=${EPOCHREALTIME/[.,]/}000 table_ns=""
+    [[ -n "${ACCELGEOM_TIMELINE_END:-}" && -s "$ACCELGEOM_TIMELINE_END" ]] && table_ns=$(< "$ACCELGEOM_TIMELINE_END")
+    [[ -n "$table_ns" ]] || return 0
+    awk -v a="$1" -v t="$table_ns" -v e="$end_ns" 'BEGIN {
+        printf "  %-62s %10.1f ms\n", "exit, after the table: TornadoVM and JVM shutdown (scripts/accelgeom)", (e - t) / 1e6
+        printf "  %-62s %10.1f ms\n", "wall: scripts/accelgeom from its start to the end of the JVM", (e - a) / 1e6 }'
 }

@@ -121,20 +121,66 @@ final class Check {
      */
     static void finitePoints(String source, PointCloud p, boolean floats, String what) {
         double[][] c = p.coords();
-        for (int i = 0; i < p.size(); i++) {
-            for (int k = 0; k < c.length; k++) {
-                double v = c[k][i];
+        int i = firstNonFinite(c, p.size(), floats);
+        if (i < 0) {
+            return;
+        }
+        StringBuilder xs = new StringBuilder();
+        boolean finite = true;
+        for (double[] col : c) {
+            xs.append(xs.length() > 0 ? ", " : "").append(col[i]);
+            finite &= Double.isFinite(col[i]);
+        }
+        throw new AccelGeomException(source + ": point " + (i + 1) + " of " + p.size() + " (" + xs + ") has "
+                + (finite ? "a coordinate beyond float range: use --precision double"
+                : "a non-finite coordinate: " + what + " needs finite coordinates"));
+    }
+
+    /** Points per chunk of the finiteness check's parallel scan. */
+    static final int FINITE_CHUNK = 1 << 14;
+
+    /**
+     * The first point (index) with a coordinate that is not finite, or with {@code floats} not finite as a float; -1
+     * if none. Chunks of the columns are scanned on the common pool, the smallest index found wins (the answer of the
+     * sequential scan). A short run executes this mostly in the interpreter, before the JIT has compiled it (the
+     * whole scan of 10^7 points took 0.25 s on 16 cores with {@code Double.isFinite}, an interpreted call per
+     * coordinate): so the chunks are small (the method is compiled after a few hundred), and the first pass over a
+     * chunk is call-free arithmetic ({@code v * 0.0} is 0 for a finite {@code v}, NaN for NaN and the infinities).
+     */
+    static int firstNonFinite(double[][] c, int n, boolean floats) {
+        int chunks = (int) ((n + (long) FINITE_CHUNK - 1) / FINITE_CHUNK);
+        java.util.stream.IntStream s = java.util.stream.IntStream.range(0, chunks);
+        return (chunks > 1 ? s.parallel() : s)
+                .map(j -> firstNonFinite(c, j * FINITE_CHUNK, (int) Math.min(n, (long) (j + 1) * FINITE_CHUNK), floats))
+                .filter(i -> i >= 0).min().orElse(-1);
+    }
+
+    private static int firstNonFinite(double[][] c, int from, int to, boolean floats) {
+        double limit = floats ? Float.MAX_VALUE : Double.MAX_VALUE;
+        double zero = 0.0;
+        double big = 0.0;
+        for (double[] col : c) {
+            for (int i = from; i < to; i++) {
+                double v = col[i];
+                zero += v * 0.0;
+                big = v > big ? v : (-v > big ? -v : big);
+            }
+        }
+        if (zero == 0.0 && big <= limit) {
+            return -1; // every coordinate finite (and, for floats, at most Float.MAX_VALUE: within float range)
+        }
+        int first = -1;
+        for (double[] col : c) { // the exact test, on this chunk only
+            int end = first < 0 ? to : first; // a later column need only look before the first found
+            for (int i = from; i < end; i++) {
+                double v = col[i];
                 if (!Double.isFinite(v) || (floats && !Float.isFinite((float) v))) {
-                    StringBuilder xs = new StringBuilder();
-                    for (double[] col : c) {
-                        xs.append(xs.length() > 0 ? ", " : "").append(col[i]);
-                    }
-                    throw new AccelGeomException(source + ": point " + (i + 1) + " of " + p.size() + " (" + xs + ") has "
-                            + (Double.isFinite(v) ? "a coordinate beyond float range: use --precision double"
-                            : "a non-finite coordinate: " + what + " needs finite coordinates"));
+                    first = i;
+                    break;
                 }
             }
         }
+        return first;
     }
 
     /** The atoms of a molecule file: finite centres, and finite radii >= 0 where the file's radii are used. */

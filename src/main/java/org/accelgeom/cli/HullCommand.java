@@ -88,28 +88,34 @@ final class HullCommand implements Callable<Integer> {
         }
         Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
+        Timeline.markProcess("command line, options checked");
 
         String source;
         PointCloud points;
         if (random != null) {
             points = generate(distribution, random, common.seed);
             source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
+            Timeline.markProcess("generating the points");
         } else {
             Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO); // TornadoVM starts while the file is read
             try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
                 points = readPoints(common.input);
             }
             source = "-".equals(common.input) ? "standard input" : common.input;
+            Timeline.markProcess("reading the input");
             Prewarm.join(warm);
+            Timeline.markProcess("waiting for the background TornadoVM start");
         }
         if (points.dimension() != 3) {
             throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
                     + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
         }
         Check.finitePoints(source, points, false, "the convex hull");
+        Timeline.markProcess("checking the coordinates");
         if (savePoints != null) {
             Formats.writePoints(savePoints, points);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());
+            Timeline.markProcess("writing --save-points");
         }
 
         HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
@@ -131,7 +137,10 @@ final class HullCommand implements Callable<Integer> {
                     out.flush();
                 }
             }
+            Timeline.markProcess("computing the hull", String.format(Locale.ROOT, "(its phase table: %.1f ms)",
+                    r.timings().total() / 1e6));
         }
+        Timeline.markProcess("closing the device session");
         HullResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s%n", source);
         out.printf(Locale.ROOT, "points:           %d%n", s.points());
@@ -149,6 +158,7 @@ final class HullCommand implements Callable<Integer> {
             out.print(r.timings().format());
         }
         out.flush();
+        Timeline.markProcess("printing the results");
 
         if (common.output != null || picture != null) {
             Mesh mesh = r.toMesh(points);
@@ -161,6 +171,7 @@ final class HullCommand implements Callable<Integer> {
                 writePicture(picture, mesh, points);
                 out.printf(Locale.ROOT, "wrote %s%n", picture);
             }
+            Timeline.markProcess("writing the output");
         }
         out.flush();
         return 0;

@@ -33,9 +33,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "accelgeom", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Exact computational geometry on the CPU and, through TornadoVM, on GPUs.",
-        subcommands = {HullCommand.class, RidgeCommand.class, KdTreeCommand.class, RenderCommand.class,
-            VoronoiCommand.class, CbtCommand.class, TerrainCommand.class, DevicesCommand.class, BenchCommand.class,
-            CommandLine.HelpCommand.class},
         footer = {"", "Run 'accelgeom COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -57,14 +54,21 @@ public final class Main implements Runnable {
     public static final int EXIT_BROKEN_PIPE = 141;
 
     public static void main(String[] args) {
+        Timeline.start(); // --timings: where the process's time goes, from its launch
         org.accelgeom.engine.StackSampler.startIfAsked();
-        if (Arrays.stream(args).anyMatch(a -> a.equals("--timings") || a.startsWith("--bench"))) {
+        boolean timings = Arrays.asList(args).contains("--timings");
+        if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
             TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
         }
         Stdout stdout = Stdout.install();
         StdoutGuard.install(); // TornadoVM's notices to stderr: stdout carries results only
+        Timeline.markProcess("main: stdout set up");
         CommandLine cl = commandLine(args);
+        Timeline.markProcess("the commands' model (picocli)");
         int code = execute(cl, args);
+        if (timings && code == 0) {
+            Timeline.print(cl.getOut());
+        }
         System.out.flush();
         if (System.out.checkError() || stdout.failure() != null) {
             // System.out swallows write errors (a full disk, /dev/full, a closed pipe): never exit 0 with the data lost
@@ -107,11 +111,46 @@ public final class Main implements Runnable {
     public static CommandLine commandLine(String... args) {
         boolean debug = Arrays.asList(args).contains("--debug");
         CommandLine cl = new CommandLine(new Main());
+        for (Class<?> c : commandsFor(args)) {
+            cl.addSubcommand(c == CommandLine.HelpCommand.class ? new CommandLine.HelpCommand() : instance(c));
+        }
         cl.setParameterExceptionHandler(new UsageErrors(debug));
         cl.setExecutionExceptionHandler(new Failures(debug));
         everyVersion(cl);
         cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> commandList(cl));
         return cl;
+    }
+
+    /** The commands, in the order of the help's list. */
+    static final List<Class<?>> COMMANDS = List.of(HullCommand.class, RidgeCommand.class, KdTreeCommand.class,
+            RenderCommand.class, VoronoiCommand.class, CbtCommand.class, TerrainCommand.class, DevicesCommand.class,
+            BenchCommand.class, CommandLine.HelpCommand.class);
+
+    /**
+     * The commands {@code args} can reach: only the one it names first, when it names one other than help (picocli
+     * reads every command's annotations when it is added: 0.1-0.3 s of a cold start for the eight that do not run),
+     * else all of them (the top-level help, an unknown command's message, {@code help COMMAND}).
+     */
+    static List<Class<?>> commandsFor(String... args) {
+        if (args.length > 0 && !args[0].equals("help")) {
+            for (Class<?> c : COMMANDS) {
+                Command a = c.getAnnotation(Command.class);
+                if (a != null && a.name().equals(args[0])) {
+                    return List.of(c);
+                }
+            }
+        }
+        return COMMANDS;
+    }
+
+    private static Object instance(Class<?> c) {
+        try {
+            var k = c.getDeclaredConstructor();
+            k.setAccessible(true);
+            return k.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(c.getName(), e);
+        }
     }
 
     /**

@@ -8,8 +8,9 @@ import org.accelgeom.engine.TornadoSupport;
  * H100 machine), so that the backend finds it running. Only the start: compiling the kernels ahead on a small
  * generated input was measured and dropped, since TornadoVM 5.2 compiles every execution plan's kernels again
  * (its code cache is per plan) and the warm-up cost as much wall time as it saved (docs/benchmarks.md, "Cold
- * start"). Off by default, on with {@code -Daccelgeom.prewarm=true}: it crashed the JVM intermittently on an NVIDIA H100
- * (see {@link org.accelgeom.engine.Tuning#PREWARM}). A failure here is dropped: the real run reports its own.
+ * start"). On by default ({@code -Daccelgeom.prewarm=false} turns it off): it crashed the JVM on an NVIDIA H100 until
+ * scripts/accelgeom preloaded libjsig.so (see {@link org.accelgeom.engine.Tuning#PREWARM}). A failure here is
+ * dropped: the real run reports its own.
  */
 final class Prewarm {
 

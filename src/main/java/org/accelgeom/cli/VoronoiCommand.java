@@ -231,6 +231,8 @@ final class VoronoiCommand implements Callable<Integer> {
             try (lease) {
                 java.io.StringWriter text = new java.io.StringWriter();
                 compute(in, lease.session(), buffered ? new PrintWriter(text) : out);
+                lease.close();
+                Timeline.markProcess("closing the device session");
                 return () -> {
                     out.print(text);
                     out.flush();
@@ -247,6 +249,7 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /** Reads, computes (--repeat times) and writes one input's results; its report goes to {@code out}. */
     private void compute(Input in, DeviceSession session, PrintWriter out) {
+        Timeline.markProcess("command line, options checked");
         long r0 = System.nanoTime();
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && in.random() == null); // TornadoVM starts meanwhile
         Molecule m;
@@ -258,7 +261,9 @@ final class VoronoiCommand implements Callable<Integer> {
         }
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, in.random() != null ? AtomBalls.Radii.FILE : in.table());
         long readNanos = System.nanoTime() - r0;
+        Timeline.markProcess("reading the input");
         Prewarm.join(warm);
+        Timeline.markProcess("waiting for the background TornadoVM start");
         if (in.saveBalls() != null) {
             writeBalls(in.saveBalls(), sel.balls());
             if (!onlyBalls) {
@@ -283,6 +288,8 @@ final class VoronoiCommand implements Callable<Integer> {
                 out.flush();
             }
         }
+        Timeline.markProcess("computing the diagram",
+                String.format(Locale.ROOT, "(its phase table: %.1f ms)", r.timings().total() / 1e6));
         VoronoiResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s (%d atoms, %d balls selected)%n", in.random() != null
                 ? in.random() + " random balls (seed " + in.seed() + ")" : in.file() + ", model " + in.model(), m.size(),
@@ -323,6 +330,7 @@ final class VoronoiCommand implements Callable<Integer> {
             out.println("phases:");
             out.print(r.timings().format());
         }
+        Timeline.markProcess("printing the results");
         if (in.output() != null) {
             writeVertices(in.output(), r);
             out.printf(Locale.ROOT, "wrote %s (%d vertices)%n", in.output(), r.vertexCount());
@@ -335,6 +343,7 @@ final class VoronoiCommand implements Callable<Integer> {
             writeTetrahedra(in.tetrahedra(), r);
             out.printf(Locale.ROOT, "wrote %s (%d tetrahedra)%n", in.tetrahedra(), r.vertexCount());
         }
+        Timeline.markProcess("writing the output");
         out.flush();
     }
 

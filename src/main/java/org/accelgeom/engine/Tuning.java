@@ -23,12 +23,11 @@ public enum Tuning {
                     + "operation's event, so it is off unless --timings or a benchmark asks for it (then set to true "
                     + "before the first plan; a value given on the command line wins). Off: an execution's wall time "
                     + "is one \"device\" phase."),
-    PREWARM("accelgeom.prewarm", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
-            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read. Off: "
-                    + "on an H100 it crashed the JVM at start (SIGSEGV) in 10 of 20 runs of hull --input beside the "
-                    + "parallel reader, never without it, and saved no measurable time (docs/benchmarks.md). Likely "
-                    + "cause: POCL's LLVM replaces the JVM's SIGSEGV handler; scripts/accelgeom now preloads libjsig.so "
-                    + "(not re-measured with it)."),
+    PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read (0.4-0.7 s "
+                    + "of TornadoVM's start off the critical path). It crashed the JVM (SIGSEGV) before scripts/accelgeom "
+                    + "preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers); with it, 26 of 26 runs on an "
+                    + "H200 passed with identical output (docs/benchmarks.md, session 9). false: start it when needed."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "

@@ -1,0 +1,59 @@
+package org.accelgeom.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.accelgeom.engine.Tuning;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The background TornadoVM start ({@code accelgeom.prewarm}, on by default) changes nothing in the results: the hull
+ * of a file on tornado with it on and off, byte for byte, and the jvm reference's hull.
+ */
+@Tag("tornado")
+class PrewarmTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void hullOfAFileIsTheSameWithAndWithoutTheBackgroundStart() throws Exception {
+        Path points = dir.resolve("p.xyz");
+        String[] made = run("hull", "--random", "3000", "--distribution", "ball", "--seed", "5", "--backend", "jvm",
+                "--quiet", "--save-points", points.toString());
+        assertEquals("0", made[0], made[2]);
+        String property = Tuning.PREWARM.property();
+        String before = System.getProperty(property);
+        try {
+            for (String on : new String[] {"true", "false"}) {
+                System.setProperty(property, on);
+                String[] r = run("hull", "--input", points.toString(), "--backend", "tornado", "--quiet", "--output",
+                        dir.resolve("t-" + on + ".ply").toString());
+                assertEquals("0", r[0], r[2]);
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+        String[] ref = run("hull", "--input", points.toString(), "--backend", "jvm", "--quiet", "--output",
+                dir.resolve("jvm.ply").toString());
+        assertEquals("0", ref[0], ref[2]);
+        byte[] jvm = Files.readAllBytes(dir.resolve("jvm.ply"));
+        assertArrayEquals(jvm, Files.readAllBytes(dir.resolve("t-true.ply")), "prewarm on");
+        assertArrayEquals(jvm, Files.readAllBytes(dir.resolve("t-false.ply")), "prewarm off");
+    }
+
+    /** exit status, stdout, stderr (as strings, for the assertions' messages). */
+    private static String[] run(String... args) {
+        MainTest.Run r = MainTest.run(args);
+        return new String[] {Integer.toString(r.exit()), r.out(), r.err()};
+    }
+}
