@@ -37,6 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  * {@code profiler}: TornadoVM's profiler {@code off} (accelgeom's default) or {@code on} (what {@code --timings}
  * sets; TornadoVM then waits on every operation's event).
+ *
+ * <p>The figures depend on {@code -Dtornado.max.events} (tornado-config/accelgeom.argfile sets 1024; TornadoVM 5.2
+ * clears that many ints per wait-event list on every execution), which JMH's forks inherit from the launcher's JVM.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -20,9 +20,7 @@ class FloatTwinTest {
 
     @ParameterizedTest
     @CsvSource({
-        "tornado/RidgeTaskGraphs.java, public static void load(, public static void loadF(",
         "tornado/RidgeTaskGraphs.java, public static void closest(, public static void closestF(",
-        "tornado/RidgeTaskGraphs.java, public static void shift(, public static void shiftF(",
         "JvmRidgeBackend.java, private boolean shift(double[] s, private boolean shift(float[] s",
         "RidgeKernels.java, public static int nearest(double[] p, public static int nearest(float[] p",
         "RidgeKernels.java, public static int moveToCentroid(double[] s, public static int moveToCentroid(float[] s"})

@@ -403,10 +403,7 @@ public final class CbtTaskGraphs {
      */
     public static TaskGraph leavesGraph(String name, CbtBuffers b) {
         int[] params = b.params[G_LEAVES];
-        return new TaskGraph(graphName(name, G_LEAVES))
-                .consumeFromDevice(graphName(name, G_CYCLE), b.heap)
-                .consumeFromDevice(graphName(name, G_WORDS), b.heap)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+        return onSharedHeap(name, b, G_LEAVES, G_CYCLE, G_WORDS)
                 .task("leaves", CbtTaskGraphs::leaves, b.context, params, b.heap, b.nodes, b.info[G_LEAVES])
                 .persistOnDevice(b.nodes)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_LEAVES], b.nodes);
@@ -415,12 +412,21 @@ public final class CbtTaskGraphs {
     /** The per-word graph (init, snapshot, scan) on the cycle graph's heap. */
     public static TaskGraph wordsGraph(String name, CbtBuffers b) {
         int[] params = b.params[G_WORDS];
-        return new TaskGraph(graphName(name, G_WORDS))
-                .consumeFromDevice(graphName(name, G_CYCLE), b.heap)
-                .consumeFromDevice(graphName(name, G_LEAVES), b.heap)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
+        return onSharedHeap(name, b, G_WORDS, G_CYCLE, G_LEAVES)
                 .task("words", CbtTaskGraphs::words, b.context, params, b.heap, b.heapOut, b.scanOut, b.info[G_WORDS])
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_WORDS], b.scanOut, b.heapOut);
+    }
+
+    /**
+     * The start of graph {@code graph} of {@code b}: the heap taken from the device ({@code consumeFromDevice} of both
+     * other graphs, {@code from1} and {@code from2}: TornadoVM 5.2 takes it from whichever ran last), its parameters
+     * uploaded every execution.
+     */
+    private static TaskGraph onSharedHeap(String name, CbtBuffers b, int graph, int from1, int from2) {
+        return new TaskGraph(graphName(name, graph))
+                .consumeFromDevice(graphName(name, from1), b.heap)
+                .consumeFromDevice(graphName(name, from2), b.heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params[graph]);
     }
 
     /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each; {@link #size} resizes a task's grid before an execution. */

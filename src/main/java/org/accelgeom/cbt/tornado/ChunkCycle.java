@@ -118,25 +118,8 @@ public final class ChunkCycle {
         // its parent's, its left neighbour's (the sibling when the root is a leaf and a right child), and the shallow
         // candidates' (CbtChunks.shallowTarget)
         int q = CbtChunks.shallowTarget(root);
-        int k1 = q >> 1;
-        if (on == 1) {
-            if (i == 0) {
-                meta[ROOT_COUNT] = CbtKernels.read(heap, D, 1, root);
-            } else if (i == 1) {
-                meta[PARENT_COUNT] = CbtKernels.read(heap, D, 1, root >> 1);
-            } else if (i == 2) {
-                meta[LEFT_COUNT] = CbtKernels.read(heap, D, 1, root - 1);
-            } else if (i == 3) {
-                meta[K1_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, k1) : 0;
-            } else if (i == 4) {
-                meta[K1_PARENT_COUNT] = k1 > 1 ? CbtKernels.read(heap, D, 1, k1 >> 1) : 2;
-            } else if (i == 5) {
-                meta[K1_LEFT_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, Math.max(1, k1 - 1)) : 0;
-            } else if (i == 6) {
-                meta[Q_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, q) : 0;
-            } else if (i == 7) {
-                meta[Q_LEFT_COUNT] = q > 1 ? CbtKernels.read(heap, D, 1, q - 1) : 0;
-            }
+        if (on + (i <= Q_LEFT_COUNT ? 1 : 0) == 2) {
+            meta[i] = storedCount(heap, D, root, q, i); // item i reads slot i
         }
         // the stored words of levels g + 1 .. D in the chunk's range: item v copies word v & 31 of level g + (v >> 5) + 1
         int copyItems = levels << 5;
@@ -164,10 +147,7 @@ public final class ChunkCycle {
                     int tl = 2 * t;
                     // the left child's stored count (level g + m + 1, D − g − m bits), from the local copy
                     int x = meta[FIRST_BIT + m + 1] + (tl - (2 << m)) * (D - g - m);
-                    int s = x & 31;
-                    int lo = ushr(lw[x >> 5], s);
-                    int hi = lw[Math.min((x >> 5) + 1, LW - 1)] << (32 - s);
-                    int sl = (s + D - g - m > 32 ? (lo | hi) : lo) & ((1 << (D - g - m)) - 1);
+                    int sl = field(lw[x >> 5], lw[Math.min((x >> 5) + 1, LW - 1)], x & 31, D - g - m);
                     int right = lr < sl ? 0 : 1;
                     t = tl + right;
                     lr = lr - right * sl;
@@ -182,10 +162,7 @@ public final class ChunkCycle {
                     sib = meta[LEFT_COUNT]; // level g, not written before the ticket
                 } else {
                     int x = meta[FIRST_BIT + dt] + (t - 1 - (1 << dt)) * (D - g - dt + 1);
-                    int s = x & 31;
-                    int lo = ushr(lw[x >> 5], s);
-                    int hi = lw[Math.min((x >> 5) + 1, LW - 1)] << (32 - s);
-                    sib = (s + D - g - dt + 1 > 32 ? (lo | hi) : lo) & ((1 << (D - g - dt + 1)) - 1);
+                    sib = field(lw[x >> 5], lw[Math.min((x >> 5) + 1, LW - 1)], x & 31, D - g - dt + 1);
                 }
             }
             int a = CbtKernels.rule(D, k, seed, split, merge, minDepth, sib);
@@ -197,19 +174,9 @@ public final class ChunkCycle {
         // the two leaves above level g that may flip the chunk's first bit: the split of q's parent k1 (a leaf when
         // its count is 1 and its parent's at least 2) and the merge of q when q is above level g
         if (upd + (i == T - 1 ? 1 : 0) == 2) {
-            if (q > 1) {
-                int leaf1 = (meta[K1_COUNT] == 1 ? 1 : 0) & (meta[K1_PARENT_COUNT] >= 2 ? 1 : 0);
-                if (leaf1 == 1) {
-                    if (CbtKernels.rule(D, k1, seed, split, merge, minDepth, meta[K1_LEFT_COUNT]) == CbtKernels.SPLIT) {
-                        flip[0] = 1;
-                    }
-                }
-                int leaf2 = (meta[Q_COUNT] == 1 ? 1 : 0) & (meta[K1_COUNT] >= 2 ? 1 : 0) & (q != root ? 1 : 0);
-                if (leaf2 == 1) {
-                    if (CbtKernels.rule(D, q, seed, split, merge, minDepth, meta[Q_LEFT_COUNT]) == CbtKernels.MERGE) {
-                        flip[0] = 1;
-                    }
-                }
+            if (shallowFlip(D, root, q, seed, split, merge, minDepth, meta[K1_COUNT], meta[K1_PARENT_COUNT],
+                    meta[K1_LEFT_COUNT], meta[Q_COUNT], meta[Q_LEFT_COUNT]) == 1) {
+                flip[0] = 1;
             }
         }
         c.localBarrier();
@@ -322,18 +289,7 @@ public final class ChunkCycle {
         // the last work-group: levels g .. 0 (their words end at levelStart(g + 1), a word boundary)
         int chunks = last == 1 ? G : 0;
         for (int x = i; x < chunks; x += T) {
-            int v = sums[x];
-            int spin = 0;
-            while (spin < 4096) {
-                if (ushr(v, 16) == tag) {
-                    spin = 4096;
-                } else {
-                    v = sums[x];
-                    spin++;
-                }
-            }
-            // a count still missing poisons the root (no legal count reaches MISSING): the backend then fails
-            cnt[G + x] = ushr(v, 16) == tag ? v & 0xFFFF : MISSING;
+            cnt[G + x] = publishedCount(sums, x, tag);
         }
         c.localBarrier();
         for (int d = g - 1; d >= 0; d--) {
@@ -347,20 +303,13 @@ public final class ChunkCycle {
         int topWords = last == 1 ? WordReduction.levelStart(D, g + 1) >> 5 : 0;
         for (int w = i; w < topWords; w += T) {
             // levels 5 and deeper start on word boundaries: a word there holds one level; below, levels 0..4 mix
-            int lvl = -1;
-            for (int d = 5; d <= g; d++) {
-                if (WordReduction.levelStart(D, d) <= (w << 5)) {
-                    lvl = d;
-                }
-            }
+            int lvl = topWordLevel(D, g, w);
             int dFrom = lvl >= 0 ? lvl : 0;
             int dTo = lvl >= 0 ? lvl : Math.min(g, 4);
             int v = 0;
             int mask = 0;
             for (int d = dFrom; d <= dTo; d++) {
-                int overlaps = (WordReduction.levelStart(D, d + 1) > (w << 5) ? 1 : 0)
-                        & (WordReduction.levelStart(D, d) < (w << 5) + 32 ? 1 : 0);
-                if (overlaps == 1) {
+                if (overlaps(D, d, w) == 1) {
                     int lastF = WordReduction.lastField(D, d, w);
                     for (int f = WordReduction.firstField(D, d, w); f <= lastF; f++) {
                         int o = WordReduction.fieldOffset(D, d, f, w);
@@ -378,5 +327,92 @@ public final class ChunkCycle {
         if (last + (i == 0 ? 1 : 0) == 2) {
             info[CbtTaskGraphs.INFO_LEAVES] = cnt[1];
         }
+    }
+
+    /**
+     * The stored count that work-item {@code slot} reads into the small local array (slots {@link #ROOT_COUNT} ..
+     * {@link #Q_LEFT_COUNT}): the chunk root's, its parent's, its left neighbour's, and the shallow candidates' (k1 =
+     * q / 2 and q, {@link CbtChunks#shallowTarget}). Device memory only: TornadoVM 5.2 addresses a local array passed
+     * to a callee as a global one, so the helpers of this class take values, never the kernel's local arrays.
+     */
+    static int storedCount(int[] heap, int D, int root, int q, int slot) {
+        int k1 = q >> 1;
+        int v = 0;
+        if (slot == ROOT_COUNT) {
+            v = CbtKernels.read(heap, D, 1, root);
+        } else if (slot == PARENT_COUNT) {
+            v = CbtKernels.read(heap, D, 1, root >> 1);
+        } else if (slot == LEFT_COUNT) {
+            v = CbtKernels.read(heap, D, 1, root - 1);
+        } else if (slot == K1_COUNT) {
+            v = q > 1 ? CbtKernels.read(heap, D, 1, k1) : 0;
+        } else if (slot == K1_PARENT_COUNT) {
+            v = k1 > 1 ? CbtKernels.read(heap, D, 1, k1 >> 1) : 2;
+        } else if (slot == K1_LEFT_COUNT) {
+            v = q > 1 ? CbtKernels.read(heap, D, 1, Math.max(1, k1 - 1)) : 0;
+        } else if (slot == Q_COUNT) {
+            v = q > 1 ? CbtKernels.read(heap, D, 1, q) : 0;
+        } else {
+            v = q > 1 ? CbtKernels.read(heap, D, 1, q - 1) : 0;
+        }
+        return v;
+    }
+
+    /** The field of {@code width} bits at bit {@code s} of {@code word}, continued in {@code next} if it straddles. */
+    static int field(int word, int next, int s, int width) {
+        int lo = ushr(word, s);
+        int hi = next << (32 - s);
+        return (s + width > 32 ? (lo | hi) : lo) & ((1 << width) - 1);
+    }
+
+    /**
+     * Whether one of the two leaves above level g flips the chunk's first bit (1) or not (0): the split of q's parent
+     * k1 (a leaf when its count is 1 and its parent's at least 2), or the merge of q when q is above the chunk root.
+     */
+    static int shallowFlip(int D, int root, int q, int seed, int split, int merge, int minDepth, int k1Count,
+            int k1ParentCount, int k1LeftCount, int qCount, int qLeftCount) {
+        int k1 = q >> 1;
+        // 0/1 ints combined, no nested conditions: rule is pure, so both are evaluated whatever the guards
+        int leaf1 = (k1Count == 1 ? 1 : 0) & (k1ParentCount >= 2 ? 1 : 0);
+        int split1 = CbtKernels.rule(D, k1, seed, split, merge, minDepth, k1LeftCount) == CbtKernels.SPLIT ? 1 : 0;
+        int leaf2 = (qCount == 1 ? 1 : 0) & (k1Count >= 2 ? 1 : 0) & (q != root ? 1 : 0);
+        int merge2 = CbtKernels.rule(D, q, seed, split, merge, minDepth, qLeftCount) == CbtKernels.MERGE ? 1 : 0;
+        return (q > 1 ? 1 : 0) & ((leaf1 & split1) | (leaf2 & merge2));
+    }
+
+    /**
+     * Chunk x's count as its work-group published it with this execution's {@code tag}, re-read while the tag is an
+     * older one (at most 4096 times); a count still missing poisons the root ({@link #MISSING}: no legal count
+     * reaches it), and the backend then fails.
+     */
+    static int publishedCount(int[] sums, int x, int tag) {
+        int v = sums[x];
+        int spin = 0;
+        while (spin < 4096) {
+            if (ushr(v, 16) == tag) {
+                spin = 4096;
+            } else {
+                v = sums[x];
+                spin++;
+            }
+        }
+        return ushr(v, 16) == tag ? v & 0xFFFF : MISSING;
+    }
+
+    /** The one level (5 .. g) that word w of the top holds, or -1 for the words where levels 0..4 mix. */
+    static int topWordLevel(int D, int g, int w) {
+        int lvl = -1;
+        for (int d = 5; d <= g; d++) {
+            if (WordReduction.levelStart(D, d) <= (w << 5)) {
+                lvl = d;
+            }
+        }
+        return lvl;
+    }
+
+    /** 1 if level d's fields overlap word w, else 0. */
+    static int overlaps(int D, int d, int w) {
+        return (WordReduction.levelStart(D, d + 1) > (w << 5) ? 1 : 0)
+                & (WordReduction.levelStart(D, d) < (w << 5) + 32 ? 1 : 0);
     }
 }

@@ -25,6 +25,9 @@ public final class RidgeBuffers {
     public static final int D = 5;
     /** params[LIMIT]: the iteration cap of the current evolve call. */
     public static final int LIMIT = 6;
+    /** params[PRECISION]: {@link #FLOAT} or 0 (double), for the steps that serve both precisions. */
+    public static final int PRECISION = 7;
+    public static final int FLOAT = 1;
     /**
      * flags slots, double-buffered by the parity q of the iteration: MOVED + q (a representative moved in the
      * iteration), DONE + q (iterations done after it).
@@ -96,6 +99,7 @@ public final class RidgeBuffers {
         params[N] = n;
         params[D] = d;
         params[TILES] = tiles;
+        params[PRECISION] = f ? FLOAT : 0;
     }
 
     /** The cloud the graph reads: {@code p} (the layout's own array, no copy) or its float copy {@code pf}. */

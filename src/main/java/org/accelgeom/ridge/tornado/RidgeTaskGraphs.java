@@ -2,11 +2,13 @@ package org.accelgeom.ridge.tornado;
 
 import static org.accelgeom.ridge.tornado.RidgeBuffers.DONE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.EPS;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.FLOAT;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.INV_SCALE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.LIMIT;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.MODE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.MOVED;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.NS;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.PRECISION;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.R1SQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SCALE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
@@ -92,36 +94,22 @@ public final class RidgeTaskGraphs {
         return new LaunchCheck("ridge detection", names);
     }
 
-    public static void load(int[] params, double[] repsIn, double[] s, int[] active, int[] count, LongArray sums,
-            int[] flags, int[] beat, int items, int d) {
+    /**
+     * MODE_LOAD: the representatives from {@code repsIn} (double) or {@code repsInF} (float, {@code params[PRECISION]});
+     * the other precision's arrays are one-element stand-ins that no work-item touches.
+     */
+    public static void load(int[] params, double[] repsIn, double[] s, float[] repsInF, float[] sf, int[] active,
+            int[] count, LongArray sums, int[] flags, int[] beat, int items, int d) {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
                     count[k] = 0;
                     for (int c = 0; c < d; c++) {
-                        s[k * d + c] = repsIn[k * d + c];
-                        sums.set(k * d + c, 0L);
-                    }
-                }
-                if (k < params[TILES]) {
-                    active[k] = 1;
-                }
-            }
-            if (k == 0) {
-                startExecution(params, flags);
-                beat[SLOT_LOAD] = params[SEQ];
-            }
-        }
-    }
-
-    public static void loadF(int[] params, float[] repsIn, float[] s, int[] active, int[] count, LongArray sums,
-            int[] flags, int[] beat, int items, int d) {
-        for (@Parallel int k = 0; k < items; k++) {
-            if (params[MODE] == MODE_LOAD) {
-                if (k < params[NS]) {
-                    count[k] = 0;
-                    for (int c = 0; c < d; c++) {
-                        s[k * d + c] = repsIn[k * d + c];
+                        if (params[PRECISION] == FLOAT) {
+                            sf[k * d + c] = repsInF[k * d + c];
+                        } else {
+                            s[k * d + c] = repsIn[k * d + c];
+                        }
                         sums.set(k * d + c, 0L);
                     }
                 }
@@ -206,10 +194,12 @@ public final class RidgeTaskGraphs {
     }
 
     /**
-     * shiftSphereKernel (Alg. 10), double, iteration of parity q; work-item 0 counts the iteration if it was live.
+     * shiftSphereKernel (Alg. 10), iteration of parity q, on {@code s} (double) or {@code sf} (float,
+     * {@code params[PRECISION]}; ε and 2^-k rounded to float as the JVM's float step has them); work-item 0 counts the
+     * iteration if it was live.
      */
-    public static void shift(int[] params, double[] fparams, double[] s, int[] repTile, int[] prev, int[] cur,
-            int[] count, LongArray sums, int[] flags, int[] beat, int items, int d, int q, int slot) {
+    public static void shift(int[] params, double[] fparams, double[] s, float[] sf, int[] repTile, int[] prev,
+            int[] cur, int[] count, LongArray sums, int[] flags, int[] beat, int items, int d, int q, int slot) {
         for (@Parallel int k = 0; k < items; k++) {
             int capped = 0;
             if (flags[DONE + 1 - q] >= params[LIMIT]) {
@@ -225,46 +215,15 @@ public final class RidgeTaskGraphs {
                 if (live == 1) {
                     if (m > 0) {
                         for (int c = 0; c < d; c++) {
-                            if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
-                                    fparams[INV_SCALE]) == 1) {
-                                cur[t] = 1;
-                                flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
+                            int moved = 0;
+                            if (params[PRECISION] == FLOAT) {
+                                moved = RidgeKernels.moveToCentroid(sf, k * d + c, sums.get(k * d + c), m,
+                                        (float) fparams[EPS], (float) fparams[INV_SCALE]);
+                            } else {
+                                moved = RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m,
+                                        fparams[EPS], fparams[INV_SCALE]);
                             }
-                        }
-                    }
-                }
-                count[k] = 0;
-                for (int c = 0; c < d; c++) {
-                    sums.set(k * d + c, 0L);
-                }
-            }
-            if (k == 0) {
-                endIteration(flags, capped, q);
-                beat[slot] = params[SEQ];
-            }
-        }
-    }
-
-    /** shiftSphereKernel (Alg. 10), float. */
-    public static void shiftF(int[] params, float[] fparams, float[] s, int[] repTile, int[] prev, int[] cur,
-            int[] count, LongArray sums, int[] flags, int[] beat, int items, int d, int q, int slot) {
-        for (@Parallel int k = 0; k < items; k++) {
-            int capped = 0;
-            if (flags[DONE + 1 - q] >= params[LIMIT]) {
-                capped = 1;
-            }
-            if (k < params[NS]) {
-                int t = repTile[k];
-                int m = count[k];
-                int live = prev[t];
-                if (capped == 1) {
-                    live = 0;
-                }
-                if (live == 1) {
-                    if (m > 0) {
-                        for (int c = 0; c < d; c++) {
-                            if (RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m, fparams[EPS],
-                                    fparams[INV_SCALE]) == 1) {
+                            if (moved == 1) {
                                 cur[t] = 1;
                                 flags[MOVED + q] = 1; // an OR fused into shift: @Reduce would be a task per iteration
                             }
@@ -324,17 +283,19 @@ public final class RidgeTaskGraphs {
             g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.cloud());
         }
         // after MODE_LOAD the active set is "changed in iteration -1", parity 1: changed1 = all ones
-        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pointTile, f ? b.fparamsF : b.fparams,
-                b.representatives(), b.count, b.sums, b.changed0, b.changed1, b.flags, beat);
+        // load and shift serve both precisions (params[PRECISION]); the other precision's arrays are one-element
+        // stand-ins, sent once
+        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pointTile, b.fparams, b.s, b.sf, b.count, b.sums,
+                b.changed0, b.changed1, b.flags, beat);
         if (f) {
-            g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile)
-                    .task("load", RidgeTaskGraphs::loadF, b.params, b.repsInF, b.sf, b.changed1, b.count, b.sums,
-                            b.flags, beat, items, b.d);
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.fparamsF, b.repsIn)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile);
         } else {
-            g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile)
-                    .task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.changed1, b.count, b.sums, b.flags,
-                            beat, items, b.d);
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.repsInF)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile);
         }
+        g.task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.repsInF, b.sf, b.changed1, b.count, b.sums,
+                b.flags, beat, items, b.d);
         for (int j = 0; j < b.unroll; j++) {
             int q = j & 1;
             int[] prev = q == 0 ? b.changed1 : b.changed0;
@@ -342,13 +303,13 @@ public final class RidgeTaskGraphs {
             if (f) {
                 g.task("closest" + j, RidgeTaskGraphs::closestF, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
-                        .task("shift" + j, RidgeTaskGraphs::shiftF, b.params, b.fparamsF, b.sf, b.repTile, prev, cur,
-                                b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
+                        .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
+                                cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
                 g.task("closest" + j, RidgeTaskGraphs::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
-                        .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.repTile, prev, cur,
-                                b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
+                        .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
+                                cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             }
         }
         if (persistReps) {
