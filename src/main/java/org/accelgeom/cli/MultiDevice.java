@@ -24,7 +24,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code --devices}: a batch spread over several devices, one worker per device ({@link DevicePool}).
+ * {@code --devices}: a batch spread over several devices, one worker per device ({@link DevicePool}); by default
+ * each worker hands its inputs to a child JVM of its own ({@link WorkerProcesses}), with
+ * {@code -Daccelgeom.devices.workers=threads} it computes them itself, in this JVM.
  *
  * <p>Files of a batch: each worker computes an input with its own copy of the command (the command line parsed
  * again, so no option object is shared between threads), whose report goes to a buffer; the buffers are printed in
