@@ -88,7 +88,11 @@ final class WorkerProcesses implements AutoCloseable {
         List<String> jvm = new ArrayList<>();
         jvm.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        jvm.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!a.startsWith("-agentlib:jdwp") && !a.startsWith("-XX:StartFlightRecording")) {
+                jvm.add(a); // not a debugger's port or a recording's file, which the parent holds
+            }
+        }
         jvm.add("-cp");
         jvm.add(System.getProperty("java.class.path"));
         jvm.add(Main.class.getName());
