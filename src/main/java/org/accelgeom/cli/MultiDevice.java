@@ -24,7 +24,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code --devices}: a batch spread over several devices, one worker per device ({@link DevicePool}).
+ * {@code --devices}: a batch spread over several devices, one worker per device ({@link DevicePool}); by default
+ * each worker hands its inputs to a child JVM of its own ({@link WorkerProcesses}), with
+ * {@code -Daccelgeom.devices.workers=threads} it computes them itself, in this JVM.
  *
  * <p>Files of a batch: each worker computes an input with its own copy of the command (the command line parsed
  * again, so no option object is shared between threads), whose report goes to a buffer; the buffers are printed in
@@ -81,16 +83,21 @@ final class MultiDevice {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        if (WorkerProcesses.isChild()) {
+            return child(args, common, inputs, outputs, outDir);
+        }
         Progress progress = common.progress();
         int[] counts = {0, failedBefore}; // done, failed
         long[] bytes = {0};
         long t0 = System.nanoTime();
         long plans;
         String workers;
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
-            progress.begin("batch on " + pool.size() + " device workers", inputs.size());
+            progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
             Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
-            pool.run(source, (worker, k) -> one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
+            pool.run(source, (worker, k) -> procs != null ? fromChild(procs.ask(worker.index(), k, inputs.get(k).toString()))
+                    : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
                     (DevicePool.Outcome<Integer, Report> o) -> {
                         int k = o.input();
                         Path in = inputs.get(k);
@@ -106,6 +113,9 @@ final class MultiDevice {
                         if (failure instanceof ParameterException p) {
                             throw p; // bad usage fails every input alike
                         }
+                        if (failure instanceof ChildUsage u) {
+                            throw new ParameterException(spec.commandLine(), u.getMessage());
+                        }
                         if (failure != null) {
                             counts[1]++;
                             out.flush();
@@ -119,16 +129,90 @@ final class MultiDevice {
                         progress.update(k + 1, pool.describe());
                     });
             progress.end();
-            workers = pool.describe();
+            workers = pool.describe() + (procs != null ? ", one process each" : "");
             pool.close();
             plans = pool.planBuilds();
+        } finally {
+            if (procs != null) {
+                procs.close();
+            }
         }
+        plans += procs != null ? procs.planBuilds() : 0;
         double secs = (System.nanoTime() - t0) / 1e9;
         out.printf(Locale.ROOT, "batch: %d done, %d failed, %.3f s, %.2f inputs/s, %.1f MB/s%s, %s%n", counts[0], counts[1],
                 secs, secs > 0 ? counts[0] / secs : 0.0, secs > 0 ? bytes[0] / 1e6 / secs : 0.0,
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** A usage error a worker process met (the parent ends the run with it, as with a worker thread's). */
+    private static final class ChildUsage extends RuntimeException {
+        ChildUsage(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A worker process's answer as a worker thread's report. */
+    private static Report fromChild(WorkerProcesses.Reply r) {
+        return switch (r.status()) {
+            case 0 -> new Report(0, r.out(), r.err(), null);
+            case 2 -> new Report(Main.EXIT_USAGE, r.out(), "", new ChildUsage(r.err()));
+            case 3 -> new Report(Main.EXIT_FAILURE, r.out(), "", new AccelGeomException(r.err()));
+            default -> new Report(Main.EXIT_FAILURE, r.out(), r.err(), null);
+        };
+    }
+
+    /**
+     * A worker process's batch: the inputs its parent sends, one after the other on its one device, each answered
+     * with its report (status 0), its report and error lines (1: the input failed, its error line formatted as the
+     * parent's batch formats it) or a usage error (2); at the end the plans it built.
+     */
+    private static int child(String[] args, CommonOptions common, List<Path> inputs, List<Path> outputs, Path outDir) {
+        Iterator<Integer> numbers = WorkerProcesses.numbers(k -> inputs.get(k).toString());
+        try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
+            DevicePool.Worker worker = childWorker(pool);
+            while (numbers.hasNext()) {
+                int k = numbers.next();
+                long t0 = System.nanoTime();
+                Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
+                StringWriter e = new StringWriter();
+                e.write(r.err());
+                int status = r.failure() == null && r.status() == 0 ? 0 : 1;
+                if (r.failure() instanceof ParameterException p) {
+                    WorkerProcesses.reply(k, 2, r.out(), p.getMessage(), 0);
+                    continue;
+                }
+                if (r.failure() != null) {
+                    Main.report(new PrintWriter(e, true), inputs.get(k) + ": " + Batch.message(r.failure()), r.failure(),
+                            common.debug);
+                }
+                WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
+            }
+            pool.close();
+            WorkerProcesses.end(pool.planBuilds());
+        }
+        return 0;
+    }
+
+    /** The one worker of a worker process's pool (its session on the process's device). */
+    private static DevicePool.Worker childWorker(DevicePool pool) {
+        return new DevicePool.Worker() {
+            @Override
+            public int index() {
+                return 0;
+            }
+
+            @Override
+            public int device() {
+                return pool.device(0);
+            }
+
+            @Override
+            public DeviceSession session(Execution e) {
+                return pool.session(0, e == null ? Execution.tornado(-1) : e);
+            }
+        };
     }
 
     /** One input on a worker: a copy of the command, parsed from the same arguments, computes it into buffers. */
@@ -163,24 +247,44 @@ final class MultiDevice {
      * Items of one input ({@code --all-models}, trajectory frames) over {@code common.deviceList}: each item on the
      * first free worker's session (opened for {@code execution} on its device), the report lines printed in item
      * order; an item that fails with an {@link AccelGeomException} is reported as {@code what(item): message} and the
-     * others go on. Returns the number of failed items, and the summary of the workers in {@code summary[0]}.
+     * others go on. Returns the number of failed items, and the summary of the workers in {@code summary[0]}. With
+     * worker processes ({@link WorkerProcesses}) the items' times as the processes measured them (their work, files
+     * written included) are added to {@code childNanos[0]}.
      */
-    static <T> int items(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work,
-            java.util.function.Function<T, String> what, PrintWriter out, PrintWriter err, String[] summary) {
+    static <T> int items(CommandSpec spec, CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work,
+            java.util.function.Function<T, String> what, PrintWriter out, PrintWriter err, String[] summary, long[] childNanos) {
+        if (WorkerProcesses.isChild()) {
+            return childItems(common, execution, source, work);
+        }
         int[] failed = {0};
+        String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        int[] position = {0};
+        Iterator<Positioned<T>> positioned = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return source.hasNext();
+            }
+
+            @Override
+            public Positioned<T> next() {
+                return new Positioned<>(position[0]++, source.next());
+            }
+        };
         try (DevicePool pool = DevicePool.open(execution, common.deviceList)) {
             Progress progress = common.progress();
             progress.begin("items on " + pool.size() + " device workers", 0);
             int[] done = {0};
             long t0 = System.nanoTime();
-            pool.run(source, (worker, item) -> work.apply(worker.session(execution), item), (DevicePool.Outcome<T, String> o) -> {
+            pool.run(positioned, (worker, p) -> procs != null ? itemFromChild(procs.ask(worker.index(), p.position(), null), childNanos)
+                    : work.apply(worker.session(execution), p.item()), (DevicePool.Outcome<Positioned<T>, String> o) -> {
                 if (o.failed()) {
-                    if (!(o.failure() instanceof AccelGeomException)) {
+                    if (!(o.failure() instanceof AccelGeomException) || o.failure() instanceof ChildFatal) {
                         throw o.failure() instanceof RuntimeException r ? r : new AccelGeomException(Batch.message(o.failure()), o.failure());
                     }
                     failed[0]++;
                     out.flush();
-                    Main.report(err, what.apply(o.input()) + ": " + o.failure().getMessage(), o.failure(), common.debug);
+                    Main.report(err, what.apply(o.input().item()) + ": " + o.failure().getMessage(), o.failure(), common.debug);
                 } else {
                     out.print(o.result());
                 }
@@ -188,9 +292,63 @@ final class MultiDevice {
                 progress.update(++done[0], pool.describe());
             });
             progress.end();
-            summary[0] = pool.describe() + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
+            summary[0] = pool.describe() + (procs != null ? ", one process each" : "")
+                    + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
+        } finally {
+            if (procs != null) {
+                procs.close();
+            }
         }
         return failed[0];
+    }
+
+    /** An item and its position in the items of the input, from 0. */
+    private record Positioned<T>(int position, T item) {
+    }
+
+    /** A worker process's item that failed beyond the item (the run ends, as a worker thread's would). */
+    private static final class ChildFatal extends AccelGeomException {
+        ChildFatal(String message) {
+            super(message);
+        }
+    }
+
+    /** A worker process's answer for an item: its report line, or its failure. */
+    private static String itemFromChild(WorkerProcesses.Reply r, long[] nanos) {
+        synchronized (nanos) {
+            nanos[0] += r.nanos();
+        }
+        return switch (r.status()) {
+            case 0 -> r.out();
+            case 1 -> throw new AccelGeomException(r.err());
+            default -> throw new ChildFatal(r.err());
+        };
+    }
+
+    /**
+     * A worker process's items: those at the positions its parent sends, each answered with its report line
+     * (status 0), the message of its AccelGeomException (1) or of any other failure (3: the parent ends the run).
+     */
+    private static <T> int childItems(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work) {
+        int[] last = {-1};
+        Iterator<T> items = WorkerProcesses.positions(source, last);
+        try (DevicePool pool = DevicePool.open(execution, common.deviceList[0])) {
+            while (items.hasNext()) {
+                T item = items.next();
+                long t0 = System.nanoTime();
+                try {
+                    String line = work.apply(pool.session(0, execution), item);
+                    WorkerProcesses.reply(last[0], 0, line, "", System.nanoTime() - t0);
+                } catch (AccelGeomException e) {
+                    WorkerProcesses.reply(last[0], 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
+                } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+                    WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
+                }
+            }
+            pool.close();
+            WorkerProcesses.end(pool.planBuilds());
+        }
+        return 0;
     }
 
     /**

@@ -390,7 +390,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 total[0] += System.nanoTime() - t0;
             }
             return line;
-        }, m -> common.input + ", model " + m.number(), out);
+        }, m -> common.input + ", model " + m.number(), out, total);
         out.printf(Locale.ROOT, "models:           %d%s%n", items.count(), items.failed() > 0 ? " (" + items.failed() + " failed)" : "");
         out.printf(Locale.ROOT, "total time:       %.3f ms%n", total[0] / 1e6);
         out.printf(Locale.ROOT, "backend:          %s%s%n", common.describeBackend(), items.devices());
@@ -429,7 +429,8 @@ final class VoronoiCommand implements Callable<Integer> {
      * line and the next one runs (a batch).
      */
     private <T> Items<Numbered<T>> runItems(VoronoiOptions options, java.util.Iterator<Numbered<T>> source,
-            MultiDevice.ItemWork<Numbered<T>> work, java.util.function.Function<Numbered<T>, String> what, PrintWriter out) {
+            MultiDevice.ItemWork<Numbered<T>> work, java.util.function.Function<Numbered<T>, String> what, PrintWriter out,
+            long[] total) {
         int[] count = {0};
         java.util.Iterator<Numbered<T>> counted = new java.util.Iterator<>() {
             @Override
@@ -445,8 +446,8 @@ final class VoronoiCommand implements Callable<Integer> {
         };
         if (common.deviceList != null && !Batch.active()) { // --devices: the items over the device workers
             String[] summary = new String[1];
-            int failed = MultiDevice.items(common, options.execution(), counted, work, what, out,
-                    spec.commandLine().getErr(), summary);
+            int failed = MultiDevice.items(spec, common, options.execution(), counted, work, what, out,
+                    spec.commandLine().getErr(), summary, total);
             return new Items<>(count[0], failed, ", " + summary[0]);
         }
         int failed = 0;
@@ -530,7 +531,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 return String.format(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n",
                         frame.number(), atoms.length, res.hidden().length, res.vertexCount(),
                         res.edgeCount() + res.closedEdgeCount(), nanos / 1e6);
-            }, f -> trajectory + ", frame " + f.number(), out);
+            }, f -> trajectory + ", frame " + f.number(), out, total);
         }
         int frames = items.count();
         out.printf(Locale.ROOT, "frames:           %d%s%n", frames, items.failed() > 0 ? " (" + items.failed() + " failed)" : "");

@@ -37,6 +37,12 @@ public enum Tuning {
             "The kernel cache's directory; empty: $XDG_CACHE_HOME/accelgeom/kernels, else $HOME/.cache/accelgeom/kernels."),
     TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
             "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
+    DEVICE_WORKERS("accelgeom.devices.workers", Type.STRING, "processes", 0, 0, Use.TUNING,
+            "--devices with several devices: 'processes' starts one worker JVM per listed device (the parent's JVM flags "
+                    + "and class path; the parent hands out the inputs and prints the reports in input order), "
+                    + "'threads' runs one worker thread per device in this JVM. The same result files either way; "
+                    + "docs/scale-out.md has the measured difference. One input split across devices (the hull) "
+                    + "always uses threads."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
             "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
     SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,

@@ -3,6 +3,8 @@ package org.accelgeom.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 /** {@code --devices} outside the tornado backend: one line (the multi-device path itself: MultiDeviceTornadoTest). */
@@ -20,5 +22,15 @@ class MultiDeviceTest {
         assertEquals(Main.EXIT_USAGE, t.exit(), t.err());
         assertEquals(1, t.errLines().size(), t.err());
         assertTrue(t.err().contains("--devices spreads a batch over devices: accelgeom terrain takes none"), t.err());
+    }
+
+    @Test
+    void aWorkerProcessGetsTheCommandLineWithItsDevice() {
+        assertEquals(List.of("voronoi", "--input", "d", "--devices", "3", "--quiet"),
+                WorkerProcesses.withDevices(new String[] {"voronoi", "--input", "d", "--devices", "0,1,2,3", "--quiet"}, "3"));
+        assertEquals(List.of("hull", "--devices=1", "--input", "--devices"),
+                WorkerProcesses.withDevices(new String[] {"hull", "--devices=all", "--input", "--devices"}, "1"));
+        assertTrue(WorkerProcesses.wanted(new int[] {0, 1}) != WorkerProcesses.isChild(), "a parent with two devices");
+        assertEquals(false, WorkerProcesses.wanted(new int[] {0}), "one device: no process");
     }
 }

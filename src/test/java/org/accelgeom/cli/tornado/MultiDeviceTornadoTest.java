@@ -24,10 +24,13 @@ import org.accelgeom.io.Mesh;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --devices} on the tornado backend. POCL has one device, so {@code --devices 0,0} runs two workers on it:
- * the same path as two GPUs (two threads, two sessions, dynamic hand-out, ordered output). Every result file equals
+ * the same path as two GPUs (two worker processes by default, or two threads with
+ * {@code -Daccelgeom.devices.workers=threads}; two sessions, dynamic hand-out, ordered output). Every result file equals
  * the one-device run's byte for byte, the reports come in input order, a bad input is one line and the batch goes
  * on; one input split over the workers (the hull) equals the one-device hull; a device TornadoVM lacks is one line.
  */
@@ -53,8 +56,10 @@ class MultiDeviceTornadoTest {
         assertEquals(one[2], two[2], "the same one error line");
         assertTrue(two[2].startsWith("accelgeom: error: " + in.resolve("b.xyz") + ": "), two[2]);
         assertEquals(headers(one[1]), headers(two[1]), "reports in input order");
+        assertEquals(reports(one[1]), reports(two[1].replace(dir.resolve("two").toString(), dir.resolve("one").toString())),
+                "the worker processes' reports, but for times and devices");
         assertTrue(two[1].contains("batch: 3 done, 1 failed,"), two[1]);
-        assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\)\n"), two[1]);
+        assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\), one process each\n"), two[1]);
         for (String name : List.of("a", "c", "d")) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".ply")),
                     Files.readAllBytes(dir.resolve("two/" + name + ".ply")), name);
@@ -75,8 +80,23 @@ class MultiDeviceTornadoTest {
         assertEquals(canonical(Formats.readMesh(dir.resolve("ref.ply"))), canonical(Formats.readMesh(dir.resolve("split.ply"))));
     }
 
-    @Test
-    void voronoiFilesModelsAndFramesEqualTheOneDeviceRun() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"processes", "threads"})
+    void voronoiFilesModelsAndFramesEqualTheOneDeviceRun(String workers) throws Exception {
+        String before = System.getProperty("accelgeom.devices.workers");
+        System.setProperty("accelgeom.devices.workers", workers);
+        try {
+            voronoiFilesAndFrames(workers.equals("processes"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("accelgeom.devices.workers");
+            } else {
+                System.setProperty("accelgeom.devices.workers", before);
+            }
+        }
+    }
+
+    private void voronoiFilesAndFrames(boolean processes) throws Exception {
         Path in = Files.createDirectories(dir.resolve("in"));
         List<String> base;
         try (var s = MultiDeviceTornadoTest.class.getResourceAsStream("/voronoi/1ubq.xyzr")) {
@@ -90,17 +110,22 @@ class MultiDeviceTornadoTest {
             jiggled.add(j);
             Files.write(in.resolve(name), j);
         }
-        // files
-        String[] one = run("voronoi", "--input", in.toString(), "--output", dir.resolve("one").toString(), "--backend",
-                "tornado", "--quiet");
-        String[] two = run("voronoi", "--input", in.toString(), "--output", dir.resolve("two").toString(), "--backend",
-                "tornado", "--devices", "0,0", "--quiet");
-        assertEquals("0", one[0], one[2]);
-        assertEquals("0", two[0], two[2]);
-        assertEquals(headers(one[1]), headers(two[1]));
-        for (String name : List.of("a", "b", "c")) {
-            assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".vertices")),
-                    Files.readAllBytes(dir.resolve("two/" + name + ".vertices")), name);
+        // files (with worker processes: the hull test's batch; each child JVM builds its kernels on POCL, slowly)
+        if (!processes) {
+            String[] one = run("voronoi", "--input", in.toString(), "--output", dir.resolve("one").toString(), "--backend",
+                    "tornado", "--quiet");
+            String[] two = run("voronoi", "--input", in.toString(), "--output", dir.resolve("two").toString(), "--backend",
+                    "tornado", "--devices", "0,0", "--quiet");
+            assertEquals("0", one[0], one[2]);
+            assertEquals("0", two[0], two[2]);
+            assertEquals(headers(one[1]), headers(two[1]));
+            assertEquals(processes, two[1].contains("one process each"), two[1]);
+            assertEquals(reports(one[1]), reports(two[1].replace(dir.resolve("two").toString(), dir.resolve("one").toString())),
+                    "the same reports, but for times and devices");
+            for (String name : List.of("a", "b", "c")) {
+                assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".vertices")),
+                        Files.readAllBytes(dir.resolve("two/" + name + ".vertices")), name);
+            }
         }
         // a DCD trajectory of the three as frames
         int n = base.size();
@@ -124,6 +149,8 @@ class MultiDeviceTornadoTest {
         assertEquals(lines(fOne[1], "frame "), lines(fTwo[1], "frame "), "frame reports in frame order");
         assertTrue(fTwo[1].contains("frames:           3"), fTwo[1]);
         assertTrue(fTwo[1].contains("2 workers (device 0: "), fTwo[1]);
+        assertEquals(processes, fTwo[1].contains("one process each"), fTwo[1]);
+        assertFalse(fTwo[1].contains("total time:       0.000 ms"), "the workers' times: " + fTwo[1]);
         for (int f = 1; f <= 3; f++) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("f1-frame" + f + ".vertices")),
                     Files.readAllBytes(dir.resolve("f2-frame" + f + ".vertices")), "frame " + f);
@@ -140,6 +167,11 @@ class MultiDeviceTornadoTest {
         String[] bad = run("hull", "--random", "100", "--backend", "tornado", "--devices", "zero");
         assertEquals(String.valueOf(Main.EXIT_USAGE), bad[0], bad[2]);
         assertEquals(1, bad[2].lines().count(), bad[2]);
+    }
+
+    /** A batch's report lines less those that vary from run to run (times, backend and device, the summary). */
+    private static List<String> reports(String out) {
+        return out.lines().filter(l -> !l.contains(" ms") && !l.startsWith("backend:") && !l.startsWith("batch:")).toList();
     }
 
     /** The "== input (k/n)" lines of a batch. */

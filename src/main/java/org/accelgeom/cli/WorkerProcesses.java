@@ -1,0 +1,394 @@
+package org.accelgeom.cli;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Tuning;
+
+/**
+ * {@code --devices} with one worker process per device ({@code -Daccelgeom.devices.workers=processes}, the default):
+ * the CLI starts one child JVM per listed device, with the parent's JVM flags and class path and the same command
+ * line, {@code --devices LIST} replaced by {@code --devices D}, so each child has its own TornadoVM runtime, OpenCL
+ * context, code caches and JIT threads, and shares nothing with the other devices' workers (measured on the H100s:
+ * two devices' workers in one process slowed each other; docs/scale-out.md).
+ *
+ * <p>The parent keeps the scheduling: its {@link org.accelgeom.engine.DevicePool} hands the next input (a file of a
+ * batch, or the position of an item: a trajectory frame, a model) to the first free worker, whose thread sends the
+ * number to its child's stdin and reads the child's report back; the reports are printed in input order, so stdout
+ * and every result file are the one-device run's. The child reads the numbers one by one, computes each as a
+ * one-device batch does (a file: its own copy of the command; an item: read in turn from the input, skipping the
+ * items it was not given) and answers with a frame on its stdout: a header line {@code \u0001ag K STATUS OUT ERR
+ * NANOS} and then OUT and ERR bytes of report and error lines. Everything else the child would print on stdout is
+ * dropped ({@link #takeStdoutIfChild}); its stderr is the parent's. At the end of its numbers (stdin closed) a
+ * child writes {@code \u0001ag-end PLANS} and exits.
+ */
+final class WorkerProcesses implements AutoCloseable {
+
+    /** Set in a child's environment: the process serves numbers from its stdin. */
+    static final String CHILD_ENV = "ACCELGEOM_DEVICE_WORKER";
+    private static final String HEADER = "\u0001ag ";
+    private static final String END = "\u0001ag-end ";
+
+    /** The child's protocol stream (its real stdout), set by {@link #takeStdoutIfChild}; null in a parent. */
+    private static volatile OutputStream protocol;
+
+    private final List<Child> children;
+
+    private WorkerProcesses(List<Child> children) {
+        this.children = children;
+    }
+
+    /** Whether a run over {@code devices} uses worker processes (several workers, processes asked for, no child). */
+    static boolean wanted(int[] devices) {
+        return devices.length > 1 && !isChild()
+                && !"threads".equalsIgnoreCase(Tuning.DEVICE_WORKERS.stringValue("processes").trim());
+    }
+
+    /** This process is a worker child of another. */
+    static boolean isChild() {
+        return "1".equals(System.getenv(CHILD_ENV));
+    }
+
+    /**
+     * In a child: keeps the real stdout for the frames and makes {@link System#out} discard (the command's summary
+     * lines; the parent prints its own). Call before anything prints. Does nothing in a parent.
+     */
+    static void takeStdoutIfChild() {
+        if (isChild() && protocol == null) {
+            protocol = new FileOutputStream(FileDescriptor.out);
+            System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        }
+    }
+
+    // ---- the parent
+
+    /**
+     * Starts one child per entry of {@code devices} running {@code args} (the parent's command line) with
+     * {@code --devices} set to that entry.
+     */
+    static WorkerProcesses start(int[] devices, String[] args) {
+        List<String> jvm = new ArrayList<>();
+        jvm.add(ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!a.startsWith("-agentlib:jdwp") && !a.startsWith("-XX:StartFlightRecording")) {
+                jvm.add(a); // not a debugger's port or a recording's file, which the parent holds
+            }
+        }
+        jvm.add("-cp");
+        jvm.add(System.getProperty("java.class.path"));
+        jvm.add(Main.class.getName());
+        List<Child> children = new ArrayList<>();
+        try {
+            for (int d : devices) {
+                List<String> cmd = new ArrayList<>(jvm);
+                cmd.addAll(withDevices(args, Integer.toString(d)));
+                ProcessBuilder pb = new ProcessBuilder(cmd);
+                pb.environment().put(CHILD_ENV, "1");
+                Process p = pb.start();
+                children.add(new Child(d, p, stderr(p.getErrorStream(), d)));
+            }
+        } catch (IOException e) {
+            children.forEach(Child::kill);
+            throw new AccelGeomException("cannot start a worker process: " + e.getMessage(), e);
+        }
+        return new WorkerProcesses(children);
+    }
+
+    /**
+     * Copies a child's stderr to ours, line by line, less the JVM's first line about incubator modules (TornadoVM's
+     * launcher adds every system module; scripts/accelgeom drops the same line of the parent).
+     */
+    private static Thread stderr(InputStream from, int device) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+                String line;
+                boolean first = true;
+                while ((line = r.readLine()) != null) {
+                    if (!(first && line.startsWith("WARNING: Using incubator modules"))) {
+                        synchronized (System.err) {
+                            System.err.println(line);
+                        }
+                    }
+                    first = false;
+                }
+            } catch (IOException e) {
+                // the child ended: nothing more to copy
+            }
+        }, "accelgeom-device-" + device + "-stderr");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** {@code args} with the value of {@code --devices} (as {@code --devices X} or {@code --devices=X}) replaced. */
+    static List<String> withDevices(String[] args, String devices) {
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < args.length; k++) {
+            if (args[k].equals("--devices") && k + 1 < args.length) {
+                out.add(args[k]);
+                out.add(devices);
+                k++;
+            } else if (args[k].startsWith("--devices=")) {
+                out.add("--devices=" + devices);
+            } else {
+                out.add(args[k]);
+            }
+        }
+        return out;
+    }
+
+    /** What a child answered for one number: the status (0 done, 1 failed, 3 fatal), report and error text. */
+    record Reply(int status, String out, String err, long nanos) {
+    }
+
+    /** Worker {@code w}'s child computes number {@code k}; {@code check} (may be null) is sent along for the child to verify. */
+    Reply ask(int w, int k, String check) {
+        return children.get(w).ask(k, check);
+    }
+
+    /** Closes the children's stdin, waits for their end frames; returns the device plans they built. */
+    @Override
+    public void close() {
+        long plans = 0;
+        AccelGeomException first = null;
+        for (Child c : children) {
+            try {
+                plans += c.finish();
+            } catch (AccelGeomException e) {
+                first = first == null ? e : first;
+            }
+        }
+        planBuilds = plans;
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private long planBuilds;
+
+    /** The device plans the children built (after {@link #close()}). */
+    long planBuilds() {
+        return planBuilds;
+    }
+
+    /** One worker process: its device, its pipes. */
+    private static final class Child {
+        private final int device;
+        private final Process process;
+        private final OutputStream in;
+        private final InputStream out;
+        private final Thread stderr;
+        private boolean dead;
+
+        Child(int device, Process process, Thread stderr) {
+            this.device = device;
+            this.process = process;
+            this.stderr = stderr;
+            this.in = process.getOutputStream();
+            this.out = new BufferedInputStream(process.getInputStream(), 1 << 16);
+        }
+
+        synchronized Reply ask(int k, String check) {
+            if (dead) {
+                throw new AccelGeomException(ended());
+            }
+            try {
+                in.write((k + (check == null ? "" : "\t" + check) + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                String h = header(HEADER);
+                if (h == null) {
+                    dead = true;
+                    throw new AccelGeomException(ended());
+                }
+                String[] f = h.substring(HEADER.length()).split(" ");
+                if (Integer.parseInt(f[0]) != k) {
+                    throw new AccelGeomException("worker process of device " + device + " answered " + f[0] + " for " + k);
+                }
+                String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
+                String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
+                return new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+            } catch (IOException e) {
+                dead = true;
+                throw new AccelGeomException(ended(), e);
+            }
+        }
+
+        /** The next line that starts with {@code prefix} (other lines are dropped), or null at the end of the stream. */
+        private String header(String prefix) throws IOException {
+            while (true) {
+                ByteArrayOutputStream line = new ByteArrayOutputStream();
+                int b;
+                while ((b = out.read()) >= 0 && b != '\n') {
+                    line.write(b);
+                }
+                if (b < 0 && line.size() == 0) {
+                    return null;
+                }
+                String s = line.toString(StandardCharsets.UTF_8);
+                if (s.startsWith(prefix)) {
+                    return s;
+                }
+                if (b < 0) {
+                    return null;
+                }
+            }
+        }
+
+        private String ended() {
+            try {
+                process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return "the worker process of device " + device + " ended"
+                    + (process.isAlive() ? "" : " (exit status " + process.exitValue() + ")");
+        }
+
+        /** Ends the child's input and waits for its end frame and exit: the plans it built. */
+        long finish() {
+            try {
+                in.close();
+                String h = dead ? null : header(END);
+                int status = process.waitFor();
+                stderr.join(5000); // its last lines out before ours
+                if (h == null) {
+                    throw new AccelGeomException(ended());
+                }
+                if (status != 0 && status != Main.EXIT_FAILURE) {
+                    throw new AccelGeomException("the worker process of device " + device + " exited with status " + status);
+                }
+                return Long.parseLong(h.substring(END.length()).trim());
+            } catch (IOException e) {
+                kill();
+                throw new AccelGeomException(ended(), e);
+            } catch (InterruptedException e) {
+                kill();
+                Thread.currentThread().interrupt();
+                throw new AccelGeomException("interrupted while waiting for the worker process of device " + device);
+            }
+        }
+
+        void kill() {
+            process.destroyForcibly();
+        }
+    }
+
+    // ---- the child
+
+    /**
+     * In a child: the numbers its parent sends on stdin, each a position in {@code 0 .. limit-1} (limit < 0: no
+     * limit); {@code check.apply(k)}, where given, must equal the text the parent sent along.
+     */
+    static Iterator<Integer> numbers(java.util.function.IntFunction<String> check) {
+        BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        return new Iterator<>() {
+            private String line;
+
+            @Override
+            public boolean hasNext() {
+                if (line == null) {
+                    try {
+                        line = r.readLine();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                return line != null;
+            }
+
+            @Override
+            public Integer next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                String l = line;
+                line = null;
+                int tab = l.indexOf('\t');
+                int k = Integer.parseInt(tab < 0 ? l.trim() : l.substring(0, tab));
+                if (tab >= 0 && check != null && !l.substring(tab + 1).equals(check.apply(k))) {
+                    throw new AccelGeomException("worker process: input " + k + " is " + check.apply(k) + " here, "
+                            + l.substring(tab + 1) + " in the parent");
+                }
+                return k;
+            }
+        };
+    }
+
+    /**
+     * In a child: the items of {@code source} at the positions the parent sends (increasing), the items between
+     * them read and skipped.
+     */
+    static <T> Iterator<T> positions(Iterator<T> source, int[] last) {
+        Iterator<Integer> numbers = numbers(null);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return numbers.hasNext();
+            }
+
+            @Override
+            public T next() {
+                int k = numbers.next();
+                if (k <= last[0]) {
+                    throw new AccelGeomException("worker process: item " + k + " asked after item " + last[0]);
+                }
+                T item = null;
+                while (last[0] < k) {
+                    if (!source.hasNext()) {
+                        throw new AccelGeomException("worker process: no item " + k);
+                    }
+                    item = source.next();
+                    last[0]++;
+                }
+                return item;
+            }
+        };
+    }
+
+    /** In a child: the answer for number {@code k}. */
+    static synchronized void reply(int k, int status, String out, String err, long nanos) {
+        byte[] o = out.getBytes(StandardCharsets.UTF_8);
+        byte[] e = err.getBytes(StandardCharsets.UTF_8);
+        String h = String.format(Locale.ROOT, "%s%d %d %d %d %d%n", HEADER, k, status, o.length, e.length, nanos);
+        write(h.getBytes(StandardCharsets.UTF_8), o, e);
+    }
+
+    /** In a child: the end frame, after the last answer. */
+    static synchronized void end(long plans) {
+        write((END + plans + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void write(byte[]... parts) {
+        OutputStream p = protocol;
+        if (p == null) {
+            throw new IllegalStateException("not a worker process");
+        }
+        try {
+            for (byte[] b : parts) {
+                p.write(b);
+            }
+            p.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
