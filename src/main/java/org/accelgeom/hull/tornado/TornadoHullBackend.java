@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Capacity;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
@@ -197,7 +198,8 @@ public final class TornadoHullBackend implements HullBackend {
      */
     private Held build(int n, int replaced, int faceCapacity) {
         long want = Math.max(Math.max(n + n / 4L, n > replaced ? 2L * replaced : 0), 1024);
-        long capacity = Math.min(Integer.MAX_VALUE - 1024, (want + 1023) / 1024 * 1024);
+        // one ladder of sizes (multiples of 1024): inputs of nearby sizes, in any process, share a plan's cached kernels
+        long capacity = (Capacity.rung(want) + 1023L) / 1024 * 1024;
         if (bytes(capacity) > device.getMaxGlobalMemory() * 0.9) {
             capacity = n;
         }

@@ -2,6 +2,7 @@ package org.accelgeom.voronoi.tornado;
 
 
 import org.accelgeom.engine.Tuning;
+import org.accelgeom.engine.Capacity;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.KernelCache;
@@ -73,7 +74,7 @@ public final class TornadoVoronoiBackend implements VoronoiBackend {
 
     /** {@code need} and a quarter, or twice {@code held} when that is more (the geometric growth of a plan's arrays). */
     private static int grown(int need, int held) {
-        return (int) Math.min(Integer.MAX_VALUE - 64, Math.max(need + need / 4L, 2L * held));
+        return Capacity.rung(Math.max(need + need / 4L, 2L * held)); // on one ladder: nearby sizes share cached kernels
     }
 
     private void build() {
