@@ -40,18 +40,7 @@ final class BitmaskStage {
         int[] st = b.state;
         int g = st[LevelBuffers.P_GBASE];
         int d = st[LevelBuffers.C_D];
-        // the large-node kernels idle in these executions
-        st[LevelBuffers.P_M] = 0;
-        st[LevelBuffers.P_R] = 0;
-        st[LevelBuffers.P_CHUNKS] = 0;
-        st[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
-        st[SmallKernels.S_MODE] = SmallKernels.MODE_BUILD;
-        st[SmallKernels.S_G] = g;
-        st[SmallKernels.S_D] = d;
-        st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;
-        st[SmallKernels.S_CSLOTS] = s.cPos.length;
-        st[SmallKernels.S_FACTOR] = s.factor;
-        st[SmallKernels.S_REGION] = s.regionCap;
+        b.startSmall(); // the large-node kernels idle in these executions
         try {
             try (PhaseTimings.Region small = t.enclose("small nodes: subtrees of the small roots, bit masks", Kind.HOST)) {
                 steps.subtrees(t);
