@@ -196,15 +196,15 @@ public final class SubtreeKernels {
      * a straddler whose triangle misses a child's voxel leaves that child ({@link SmallKernels#cull}).
      *
      * <p>The stack arrays must hold {@code depth limit − root depth + 2} entries ({@link #STACK} do); {@code sv} has six
-     * floats per entry (the voxels), {@code sm}, {@code sd}, {@code sp}, {@code sb} one (mask, depth, parent to patch,
-     * reference budget: a node whose children would hold more references than its budget is a leaf,
-     * {@link ReferenceBudget}, the small root's budget {@value ReferenceBudget#FACTOR}·m).
+     * floats per entry (the voxels), {@code sm} one (the mask), {@code si} three (depth, parent to patch, reference
+     * budget: a node whose children would hold more references than its budget is a leaf, {@link ReferenceBudget}, the
+     * small root's budget {@value ReferenceBudget#FACTOR}·m); {@code ce}: six ints of scratch ({@link #childEntries}).
      *
      * @return {@code nodes << 32 | words} of the subtree, or -1 when the region is too small
      */
     public static long build(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
             int[] gEnd, float[] gVox, int[] gDepth, float[] cPos, long[] cMask, float[] split, int[] info, int[] leaf,
-            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] sd, int[] sp, int[] sb, float[] pos,
+            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] si, int[] ce, float[] pos,
             long[] child, float[] cb, int[] idx, double[] poly) {
         int f = gFirst[i];
         int m = gEnd[i] - f;
@@ -212,10 +212,10 @@ public final class SubtreeKernels {
         for (int a = 0; a < 6; a++) {
             sv[a] = gVox[6 * i + a];
         }
-        sm[0] = ((1L << (m - 1)) << 1) - 1L; // the m low bits, also for m = 64
-        sd[0] = gDepth[i];
-        sp[0] = -1;
-        sb[0] = ReferenceBudget.FACTOR * m;
+        sm[0] = lowBits(m);
+        si[0] = gDepth[i];
+        si[1] = -1;
+        si[2] = ReferenceBudget.FACTOR * m;
         int top = 1;
         int nodes = 0;
         int words = 0;
@@ -226,14 +226,14 @@ public final class SubtreeKernels {
                 return -1L;
             }
             nodes++;
-            if (sp[top] >= 0) {
-                info[nBase + sp[top]] |= n << 2; // the parent's right child
+            if (si[3 * top + 1] >= 0) {
+                info[nBase + si[3 * top + 1]] |= n << 2; // the parent's right child
             }
             long mask = sm[top];
-            int depth = sd[top];
+            int depth = si[3 * top];
             int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cb,
                     idx, poly);
-            int budget = sb[top];
+            int budget = si[3 * top + 2];
             int nl = popcount(child[0]);
             int nr = popcount(child[1]);
             if (nl + nr > budget) {
@@ -273,15 +273,10 @@ public final class SubtreeKernels {
                     lm = SmallKernels.cull(v, doneInt, f, lm, both, sv, 6 * l);
                     rm = SmallKernels.cull(v, doneInt, f, rm, both, sv, 6 * r);
                 }
-                int lb = ReferenceBudget.leftSmall(budget, nl, nr);
+                childEntries(depth, n, budget, nl, nr, ce);
+                System.arraycopy(ce, 0, si, 3 * top, 6);
                 sm[r] = rm;
-                sd[r] = depth + 1;
-                sp[r] = n;
-                sb[r] = budget - lb;
                 sm[l] = lm;
-                sd[l] = depth + 1;
-                sp[l] = -1;
-                sb[l] = lb;
                 top += 2;
             }
         }
@@ -312,7 +307,7 @@ public final class SubtreeKernels {
             long r = -1L;
             if (fits(state, f, m) == 1) {
                 r = build(state, c, i, v, doneInt, doneBox, gFirst, gEnd, gVox, gDepth, cPos, cMask, rSplit, rInfo, rLeaf,
-                        nBase, cap, nBase, cap, w.sv, w.sm, w.sd, w.sp, w.sb, w.pos, w.child, w.cb, w.idx, w.poly);
+                        nBase, cap, nBase, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cb, w.idx, w.poly);
             }
             if (r < 0) {
                 status = T_HOST;
@@ -364,9 +359,8 @@ public final class SubtreeKernels {
     public static final class Scratch {
         final float[] sv;
         final long[] sm;
-        final int[] sd;
-        final int[] sp;
-        final int[] sb;
+        final int[] si;
+        final int[] ce = new int[6];
         final float[] pos = new float[1];
         final long[] child = new long[2];
         final float[] cb = new float[6 * MAX_REFS];
@@ -377,9 +371,7 @@ public final class SubtreeKernels {
         public Scratch(int stack) {
             sv = new float[6 * stack];
             sm = new long[stack];
-            sd = new int[stack];
-            sp = new int[stack];
-            sb = new int[stack];
+            si = new int[3 * stack];
         }
     }
 
@@ -398,6 +390,25 @@ public final class SubtreeKernels {
     /** A region's node slots and words start here for the root whose run starts at hand-off index {@code first}. */
     public static int base(int[] state, int first) {
         return state[S_FACTOR] * first;
+    }
+
+    /** The mask of m references (the m low bits, also for m = 64): a small root's. */
+    public static long lowBits(int m) {
+        return ((1L << (m - 1)) << 1) - 1L;
+    }
+
+    /**
+     * The stack entries (depth, parent to patch, reference budget) of split node n's children into {@code e}: the
+     * right one at e[0..2] (its parent's info gets its index), the left at e[3..5] ({@link ReferenceBudget#leftSmall}).
+     */
+    public static void childEntries(int depth, int n, int budget, int nl, int nr, int[] e) {
+        int lb = ReferenceBudget.leftSmall(budget, nl, nr);
+        e[0] = depth + 1;
+        e[1] = n;
+        e[2] = budget - lb;
+        e[3] = depth + 1;
+        e[4] = -1;
+        e[5] = lb;
     }
 
     /** An info word of a subtree moved to node offset {@code at} and leaf-list offset {@code off}. */
