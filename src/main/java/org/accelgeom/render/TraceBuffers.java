@@ -61,14 +61,8 @@ public final class TraceBuffers {
 
     /** Sets ray i: origin o, direction d, far end tMax. */
     public void ray(int i, float ox, float oy, float oz, float dx, float dy, float dz, float tMax) {
-        int o = RayKernels.RAY_FLOATS * i;
-        rays[o] = ox;
-        rays[o + 1] = oy;
-        rays[o + 2] = oz;
-        rays[o + 3] = dx;
-        rays[o + 4] = dy;
-        rays[o + 5] = dz;
-        rays[o + 6] = tMax;
+        float[] r = {ox, oy, oz, dx, dy, dz, tMax};
+        System.arraycopy(r, 0, rays, RayKernels.RAY_FLOATS * i, RayKernels.RAY_FLOATS);
     }
 
     /** The closest hits of all rays on the JVM (one thread): the reference of the device's trace graph. */

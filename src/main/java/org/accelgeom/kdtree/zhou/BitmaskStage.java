@@ -150,7 +150,7 @@ final class BitmaskStage {
             int[] info = new int[cap];
             int[] leaf = new int[cap];
             long r = SubtreeKernels.build(st, b.c, i, b.v, b.doneInt, b.doneBox, s.gFirst, s.gEnd, b.gVox, b.gDepth, s.cPos,
-                    s.cMask, split, info, leaf, 0, cap, 0, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cb, w.idx, w.poly);
+                    s.cMask, split, info, leaf, 0, cap, 0, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cost, w.axis, w.cb, w.idx, w.poly);
             if (r >= 0) {
                 TreeWriter tw = new TreeWriter();
                 tw.split = split;

@@ -141,29 +141,17 @@ public final class LevelKernels {
         double nz = (double) v[o + 2] - v[o + 5]; // -dz, exactly
         double left = (double) xi - v[o + k];
         double right = (double) v[o + 3 + k] - xi;
-        double nLeft = (double) v[o + k] - xi;
-        double nRight = (double) xi - v[o + 3 + k];
-        double dLx = dx;
-        double dLy = dy;
-        double nLz = nz;
-        double dRx = dx;
-        double dRy = dy;
-        double nRz = nz;
-        if (k == 0) {
-            dLx = left;
-            dRx = right;
-        }
-        if (k == 1) {
-            dLy = left;
-            dRy = right;
-        }
+        double l = left; // the children's extents on axis k (negated on z, as nz)
+        double r = right;
         if (k == 2) {
-            nLz = nLeft;
-            nRz = nRight;
+            l = (double) v[o + k] - xi;
+            r = (double) xi - v[o + 3 + k];
         }
         double a = halfArea(dx, dy, nz);
-        double pL = halfArea(dLx, dLy, nLz) / a;
-        double pR = halfArea(dRx, dRy, nRz) / a;
+        double pL = halfArea(KdTreeKernels.with(dx, dy, nz, k, l, 0), KdTreeKernels.with(dx, dy, nz, k, l, 1),
+                KdTreeKernels.with(dx, dy, nz, k, l, 2)) / a;
+        double pR = halfArea(KdTreeKernels.with(dx, dy, nz, k, r, 0), KdTreeKernels.with(dx, dy, nz, k, r, 1),
+                KdTreeKernels.with(dx, dy, nz, k, r, 2)) / a;
         double lam = 1.0;
         int wideL = 0; // flags as ints, no compound conditions over doubles (TornadoVM 5.2, see clipToSide)
         int wideR = 0;
@@ -220,6 +208,21 @@ public final class LevelKernels {
     }
 
     /**
+     * 1 when A (axis −1: none) is kept over the best so far B (axis −1: none): A exists and B does not, or A comes
+     * first ({@link #better}); the arg-min step of every plane choice (kernel 2, the small stage's lanes).
+     */
+    public static int wins(double costA, float posA, int axisA, double costB, float posB, int axisB) {
+        int take = 0;
+        if (axisA >= 0) {
+            take = 1;
+            if (axisB >= 0) {
+                take = better(costA, posA, axisA, costB, posB, axisB);
+            }
+        }
+        return take;
+    }
+
+    /**
      * dx·dy + dy·dz + dz·dx from dx, dy and nz = −dz, as differences of products: TornadoVM's OpenCL backend fuses
      * a product that feeds a sum into fma(), which rounds once where Java rounds twice; differences are left alone,
      * so the jvm and the device compute the same bits and pick the same planes.
@@ -257,11 +260,7 @@ public final class LevelKernels {
                 float xi = boundary(lo, hi, j);
                 if (inner(lo, hi, xi) == 1) {
                     double cost = sahAt(vox, o, k, xi, nl, nr, c);
-                    int take = better(cost, xi, k, best, bestPos, bestAxis);
-                    if (bestAxis < 0) {
-                        take = 1;
-                    }
-                    if (take == 1) {
+                    if (wins(cost, xi, k, best, bestPos, bestAxis) == 1) {
                         best = cost;
                         bestPos = xi;
                         bestAxis = k;
@@ -568,17 +567,6 @@ public final class LevelKernels {
         return (float) (x - Math.abs(x) * -0x1p-22 - -1e-30);
     }
 
-    /** Component k of (x, y, z). */
-    static double comp(double x, double y, double z, int k) {
-        double c = x;
-        if (k == 1) {
-            c = y;
-        }
-        if (k == 2) {
-            c = z;
-        }
-        return c;
-    }
 
     /**
      * Split clipping of a straddler: the box of the part of triangle t on one side of the plane (k, ξ) (left:
@@ -611,8 +599,8 @@ public final class LevelKernels {
             double bx = v[9 * t + 3 * j];
             double by = v[9 * t + 3 * j + 1];
             double bz = v[9 * t + 3 * j + 2];
-            double ak = comp(ax, ay, az, k);
-            double bk = comp(bx, by, bz, k);
+            double ak = KdTreeKernels.comp(ax, ay, az, k);
+            double bk = KdTreeKernels.comp(bx, by, bz, k);
             double da = (ak - xi) * sign; // >= 0: on the kept side
             double db = (bk - xi) * sign;
             if (da >= 0) {

@@ -87,8 +87,8 @@ public final class SubtreeKernels {
      * @return the split axis, or -1 for a leaf
      */
     public static int evaluate(int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox, int f, long mask,
-            float[] vox, int o, int depth, float[] cPos, long[] cMask, float[] pos, long[] child, float[] cb, int[] idx,
-            double[] poly) {
+            float[] vox, int o, int depth, float[] cPos, long[] cMask, float[] pos, long[] child, double[] cost, int[] axis,
+            float[] cb, int[] idx, double[] poly) {
         int clip = state[S_CLIP];
         int m = 0;
         for (int q = 0; q < MAX_REFS; q++) {
@@ -109,11 +109,11 @@ public final class SubtreeKernels {
                 }
             }
         }
-        double best = 0.0;
-        float bestPos = 0f;
-        int bestAxis = -1;
-        long bestL = 0L;
-        long bestR = 0L;
+        cost[0] = 0.0;
+        pos[0] = 0f;
+        axis[0] = -1;
+        child[0] = 0L;
+        child[1] = 0L;
         for (int j = 0; j < m; j++) {
             int q = idx[j];
             int r = f + q;
@@ -144,33 +144,41 @@ public final class SubtreeKernels {
                                 }
                             }
                         }
-                        long planar = mask & ~(lm | rm);
-                        double side = planarSide(vox, o, k, x, popcount(lm), popcount(rm), popcount(planar), c);
-                        double cost = Math.abs(side);
-                        long cl = lm;
-                        long cr = rm | planar;
-                        if (side < 0) {
-                            cl = lm | planar;
-                            cr = rm;
-                        }
-                        if (bestAxis < 0 || LevelKernels.better(cost, x, k, best, bestPos, bestAxis) == 1) {
-                            best = cost;
-                            bestPos = x;
-                            bestAxis = k;
-                            bestL = cl;
-                            bestR = cr;
-                        }
+                        consider(vox, o, k, x, mask, lm, rm, c, cost, pos, axis, child);
                     }
                 }
             }
         }
-        if (depth >= state[P_DEPTH_LIMIT] || best > c[KdTreeKernels.KI] * m) {
-            bestAxis = -1;
+        if (depth >= state[P_DEPTH_LIMIT] || cost[0] > c[KdTreeKernels.KI] * m) {
+            axis[0] = -1;
         }
-        pos[0] = bestPos;
-        child[0] = bestL;
-        child[1] = bestR;
-        return bestAxis;
+        return axis[0];
+    }
+
+    /**
+     * The candidate plane x on axis k of voxel {@code vox[o .. o+5]}, with the masks lm, rm of the node's references
+     * left and right of it: its SAH with the planar references on the cheaper side ({@link #planarSide}), kept as
+     * (bestC, bestP, bestA, bestM: cost, plane, axis, the children's masks) when {@link LevelKernels#better} than the
+     * best so far (bestA[0] < 0: none yet). The device's lanes run it too ({@code SubtreeGroup}).
+     */
+    public static void consider(float[] vox, int o, int k, float x, long mask, long lm, long rm, double[] c,
+            double[] bestC, float[] bestP, int[] bestA, long[] bestM) {
+        long planar = mask & ~(lm | rm);
+        double side = planarSide(vox, o, k, x, popcount(lm), popcount(rm), popcount(planar), c);
+        double cost = Math.abs(side);
+        long cl = lm;
+        long cr = rm | planar;
+        if (side < 0) {
+            cl = lm | planar;
+            cr = rm;
+        }
+        if (LevelKernels.wins(cost, x, k, bestC[0], bestP[0], bestA[0]) == 1) {
+            bestC[0] = cost;
+            bestP[0] = x;
+            bestA[0] = k;
+            bestM[0] = cl;
+            bestM[1] = cr;
+        }
     }
 
     /**
@@ -205,7 +213,7 @@ public final class SubtreeKernels {
     public static long build(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
             int[] gEnd, float[] gVox, int[] gDepth, float[] cPos, long[] cMask, float[] split, int[] info, int[] leaf,
             int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] si, int[] ce, float[] pos,
-            long[] child, float[] cb, int[] idx, double[] poly) {
+            long[] child, double[] cost, int[] best, float[] cb, int[] idx, double[] poly) {
         int f = gFirst[i];
         int m = gEnd[i] - f;
         // the root: every reference of its run
@@ -231,8 +239,8 @@ public final class SubtreeKernels {
             }
             long mask = sm[top];
             int depth = si[3 * top];
-            int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cb,
-                    idx, poly);
+            int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cost,
+                    best, cb, idx, poly);
             int budget = si[3 * top + 2];
             int nl = popcount(child[0]);
             int nr = popcount(child[1]);
@@ -307,7 +315,7 @@ public final class SubtreeKernels {
             long r = -1L;
             if (fits(state, f, m) == 1) {
                 r = build(state, c, i, v, doneInt, doneBox, gFirst, gEnd, gVox, gDepth, cPos, cMask, rSplit, rInfo, rLeaf,
-                        nBase, cap, nBase, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cb, w.idx, w.poly);
+                        nBase, cap, nBase, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cost, w.axis, w.cb, w.idx, w.poly);
             }
             if (r < 0) {
                 status = T_HOST;
@@ -363,6 +371,8 @@ public final class SubtreeKernels {
         final int[] ce = new int[6];
         final float[] pos = new float[1];
         final long[] child = new long[2];
+        final double[] cost = new double[1];
+        final int[] axis = new int[1];
         final float[] cb = new float[6 * MAX_REFS];
         final int[] idx = new int[MAX_REFS];
         final double[] poly = new double[60];

@@ -154,11 +154,7 @@ public final class LevelTaskGraphs {
                 float xi = LevelKernels.boundary(lo, hi, j);
                 if (LevelKernels.inner(lo, hi, xi) == 1) {
                     double cost = LevelKernels.sahAt(vox, o, k, xi, nl, nr, c);
-                    int take = LevelKernels.better(cost, xi, k, best, bestPos, bestAxis);
-                    if (bestAxis < 0) {
-                        take = 1;
-                    }
-                    if (take == 1) {
+                    if (LevelKernels.wins(cost, xi, k, best, bestPos, bestAxis) == 1) {
                         best = cost;
                         bestPos = xi;
                         bestAxis = k;
@@ -174,14 +170,7 @@ public final class LevelTaskGraphs {
         for (int s = BINS / 2; s > 0; s >>= 1) {
             if (j < s) {
                 int u = j + s;
-                int take = 0;
-                if (ba[u] >= 0) {
-                    take = 1;
-                    if (ba[j] >= 0) {
-                        take = LevelKernels.better(bc[u], bp[u], ba[u], bc[j], bp[j], ba[j]);
-                    }
-                }
-                if (take == 1) {
+                if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[j], bp[j], ba[j]) == 1) {
                     bc[j] = bc[u];
                     bp[j] = bp[u];
                     ba[j] = ba[u];

@@ -142,7 +142,7 @@ public final class SubtreeGroup {
                             }
                         }
                     }
-                    consider(vx, k, x, mask, cm[0], cm[1], c, bestC, bestP, bestA, bestM);
+                    SubtreeKernels.consider(vx, 0, k, x, mask, cm[0], cm[1], c, bestC, bestP, bestA, bestM);
                 }
             }
             bc[l] = bestC[0];
@@ -155,7 +155,7 @@ public final class SubtreeGroup {
             for (int s = LANES / 2; s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
-                    if (wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
+                    if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
                         bc[l] = bc[u];
                         bp[l] = bp[u];
                         ba[l] = ba[u];
@@ -282,36 +282,6 @@ public final class SubtreeGroup {
         return inside;
     }
 
-    /**
-     * The candidate plane x on axis k with the masks lm, rm of the references left and right of it: its SAH with
-     * the planar references on the cheaper side ({@link SubtreeKernels#planarSide}), kept when {@link LevelKernels#better}
-     * than the lane's best so far (bestA[0] < 0: none yet).
-     */
-    static void consider(float[] vx, int k, float x, long mask, long lm, long rm, double[] c, double[] bestC,
-            float[] bestP, int[] bestA, long[] bestM) {
-        long planar = mask & ~(lm | rm);
-        double side = SubtreeKernels.planarSide(vx, 0, k, x, SmallKernels.popcount(lm), SmallKernels.popcount(rm),
-                SmallKernels.popcount(planar), c);
-        double cost = Math.abs(side);
-        long cl = lm;
-        long cr = rm | planar;
-        if (side < 0) {
-            cl = lm | planar;
-            cr = rm;
-        }
-        int take = LevelKernels.better(cost, x, k, bestC[0], bestP[0], bestA[0]);
-        if (bestA[0] < 0) {
-            take = 1;
-        }
-        if (take == 1) {
-            bestC[0] = cost;
-            bestP[0] = x;
-            bestA[0] = k;
-            bestM[0] = cl;
-            bestM[1] = cr;
-        }
-    }
-
     /** The best plane's axis, or -1 for a leaf: the depth limit, the leaf cost, the reference budget (ReferenceBudget). */
     static int decide(int[] state, double[] c, int axis0, double cost, int depth, int mm, int children, int budget) {
         int axis = axis0;
@@ -420,18 +390,6 @@ public final class SubtreeGroup {
             r = 0;
         }
         return r;
-    }
-
-    /** 1 when lane u's candidate (cost, position, axis; axis < 0: none) beats lane l's ({@link LevelKernels#better}). */
-    static int wins(double cu, float pu, int au, double cl, float pl, int al) {
-        int take = 0;
-        if (au >= 0) {
-            take = 1;
-            if (al >= 0) {
-                take = LevelKernels.better(cu, pu, au, cl, pl, al);
-            }
-        }
-        return take;
     }
 
     /**
