@@ -567,6 +567,14 @@ public final class LevelKernels {
         return (float) (x - Math.abs(x) * -0x1p-22 - -1e-30);
     }
 
+    /** The box {@code e} (min x y z, max x y z) extended by the point (x, y, z). */
+    static void extend(double[] e, double x, double y, double z) {
+        for (int a = 0; a < 3; a++) {
+            double p = KdTreeKernels.comp(x, y, z, a);
+            e[a] = Math.min(e[a], p);
+            e[3 + a] = Math.max(e[3 + a], p);
+        }
+    }
 
     /**
      * Split clipping of a straddler: the box of the part of triangle t on one side of the plane (k, ξ) (left:
@@ -577,13 +585,13 @@ public final class LevelKernels {
      * rounding empty the box, the reference's box cut at ξ is kept.
      */
     public static void clipToSide(float[] v, int t, int k, float xi, int left, float[] box, int bo, float[] out, int oo) {
-        // finite starts beyond any float (TornadoVM 5.2 narrowed min(+inf, (double) f) to an ill-typed fmin)
-        double mnx = 1e300;
-        double mny = 1e300;
-        double mnz = 1e300;
-        double mxx = -1e300;
-        double mxy = -1e300;
-        double mxz = -1e300;
+        // the kept part's box (min x y z, max x y z); finite starts beyond any float (TornadoVM 5.2 narrowed
+        // min(+inf, (double) f) to an ill-typed fmin)
+        double[] e = new double[6];
+        for (int a = 0; a < 3; a++) {
+            e[a] = 1e300;
+            e[3 + a] = -1e300;
+        }
         double sign = 1.0;
         if (left == 1) {
             sign = -1.0;
@@ -604,12 +612,7 @@ public final class LevelKernels {
             double da = (ak - xi) * sign; // >= 0: on the kept side
             double db = (bk - xi) * sign;
             if (da >= 0) {
-                mnx = Math.min(mnx, ax);
-                mny = Math.min(mny, ay);
-                mnz = Math.min(mnz, az);
-                mxx = Math.max(mxx, ax);
-                mxy = Math.max(mxy, ay);
-                mxz = Math.max(mxz, az);
+                extend(e, ax, ay, az);
             }
             // sign flags as ints: TornadoVM 5.2 miscompiled (da < 0 && db > 0) here (edges below the plane "crossed")
             int an = 0;
@@ -642,20 +645,15 @@ public final class LevelKernels {
                 if (k == 2) {
                     pz = xi;
                 }
-                mnx = Math.min(mnx, px);
-                mny = Math.min(mny, py);
-                mnz = Math.min(mnz, pz);
-                mxx = Math.max(mxx, px);
-                mxy = Math.max(mxy, py);
-                mxz = Math.max(mxz, pz);
+                extend(e, px, py, pz);
             }
         }
-        float lx = Math.max(box[bo], down(mnx));
-        float ly = Math.max(box[bo + 1], down(mny));
-        float lz = Math.max(box[bo + 2], down(mnz));
-        float hx = Math.min(box[bo + 3], up(mxx));
-        float hy = Math.min(box[bo + 4], up(mxy));
-        float hz = Math.min(box[bo + 5], up(mxz));
+        float lx = Math.max(box[bo], down(e[0]));
+        float ly = Math.max(box[bo + 1], down(e[1]));
+        float lz = Math.max(box[bo + 2], down(e[2]));
+        float hx = Math.min(box[bo + 3], up(e[3]));
+        float hy = Math.min(box[bo + 4], up(e[4]));
+        float hz = Math.min(box[bo + 5], up(e[5]));
         int bad = 0;
         if (lx > hx) {
             bad = 1;
