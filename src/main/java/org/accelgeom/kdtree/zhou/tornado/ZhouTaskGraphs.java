@@ -47,7 +47,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * the user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over
  * {@link ZhouBuffers#trace}.
  * </ul>
- * Protocol ({@link #build} runs it; the host reads only the state array, 64 ints, after each execution):
+ * Protocol ({@link #build} runs it; between executions the host steers by a few scalars of the state array, 64 ints
+ * that every execution brings back: the level's node and reference counts, the global-node and hand-off counts, the
+ * roots left to the host):
  * {@code level.start(options, true)}, execute load once; execute levels while {@code state[P_M] > 0} (the host sizes
  * the next execution's grids from {@code P_R, P_M}); {@code level.startSmall()}, execute small (build), read
  * {@link #S_HOST_ROOTS}; {@code state[S_MODE] = MODE_PLACE}, execute small (place). Every task writes the execution
