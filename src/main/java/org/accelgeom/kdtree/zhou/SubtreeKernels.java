@@ -159,7 +159,7 @@ public final class SubtreeKernels {
      * The candidate plane x on axis k of voxel {@code vox[o .. o+5]}, with the masks lm, rm of the node's references
      * left and right of it: its SAH with the planar references on the cheaper side ({@link #planarSide}), kept as
      * (bestC, bestP, bestA, bestM: cost, plane, axis, the children's masks) when {@link LevelKernels#better} than the
-     * best so far (bestA[0] < 0: none yet). The device's lanes run it too ({@code SubtreeGroup}).
+     * best so far (bestA[0] &lt; 0: none yet). The device's lanes run it too ({@code SubtreeGroup}).
      */
     public static void consider(float[] vox, int o, int k, float x, long mask, long lm, long rm, double[] c,
             double[] bestC, float[] bestP, int[] bestA, long[] bestM) {
