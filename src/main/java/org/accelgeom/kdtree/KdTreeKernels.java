@@ -105,6 +105,27 @@ public final class KdTreeKernels {
         nr[p] = n - countAtMost(sorted, e0, p0 - e0, xi) - planarAtMost;
     }
 
+    /** Component k of (x, y, z). */
+    public static double comp(double x, double y, double z, int k) {
+        double c = x;
+        if (k == 1) {
+            c = y;
+        }
+        if (k == 2) {
+            c = z;
+        }
+        return c;
+    }
+
+    /** Component {@code axis} of (x, y, z) with component k replaced by d: a child's extents, split on axis k. */
+    public static double with(double x, double y, double z, int k, double d, int axis) {
+        double c = comp(x, y, z, axis);
+        if (axis == k) {
+            c = d;
+        }
+        return c;
+    }
+
     /** Surface area of a box of extents dx, dy, dz (the thesis's SA, before its factor 2). */
     static double halfArea(double dx, double dy, double dz) {
         return dx * dy + dy * dz + dz * dx;
@@ -135,27 +156,10 @@ public final class KdTreeKernels {
         double dz = (double) v[5] - v[2];
         double left = (double) xi - v[k];
         double right = (double) v[3 + k] - xi;
-        double dLx = dx;
-        double dLy = dy;
-        double dLz = dz;
-        double dRx = dx;
-        double dRy = dy;
-        double dRz = dz;
-        if (k == 0) {
-            dLx = left;
-            dRx = right;
-        }
-        if (k == 1) {
-            dLy = left;
-            dRy = right;
-        }
-        if (k == 2) {
-            dLz = left;
-            dRz = right;
-        }
         double a = halfArea(dx, dy, dz);
-        double pL = halfArea(dLx, dLy, dLz) / a;
-        double pR = halfArea(dRx, dRy, dRz) / a;
+        double pL = halfArea(with(dx, dy, dz, k, left, 0), with(dx, dy, dz, k, left, 1), with(dx, dy, dz, k, left, 2)) / a;
+        double pR = halfArea(with(dx, dy, dz, k, right, 0), with(dx, dy, dz, k, right, 1), with(dx, dy, dz, k, right, 2))
+                / a;
         int l = nL;
         int r = nR;
         if (planarLeft) {

@@ -107,13 +107,18 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
     public void boxes(float[] box) {
         int n = count();
         for (int i = 0; i < n; i++) {
-            for (int k = 0; k < 3; k++) {
-                float a = v[9 * i + k];
-                float b = v[9 * i + 3 + k];
-                float d = v[9 * i + 6 + k];
-                box[6 * i + k] = Math.min(a, Math.min(b, d));
-                box[6 * i + 3 + k] = Math.max(a, Math.max(b, d));
-            }
+            box(v, i, box);
+        }
+    }
+
+    /** Triangle i's bounding box (of {@code v}, 9 floats a triangle) into box[6i .. 6i+5]; a device kernel's element too. */
+    public static void box(float[] v, int i, float[] box) {
+        for (int k = 0; k < 3; k++) {
+            float a = v[9 * i + k];
+            float b = v[9 * i + 3 + k];
+            float d = v[9 * i + 6 + k];
+            box[6 * i + k] = Math.min(a, Math.min(b, d));
+            box[6 * i + 3 + k] = Math.max(a, Math.max(b, d));
         }
     }
 
@@ -137,7 +142,7 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
             for (int c = from; c < to; c++) {
                 long a = (long) count() * c / chunks;
                 long b = (long) count() * (c + 1) / chunks;
-                range(9 * (int) a, 9 * (int) b, part, 6 * c);
+                range(v, 9 * (int) a, 9 * (int) b, part, 6 * c);
             }
         };
         if (chunks == 1) {
@@ -160,8 +165,8 @@ public record Triangles(float[] v, int[] ids, int zeroArea, int nonFinite) {
         return out;
     }
 
-    /** The box of the vertices in {@code v[from .. to)} into {@code out[o .. o+5]}. */
-    private void range(int from, int to, float[] out, int o) {
+    /** The box of the vertices in {@code v[from .. to)} into {@code out[o .. o+5]}; a device kernel's element too. */
+    public static void range(float[] v, int from, int to, float[] out, int o) {
         // plain comparisons in locals (Math.min/max on floats carry NaN and -0 logic: several times slower)
         float x0 = Float.POSITIVE_INFINITY;
         float y0 = Float.POSITIVE_INFINITY;

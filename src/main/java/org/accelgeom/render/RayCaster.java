@@ -58,14 +58,9 @@ public final class RayCaster {
                 trace += p.nanos();
             }
         }
-        long nodes = 0;
-        long tests = 0;
-        long rays = 0;
-        for (int i = 0; i < n; i++) {
-            nodes += counts[3 * i];
-            tests += counts[3 * i + 1];
-            rays += counts[3 * i + 2];
-        }
+        long nodes = total(counts, 0);
+        long tests = total(counts, 1);
+        long rays = total(counts, 2);
         return new RenderResult(width, height, hitId, hitT, rgb, rays, nodes, tests, trace, wall, t, o.backend());
     }
 
@@ -139,5 +134,14 @@ public final class RayCaster {
             });
             return System.nanoTime() - t0;
         }
+    }
+
+    /** The sum of counter {@code k} over all rays ({@link RayKernels#COUNTS} counters a ray). */
+    static long total(int[] counts, int k) {
+        long sum = 0;
+        for (int i = k; i < counts.length; i += RayKernels.COUNTS) {
+            sum += counts[i];
+        }
+        return sum;
     }
 }

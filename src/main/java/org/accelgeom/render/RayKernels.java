@@ -65,15 +65,9 @@ public final class RayKernels {
     private RayKernels() {
     }
 
+    /** Component k of (x, y, z) (exact through double). */
     static float comp(float x, float y, float z, int k) {
-        float r = x;
-        if (k == 1) {
-            r = y;
-        }
-        if (k == 2) {
-            r = z;
-        }
-        return r;
+        return (float) KdTreeKernels.comp(x, y, z, k);
     }
 
     /** The axis of the largest |d| (z on ties, as Woop's max_dim does from x upwards). */
@@ -182,7 +176,18 @@ public final class RayKernels {
         t1 = (okx & (hx < t1 ? 1 : 0)) == 1 ? hx : t1;
         t1 = (oky & (hy < t1 ? 1 : 0)) == 1 ? hy : t1;
         t1 = (okz & (hz < t1 ? 1 : 0)) == 1 ? hz : t1;
-        // the shear of the watertight test (Woop et al., Fig. 2)
+        int[] k = new int[3];
+        float[] s = new float[3];
+        shear(dx, dy, dz, k, s);
+        return traverse(split, info, leafTris, tri, ox, oy, oz, dx, dy, dz, ix, iy, iz, k[0], k[1], k[2], s[0], s[1], s[2],
+                t0, t1, tMax, hitT, slot, counts);
+    }
+
+    /**
+     * The shear of the watertight test (Woop et al., Fig. 2) for direction d: the axes (kx, ky, kz) into k (kz the
+     * largest |d|; kx, ky swapped when d_kz is negative, to keep the winding), (sx, sy, sz) into s.
+     */
+    static void shear(float dx, float dy, float dz, int[] k, float[] s) {
         int kz = maxDim(dx, dy, dz);
         int kx = kz + 1;
         if (kx == 3) {
@@ -198,11 +203,12 @@ public final class RayKernels {
             kx = ky;
             ky = tmp;
         }
-        float sx = (float) (comp(dx, dy, dz, kx) / (double) dkz);
-        float sy = (float) (comp(dx, dy, dz, ky) / (double) dkz);
-        float sz = (float) (1.0 / dkz);
-        return traverse(split, info, leafTris, tri, ox, oy, oz, dx, dy, dz, ix, iy, iz, kx, ky, kz, sx, sy, sz, t0, t1,
-                tMax, hitT, slot, counts);
+        k[0] = kx;
+        k[1] = ky;
+        k[2] = kz;
+        s[0] = (float) (comp(dx, dy, dz, kx) / (double) dkz);
+        s[1] = (float) (comp(dx, dy, dz, ky) / (double) dkz);
+        s[2] = (float) (1.0 / dkz);
     }
 
     /**
@@ -299,23 +305,14 @@ public final class RayKernels {
     /** The closest hit of the ray over all n triangles (the oracle), with {@link #trace}'s tie rule. */
     public static int bruteForce(float[] tri, int n, float ox, float oy, float oz, float dx, float dy, float dz,
             float tMax, double[] hitT, int slot) {
-        int kz = maxDim(dx, dy, dz);
-        int kx = (kz + 1) % 3;
-        int ky = (kx + 1) % 3;
-        float dkz = comp(dx, dy, dz, kz);
-        if (dkz < 0) {
-            int tmp = kx;
-            kx = ky;
-            ky = tmp;
-        }
-        float sx = (float) (comp(dx, dy, dz, kx) / (double) dkz);
-        float sy = (float) (comp(dx, dy, dz, ky) / (double) dkz);
-        float sz = (float) (1.0 / dkz);
+        int[] k = new int[3];
+        float[] s = new float[3];
+        shear(dx, dy, dz, k, s);
         double best = Double.POSITIVE_INFINITY;  // brute force runs on the host only
         int bestId = -1;
         for (int t = 0; t < n; t++) {
-            double h = intersect(tri, t, comp(ox, oy, oz, kx), comp(ox, oy, oz, ky), comp(ox, oy, oz, kz), kx, ky, kz,
-                    sx, sy, sz);
+            double h = intersect(tri, t, comp(ox, oy, oz, k[0]), comp(ox, oy, oz, k[1]), comp(ox, oy, oz, k[2]), k[0], k[1],
+                    k[2], s[0], s[1], s[2]);
             if (h > 0 && h <= tMax && h < best) {
                 best = h;
                 bestId = t;

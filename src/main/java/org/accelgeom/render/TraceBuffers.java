@@ -28,17 +28,26 @@ public final class TraceBuffers {
 
     /** Buffers for {@code rays} rays through {@code tree} (the tree's arrays are shared, not copied). */
     public TraceBuffers(KdTree tree, int rays) {
-        if (rays < 1) {
-            throw new AccelGeomException("at least one ray, got " + rays);
-        }
+        this(tree.split(), tree.info(), tree.leafTris(), tree.triangles().v(), tree.bounds(), rays);
         if (RayCaster.depth(tree.info()) > RayKernels.STACK) {
             throw new AccelGeomException("the tree is deeper than the ray kernels' stack of " + RayKernels.STACK);
         }
-        this.split = tree.split();
-        this.info = tree.info();
-        this.leafTris = tree.leafTris();
-        this.tri = tree.triangles().v();
-        this.bounds = tree.bounds();
+    }
+
+    /**
+     * Buffers for {@code rays} rays through a tree given by its arrays (a device build's, e.g.
+     * {@code kdtree.zhou.tornado.ZhouBuffers}; not copied): node planes and infos, leaf lists, triangles, bounds. The
+     * tree's depth is at most the builders' limit, within the ray kernels' stack.
+     */
+    public TraceBuffers(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, int rays) {
+        if (rays < 1) {
+            throw new AccelGeomException("at least one ray, got " + rays);
+        }
+        this.split = split;
+        this.info = info;
+        this.leafTris = leafTris;
+        this.tri = tri;
+        this.bounds = bounds;
         this.rays = new float[RayKernels.RAY_FLOATS * rays];
         this.hitId = new int[rays];
         this.hitT = new double[rays];
@@ -52,14 +61,8 @@ public final class TraceBuffers {
 
     /** Sets ray i: origin o, direction d, far end tMax. */
     public void ray(int i, float ox, float oy, float oz, float dx, float dy, float dz, float tMax) {
-        int o = RayKernels.RAY_FLOATS * i;
-        rays[o] = ox;
-        rays[o + 1] = oy;
-        rays[o + 2] = oz;
-        rays[o + 3] = dx;
-        rays[o + 4] = dy;
-        rays[o + 5] = dz;
-        rays[o + 6] = tMax;
+        float[] r = {ox, oy, oz, dx, dy, dz, tMax};
+        System.arraycopy(r, 0, rays, RayKernels.RAY_FLOATS * i, RayKernels.RAY_FLOATS);
     }
 
     /** The closest hits of all rays on the JVM (one thread): the reference of the device's trace graph. */

@@ -21,7 +21,8 @@ class EmbeddingDocTest {
     @CsvSource({
         "Ridge detection, ridge",
         "CBT usage cycle and decode, cbt",
-        "Terrain frame, terrain"})
+        "Terrain frame, terrain",
+        "kd-tree build, kdtree/zhou"})
     void theDocsExampleIsTheTestedCode(String section, String family) throws IOException {
         String doc = Files.readString(Path.of("docs/embedding.md"));
         int at = doc.indexOf("\n## " + section + "\n");

@@ -40,18 +40,7 @@ final class BitmaskStage {
         int[] st = b.state;
         int g = st[LevelBuffers.P_GBASE];
         int d = st[LevelBuffers.C_D];
-        // the large-node kernels idle in these executions
-        st[LevelBuffers.P_M] = 0;
-        st[LevelBuffers.P_R] = 0;
-        st[LevelBuffers.P_CHUNKS] = 0;
-        st[LevelBuffers.P_MODE] = LevelBuffers.MODE_LEVEL;
-        st[SmallKernels.S_MODE] = SmallKernels.MODE_BUILD;
-        st[SmallKernels.S_G] = g;
-        st[SmallKernels.S_D] = d;
-        st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;
-        st[SmallKernels.S_CSLOTS] = s.cPos.length;
-        st[SmallKernels.S_FACTOR] = s.factor;
-        st[SmallKernels.S_REGION] = s.regionCap;
+        b.startSmall(); // the large-node kernels idle in these executions
         try {
             try (PhaseTimings.Region small = t.enclose("small nodes: subtrees of the small roots, bit masks", Kind.HOST)) {
                 steps.subtrees(t);
@@ -161,7 +150,7 @@ final class BitmaskStage {
             int[] info = new int[cap];
             int[] leaf = new int[cap];
             long r = SubtreeKernels.build(st, b.c, i, b.v, b.doneInt, b.doneBox, s.gFirst, s.gEnd, b.gVox, b.gDepth, s.cPos,
-                    s.cMask, split, info, leaf, 0, cap, 0, cap, w.sv, w.sm, w.sd, w.sp, w.sb, w.pos, w.child, w.cb, w.idx, w.poly);
+                    s.cMask, split, info, leaf, 0, cap, 0, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cost, w.axis, w.cb, w.idx, w.poly);
             if (r >= 0) {
                 TreeWriter tw = new TreeWriter();
                 tw.split = split;

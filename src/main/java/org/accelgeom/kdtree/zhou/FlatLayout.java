@@ -1,7 +1,5 @@
 package org.accelgeom.kdtree.zhou;
 
-import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
-import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_NONE;
 
 import org.accelgeom.engine.ParallelLoops;
@@ -15,7 +13,7 @@ import org.accelgeom.kdtree.TreeWriter;
  * g is a few percent of the tree's nodes; the backend then writes the blocks ({@link SubtreeKernels#place}). The
  * result equals a recursive depth-first emission (tested).
  */
-final class FlatLayout {
+public final class FlatLayout {
 
     private FlatLayout() {
     }
@@ -28,28 +26,36 @@ final class FlatLayout {
      * @return the tree's {@code nodes << 32 | leaf-list words}
      */
     static long layout(int g, int[] gInt, SmallBuffers s, TreeWriter[] sub) {
-        int[] size = new int[g];
-        int[] words = new int[g];
+        for (int id = 0; id < sub.length; id++) {
+            if (sub[id] != null) { // a host-built root's counts where the backend's would be
+                s.tNodes[id] = sub[id].nodes;
+                s.tWords[id] = sub[id].leafSize;
+            }
+        }
+        return layout(g, gInt, s.tStatus, s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
+    }
+
+    /**
+     * The layout over arrays, one thread (on a device: one work-item, ZhouTaskGraphs' {@code slayout}): each root's
+     * counts in {@code tNodes}, {@code tWords}; {@code size}, {@code words}: scratch of g ints.
+     *
+     * @return the tree's {@code nodes << 32 | leaf-list words}
+     */
+    public static long layout(int g, int[] gInt, int[] tStatus, int[] tNodes, int[] tWords, int[] size, int[] words,
+            int[] at, int[] off) {
         for (int id = g - 1; id >= 0; id--) {
-            int status = s.tStatus[id];
-            if (status == T_NONE) {
+            size[id] = tNodes[id];
+            words[id] = tWords[id];
+            if (tStatus[id] == T_NONE) {
                 int l = gInt[2 * id + 1];
                 size[id] = 1 + size[l] + size[l + 1];
                 words[id] = words[l] + words[l + 1];
-            } else if (status == T_DEVICE || status == T_EMPTY) {
-                size[id] = s.tNodes[id];
-                words[id] = s.tWords[id];
-            } else {
-                size[id] = sub[id].nodes;
-                words[id] = sub[id].leafSize;
             }
         }
-        int[] at = s.at;
-        int[] off = s.off;
         at[0] = 0;
         off[0] = 0;
         for (int id = 0; id < g; id++) {
-            if (s.tStatus[id] == T_NONE) {
+            if (tStatus[id] == T_NONE) {
                 int l = gInt[2 * id + 1];
                 at[l] = at[id] + 1;
                 off[l] = off[id];

@@ -186,6 +186,50 @@ public final class LevelBuffers {
         state[P_GCAP] = gCap;
     }
 
+    /**
+     * The state of a build's first level over all {@link #n} triangles, with the costs of {@code o}: the root's
+     * references from {@link #rootBox}, the root's voxel {@link #rootBounds} (both set by the caller or a device's load).
+     * {@code bitmask}: the bit-mask small-node stage follows (the large stage runs to the end; else the host takes the
+     * tail, {@link #P_TAIL}).
+     */
+    public void start(org.accelgeom.kdtree.KdTreeOptions o, boolean bitmask) {
+        int[] p = state;
+        System.arraycopy(org.accelgeom.kdtree.SahBuilder.costs(o), 0, c, 0, 3);
+        p[P_DEPTH_LIMIT] = o.depthLimit(n);
+        p[P_MODE] = MODE_LOAD;
+        p[P_M] = 1;
+        p[P_R] = n;
+        p[P_GBASE] = 0;
+        p[P_DEPTH] = 0;
+        p[P_PARITY] = 0;
+        p[P_HAND_ALL] = 0;
+        p[P_CHUNKS] = LoopLevelSteps.chunks(n);
+        // the tail: a level of few references costs its launches but little work; the host takes it (the
+        // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
+        p[P_TAIL] = bitmask ? -1 : n / LevelBuilder.TAIL_FRACTION;
+        p[C_LEVELS] = 0;
+    }
+
+    /**
+     * The state of the bit-mask small-node stage's build execution after the last level ({@link #small} must exist):
+     * the large-node kernels idle, the stage's parameters from the levels' counters (global nodes, hand-off list).
+     */
+    public void startSmall() {
+        int[] st = state;
+        SmallBuffers s = small;
+        st[P_M] = 0;
+        st[P_R] = 0;
+        st[P_CHUNKS] = 0;
+        st[P_MODE] = MODE_LEVEL;
+        st[SmallKernels.S_MODE] = SmallKernels.MODE_BUILD;
+        st[SmallKernels.S_G] = st[P_GBASE];
+        st[SmallKernels.S_D] = st[C_D];
+        st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;
+        st[SmallKernels.S_CSLOTS] = s.cPos.length;
+        st[SmallKernels.S_FACTOR] = s.factor;
+        st[SmallKernels.S_REGION] = s.regionCap;
+    }
+
     /** Approximate bytes of all arrays (device memory check). */
     public static long bytes(int n, int small, LevelBuilder.SmallStage stage) {
         long r = 2L * Math.max(n, 1) + CHUNK;

@@ -204,20 +204,7 @@ public final class LevelBuilder {
         steps.load(tris, t);
         int[] p = b.state;
         System.arraycopy(bounds, 0, b.rootBounds, 0, 6);
-        System.arraycopy(SahBuilder.costs(o), 0, b.c, 0, 3);
-        p[LevelBuffers.P_DEPTH_LIMIT] = o.depthLimit(n);
-        p[LevelBuffers.P_MODE] = LevelBuffers.MODE_LOAD;
-        p[LevelBuffers.P_M] = 1;
-        p[LevelBuffers.P_R] = n;
-        p[LevelBuffers.P_GBASE] = 0;
-        p[LevelBuffers.P_DEPTH] = 0;
-        p[LevelBuffers.P_PARITY] = 0;
-        p[LevelBuffers.P_HAND_ALL] = 0;
-        p[LevelBuffers.P_CHUNKS] = LoopLevelSteps.chunks(n);
-        // the tail: a level of few references costs its launches but little work; the host takes it (the
-        // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
-        p[LevelBuffers.P_TAIL] = bitmask ? -1 : n / TAIL_FRACTION;
-        p[LevelBuffers.C_LEVELS] = 0;
+        b.start(o, bitmask);
         PhaseTimings.Region large = t.enclose("large nodes", Kind.HOST); // the level phases are its parts
         while (p[LevelBuffers.P_M] > 0) {
             steps.level(t); // one level or more, each followed by LevelKernels.advance

@@ -141,29 +141,17 @@ public final class LevelKernels {
         double nz = (double) v[o + 2] - v[o + 5]; // -dz, exactly
         double left = (double) xi - v[o + k];
         double right = (double) v[o + 3 + k] - xi;
-        double nLeft = (double) v[o + k] - xi;
-        double nRight = (double) xi - v[o + 3 + k];
-        double dLx = dx;
-        double dLy = dy;
-        double nLz = nz;
-        double dRx = dx;
-        double dRy = dy;
-        double nRz = nz;
-        if (k == 0) {
-            dLx = left;
-            dRx = right;
-        }
-        if (k == 1) {
-            dLy = left;
-            dRy = right;
-        }
+        double l = left; // the children's extents on axis k (negated on z, as nz)
+        double r = right;
         if (k == 2) {
-            nLz = nLeft;
-            nRz = nRight;
+            l = (double) v[o + k] - xi;
+            r = (double) xi - v[o + 3 + k];
         }
         double a = halfArea(dx, dy, nz);
-        double pL = halfArea(dLx, dLy, nLz) / a;
-        double pR = halfArea(dRx, dRy, nRz) / a;
+        double pL = halfArea(KdTreeKernels.with(dx, dy, nz, k, l, 0), KdTreeKernels.with(dx, dy, nz, k, l, 1),
+                KdTreeKernels.with(dx, dy, nz, k, l, 2)) / a;
+        double pR = halfArea(KdTreeKernels.with(dx, dy, nz, k, r, 0), KdTreeKernels.with(dx, dy, nz, k, r, 1),
+                KdTreeKernels.with(dx, dy, nz, k, r, 2)) / a;
         double lam = 1.0;
         int wideL = 0; // flags as ints, no compound conditions over doubles (TornadoVM 5.2, see clipToSide)
         int wideR = 0;
@@ -220,6 +208,21 @@ public final class LevelKernels {
     }
 
     /**
+     * 1 when A (axis −1: none) is kept over the best so far B (axis −1: none): A exists and B does not, or A comes
+     * first ({@link #better}); the arg-min step of every plane choice (kernel 2, the small stage's lanes).
+     */
+    public static int wins(double costA, float posA, int axisA, double costB, float posB, int axisB) {
+        int take = 0;
+        if (axisA >= 0) {
+            take = 1;
+            if (axisB >= 0) {
+                take = better(costA, posA, axisA, costB, posB, axisB);
+            }
+        }
+        return take;
+    }
+
+    /**
      * dx·dy + dy·dz + dz·dx from dx, dy and nz = −dz, as differences of products: TornadoVM's OpenCL backend fuses
      * a product that feeds a sum into fma(), which rounds once where Java rounds twice; differences are left alone,
      * so the jvm and the device compute the same bits and pick the same planes.
@@ -257,11 +260,7 @@ public final class LevelKernels {
                 float xi = boundary(lo, hi, j);
                 if (inner(lo, hi, xi) == 1) {
                     double cost = sahAt(vox, o, k, xi, nl, nr, c);
-                    int take = better(cost, xi, k, best, bestPos, bestAxis);
-                    if (bestAxis < 0) {
-                        take = 1;
-                    }
-                    if (take == 1) {
+                    if (wins(cost, xi, k, best, bestPos, bestAxis) == 1) {
                         best = cost;
                         bestPos = xi;
                         bestAxis = k;
@@ -568,16 +567,13 @@ public final class LevelKernels {
         return (float) (x - Math.abs(x) * -0x1p-22 - -1e-30);
     }
 
-    /** Component k of (x, y, z). */
-    static double comp(double x, double y, double z, int k) {
-        double c = x;
-        if (k == 1) {
-            c = y;
+    /** The box {@code e} (min x y z, max x y z) extended by the point (x, y, z). */
+    static void extend(double[] e, double x, double y, double z) {
+        for (int a = 0; a < 3; a++) {
+            double p = KdTreeKernels.comp(x, y, z, a);
+            e[a] = Math.min(e[a], p);
+            e[3 + a] = Math.max(e[3 + a], p);
         }
-        if (k == 2) {
-            c = z;
-        }
-        return c;
     }
 
     /**
@@ -589,13 +585,13 @@ public final class LevelKernels {
      * rounding empty the box, the reference's box cut at ξ is kept.
      */
     public static void clipToSide(float[] v, int t, int k, float xi, int left, float[] box, int bo, float[] out, int oo) {
-        // finite starts beyond any float (TornadoVM 5.2 narrowed min(+inf, (double) f) to an ill-typed fmin)
-        double mnx = 1e300;
-        double mny = 1e300;
-        double mnz = 1e300;
-        double mxx = -1e300;
-        double mxy = -1e300;
-        double mxz = -1e300;
+        // the kept part's box (min x y z, max x y z); finite starts beyond any float (TornadoVM 5.2 narrowed
+        // min(+inf, (double) f) to an ill-typed fmin)
+        double[] e = new double[6];
+        for (int a = 0; a < 3; a++) {
+            e[a] = 1e300;
+            e[3 + a] = -1e300;
+        }
         double sign = 1.0;
         if (left == 1) {
             sign = -1.0;
@@ -611,17 +607,12 @@ public final class LevelKernels {
             double bx = v[9 * t + 3 * j];
             double by = v[9 * t + 3 * j + 1];
             double bz = v[9 * t + 3 * j + 2];
-            double ak = comp(ax, ay, az, k);
-            double bk = comp(bx, by, bz, k);
+            double ak = KdTreeKernels.comp(ax, ay, az, k);
+            double bk = KdTreeKernels.comp(bx, by, bz, k);
             double da = (ak - xi) * sign; // >= 0: on the kept side
             double db = (bk - xi) * sign;
             if (da >= 0) {
-                mnx = Math.min(mnx, ax);
-                mny = Math.min(mny, ay);
-                mnz = Math.min(mnz, az);
-                mxx = Math.max(mxx, ax);
-                mxy = Math.max(mxy, ay);
-                mxz = Math.max(mxz, az);
+                extend(e, ax, ay, az);
             }
             // sign flags as ints: TornadoVM 5.2 miscompiled (da < 0 && db > 0) here (edges below the plane "crossed")
             int an = 0;
@@ -654,20 +645,15 @@ public final class LevelKernels {
                 if (k == 2) {
                     pz = xi;
                 }
-                mnx = Math.min(mnx, px);
-                mny = Math.min(mny, py);
-                mnz = Math.min(mnz, pz);
-                mxx = Math.max(mxx, px);
-                mxy = Math.max(mxy, py);
-                mxz = Math.max(mxz, pz);
+                extend(e, px, py, pz);
             }
         }
-        float lx = Math.max(box[bo], down(mnx));
-        float ly = Math.max(box[bo + 1], down(mny));
-        float lz = Math.max(box[bo + 2], down(mnz));
-        float hx = Math.min(box[bo + 3], up(mxx));
-        float hy = Math.min(box[bo + 4], up(mxy));
-        float hz = Math.min(box[bo + 5], up(mxz));
+        float lx = Math.max(box[bo], down(e[0]));
+        float ly = Math.max(box[bo + 1], down(e[1]));
+        float lz = Math.max(box[bo + 2], down(e[2]));
+        float hx = Math.min(box[bo + 3], up(e[3]));
+        float hy = Math.min(box[bo + 4], up(e[4]));
+        float hz = Math.min(box[bo + 5], up(e[5]));
         int bad = 0;
         if (lx > hx) {
             bad = 1;

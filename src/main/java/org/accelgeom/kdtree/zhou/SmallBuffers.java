@@ -29,6 +29,9 @@ public final class SmallBuffers {
     public final int[] tWords;
     public final int[] at;
     public final int[] off;
+    /** Scratch of the layout ({@link FlatLayout#layout}): each global node's subtree nodes and leaf-list words. */
+    public final int[] size;
+    public final int[] words;
 
     public final float[] cPos;
     public final long[] cMask;
@@ -54,6 +57,8 @@ public final class SmallBuffers {
         tWords = new int[gCap];
         at = new int[gCap];
         off = new int[gCap];
+        size = new int[gCap];
+        words = new int[gCap];
         cPos = new float[masks ? 6 * rCap : 1];
         cMask = new long[masks ? 12 * rCap : 2];
         rSplit = new float[regionCap];
@@ -64,6 +69,6 @@ public final class SmallBuffers {
     /** Approximate bytes of the arrays for these capacities (with a device's flat output arrays of the same size). */
     static long bytes(long rCap, long gCap, boolean masks) {
         long region = SubtreeKernels.FACTOR * rCap;
-        return 28 * gCap + (masks ? rCap * (24 + 96) : 0) + 2 * 12 * (region + gCap);
+        return 36 * gCap + (masks ? rCap * (24 + 96) : 0) + 2 * 12 * (region + gCap);
     }
 }

@@ -87,8 +87,8 @@ public final class SubtreeKernels {
      * @return the split axis, or -1 for a leaf
      */
     public static int evaluate(int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox, int f, long mask,
-            float[] vox, int o, int depth, float[] cPos, long[] cMask, float[] pos, long[] child, float[] cb, int[] idx,
-            double[] poly) {
+            float[] vox, int o, int depth, float[] cPos, long[] cMask, float[] pos, long[] child, double[] cost, int[] axis,
+            float[] cb, int[] idx, double[] poly) {
         int clip = state[S_CLIP];
         int m = 0;
         for (int q = 0; q < MAX_REFS; q++) {
@@ -109,11 +109,11 @@ public final class SubtreeKernels {
                 }
             }
         }
-        double best = 0.0;
-        float bestPos = 0f;
-        int bestAxis = -1;
-        long bestL = 0L;
-        long bestR = 0L;
+        cost[0] = 0.0;
+        pos[0] = 0f;
+        axis[0] = -1;
+        child[0] = 0L;
+        child[1] = 0L;
         for (int j = 0; j < m; j++) {
             int q = idx[j];
             int r = f + q;
@@ -144,33 +144,41 @@ public final class SubtreeKernels {
                                 }
                             }
                         }
-                        long planar = mask & ~(lm | rm);
-                        double side = planarSide(vox, o, k, x, popcount(lm), popcount(rm), popcount(planar), c);
-                        double cost = Math.abs(side);
-                        long cl = lm;
-                        long cr = rm | planar;
-                        if (side < 0) {
-                            cl = lm | planar;
-                            cr = rm;
-                        }
-                        if (bestAxis < 0 || LevelKernels.better(cost, x, k, best, bestPos, bestAxis) == 1) {
-                            best = cost;
-                            bestPos = x;
-                            bestAxis = k;
-                            bestL = cl;
-                            bestR = cr;
-                        }
+                        consider(vox, o, k, x, mask, lm, rm, c, cost, pos, axis, child);
                     }
                 }
             }
         }
-        if (depth >= state[P_DEPTH_LIMIT] || best > c[KdTreeKernels.KI] * m) {
-            bestAxis = -1;
+        if (depth >= state[P_DEPTH_LIMIT] || cost[0] > c[KdTreeKernels.KI] * m) {
+            axis[0] = -1;
         }
-        pos[0] = bestPos;
-        child[0] = bestL;
-        child[1] = bestR;
-        return bestAxis;
+        return axis[0];
+    }
+
+    /**
+     * The candidate plane x on axis k of voxel {@code vox[o .. o+5]}, with the masks lm, rm of the node's references
+     * left and right of it: its SAH with the planar references on the cheaper side ({@link #planarSide}), kept as
+     * (bestC, bestP, bestA, bestM: cost, plane, axis, the children's masks) when {@link LevelKernels#better} than the
+     * best so far (bestA[0] &lt; 0: none yet). The device's lanes run it too ({@code SubtreeGroup}).
+     */
+    public static void consider(float[] vox, int o, int k, float x, long mask, long lm, long rm, double[] c,
+            double[] bestC, float[] bestP, int[] bestA, long[] bestM) {
+        long planar = mask & ~(lm | rm);
+        double side = planarSide(vox, o, k, x, popcount(lm), popcount(rm), popcount(planar), c);
+        double cost = Math.abs(side);
+        long cl = lm;
+        long cr = rm | planar;
+        if (side < 0) {
+            cl = lm | planar;
+            cr = rm;
+        }
+        if (LevelKernels.wins(cost, x, k, bestC[0], bestP[0], bestA[0]) == 1) {
+            bestC[0] = cost;
+            bestP[0] = x;
+            bestA[0] = k;
+            bestM[0] = cl;
+            bestM[1] = cr;
+        }
     }
 
     /**
@@ -196,26 +204,26 @@ public final class SubtreeKernels {
      * a straddler whose triangle misses a child's voxel leaves that child ({@link SmallKernels#cull}).
      *
      * <p>The stack arrays must hold {@code depth limit − root depth + 2} entries ({@link #STACK} do); {@code sv} has six
-     * floats per entry (the voxels), {@code sm}, {@code sd}, {@code sp}, {@code sb} one (mask, depth, parent to patch,
-     * reference budget: a node whose children would hold more references than its budget is a leaf,
-     * {@link ReferenceBudget}, the small root's budget {@value ReferenceBudget#FACTOR}·m).
+     * floats per entry (the voxels), {@code sm} one (the mask), {@code si} three (depth, parent to patch, reference
+     * budget: a node whose children would hold more references than its budget is a leaf, {@link ReferenceBudget}, the
+     * small root's budget {@value ReferenceBudget#FACTOR}·m); {@code ce}: six ints of scratch ({@link #childEntries}).
      *
      * @return {@code nodes << 32 | words} of the subtree, or -1 when the region is too small
      */
     public static long build(int[] state, double[] c, int i, float[] v, int[] doneInt, float[] doneBox, int[] gFirst,
             int[] gEnd, float[] gVox, int[] gDepth, float[] cPos, long[] cMask, float[] split, int[] info, int[] leaf,
-            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] sd, int[] sp, int[] sb, float[] pos,
-            long[] child, float[] cb, int[] idx, double[] poly) {
+            int nBase, int nCap, int wBase, int wCap, float[] sv, long[] sm, int[] si, int[] ce, float[] pos,
+            long[] child, double[] cost, int[] best, float[] cb, int[] idx, double[] poly) {
         int f = gFirst[i];
         int m = gEnd[i] - f;
         // the root: every reference of its run
         for (int a = 0; a < 6; a++) {
             sv[a] = gVox[6 * i + a];
         }
-        sm[0] = ((1L << (m - 1)) << 1) - 1L; // the m low bits, also for m = 64
-        sd[0] = gDepth[i];
-        sp[0] = -1;
-        sb[0] = ReferenceBudget.FACTOR * m;
+        sm[0] = lowBits(m);
+        si[0] = gDepth[i];
+        si[1] = -1;
+        si[2] = ReferenceBudget.FACTOR * m;
         int top = 1;
         int nodes = 0;
         int words = 0;
@@ -226,14 +234,14 @@ public final class SubtreeKernels {
                 return -1L;
             }
             nodes++;
-            if (sp[top] >= 0) {
-                info[nBase + sp[top]] |= n << 2; // the parent's right child
+            if (si[3 * top + 1] >= 0) {
+                info[nBase + si[3 * top + 1]] |= n << 2; // the parent's right child
             }
             long mask = sm[top];
-            int depth = sd[top];
-            int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cb,
-                    idx, poly);
-            int budget = sb[top];
+            int depth = si[3 * top];
+            int axis = evaluate(state, c, v, doneInt, doneBox, f, mask, sv, 6 * top, depth, cPos, cMask, pos, child, cost,
+                    best, cb, idx, poly);
+            int budget = si[3 * top + 2];
             int nl = popcount(child[0]);
             int nr = popcount(child[1]);
             if (nl + nr > budget) {
@@ -273,15 +281,10 @@ public final class SubtreeKernels {
                     lm = SmallKernels.cull(v, doneInt, f, lm, both, sv, 6 * l);
                     rm = SmallKernels.cull(v, doneInt, f, rm, both, sv, 6 * r);
                 }
-                int lb = ReferenceBudget.leftSmall(budget, nl, nr);
+                childEntries(depth, n, budget, nl, nr, ce);
+                System.arraycopy(ce, 0, si, 3 * top, 6);
                 sm[r] = rm;
-                sd[r] = depth + 1;
-                sp[r] = n;
-                sb[r] = budget - lb;
                 sm[l] = lm;
-                sd[l] = depth + 1;
-                sp[l] = -1;
-                sb[l] = lb;
                 top += 2;
             }
         }
@@ -312,7 +315,7 @@ public final class SubtreeKernels {
             long r = -1L;
             if (fits(state, f, m) == 1) {
                 r = build(state, c, i, v, doneInt, doneBox, gFirst, gEnd, gVox, gDepth, cPos, cMask, rSplit, rInfo, rLeaf,
-                        nBase, cap, nBase, cap, w.sv, w.sm, w.sd, w.sp, w.sb, w.pos, w.child, w.cb, w.idx, w.poly);
+                        nBase, cap, nBase, cap, w.sv, w.sm, w.si, w.ce, w.pos, w.child, w.cost, w.axis, w.cb, w.idx, w.poly);
             }
             if (r < 0) {
                 status = T_HOST;
@@ -364,11 +367,12 @@ public final class SubtreeKernels {
     public static final class Scratch {
         final float[] sv;
         final long[] sm;
-        final int[] sd;
-        final int[] sp;
-        final int[] sb;
+        final int[] si;
+        final int[] ce = new int[6];
         final float[] pos = new float[1];
         final long[] child = new long[2];
+        final double[] cost = new double[1];
+        final int[] axis = new int[1];
         final float[] cb = new float[6 * MAX_REFS];
         final int[] idx = new int[MAX_REFS];
         final double[] poly = new double[60];
@@ -377,9 +381,7 @@ public final class SubtreeKernels {
         public Scratch(int stack) {
             sv = new float[6 * stack];
             sm = new long[stack];
-            sd = new int[stack];
-            sp = new int[stack];
-            sb = new int[stack];
+            si = new int[3 * stack];
         }
     }
 
@@ -398,6 +400,25 @@ public final class SubtreeKernels {
     /** A region's node slots and words start here for the root whose run starts at hand-off index {@code first}. */
     public static int base(int[] state, int first) {
         return state[S_FACTOR] * first;
+    }
+
+    /** The mask of m references (the m low bits, also for m = 64): a small root's. */
+    public static long lowBits(int m) {
+        return ((1L << (m - 1)) << 1) - 1L;
+    }
+
+    /**
+     * The stack entries (depth, parent to patch, reference budget) of split node n's children into {@code e}: the
+     * right one at e[0..2] (its parent's info gets its index), the left at e[3..5] ({@link ReferenceBudget#leftSmall}).
+     */
+    public static void childEntries(int depth, int n, int budget, int nl, int nr, int[] e) {
+        int lb = ReferenceBudget.leftSmall(budget, nl, nr);
+        e[0] = depth + 1;
+        e[1] = n;
+        e[2] = budget - lb;
+        e[3] = depth + 1;
+        e[4] = -1;
+        e[5] = lb;
     }
 
     /** An info word of a subtree moved to node offset {@code at} and leaf-list offset {@code off}. */

@@ -154,11 +154,7 @@ public final class LevelTaskGraphs {
                 float xi = LevelKernels.boundary(lo, hi, j);
                 if (LevelKernels.inner(lo, hi, xi) == 1) {
                     double cost = LevelKernels.sahAt(vox, o, k, xi, nl, nr, c);
-                    int take = LevelKernels.better(cost, xi, k, best, bestPos, bestAxis);
-                    if (bestAxis < 0) {
-                        take = 1;
-                    }
-                    if (take == 1) {
+                    if (LevelKernels.wins(cost, xi, k, best, bestPos, bestAxis) == 1) {
                         best = cost;
                         bestPos = xi;
                         bestAxis = k;
@@ -174,14 +170,7 @@ public final class LevelTaskGraphs {
         for (int s = BINS / 2; s > 0; s >>= 1) {
             if (j < s) {
                 int u = j + s;
-                int take = 0;
-                if (ba[u] >= 0) {
-                    take = 1;
-                    if (ba[j] >= 0) {
-                        take = LevelKernels.better(bc[u], bp[u], ba[u], bc[j], bp[j], ba[j]);
-                    }
-                }
-                if (take == 1) {
+                if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[j], bp[j], ba[j]) == 1) {
                     bc[j] = bc[u];
                     bp[j] = bp[u];
                     ba[j] = ba[u];
@@ -369,19 +358,38 @@ public final class LevelTaskGraphs {
         }
     }
 
-    /** The level graph over {@code b}. */
+    /** The level graph over {@code b}, the triangles uploaded on the first execution. */
     public static TaskGraph graph(String name, LevelBuffers b) {
+        return graph(name, b, null);
+    }
+
+    /**
+     * The level graph over {@code b} (two levels per execution). {@code loadFrom}: null, the triangles {@code b.v},
+     * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (the voxel on every
+     * execution); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and the voxel
+     * stays there for the small stage's graph too.
+     */
+    public static TaskGraph graph(String name, LevelBuffers b, String loadFrom) {
         KernelContext ctx = new KernelContext();
-        TaskGraph g = new TaskGraph(name)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.refInt, b.refBox, b.side, b.vox,
-                        b.g, b.bins, b.nodeInt, b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.rootBounds, b.c);
+        TaskGraph g = new TaskGraph(name);
+        if (loadFrom == null) {
+            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.rootBounds);
+        } else {
+            g = g.consumeFromDevice(loadFrom, b.v, b.rootBox, b.rootBounds);
+        }
+        g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.refInt, b.refBox, b.side, b.vox, b.g, b.bins, b.nodeInt,
+                        b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c);
         for (int copy = 0; copy < 2; copy++) {
             g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
         }
         if (b.small != null) {
             // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
             g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));
+            if (loadFrom != null) {
+                g = g.persistOnDevice(b.rootBounds);
+            }
         }
         return g.transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
@@ -436,5 +444,58 @@ public final class LevelTaskGraphs {
             gs.addWorkerGrid(name + "." + tasks[j], w[j]);
         }
         return w;
+    }
+
+    /**
+     * The level graph's grids in {@code gs}, with their work-groups: the scan one group of {@code scanGroup} items
+     * ({@link #SCAN_GROUP} at most the device's maximum); split a group of {@link LevelBuffers#BINS} per node; count
+     * and scatter a group of {@link LevelBuffers#CHUNK} per chunk of references. {@link #size} sets the work per level.
+     */
+    public static WorkerGrid1D[] levelGrids(String name, GridScheduler gs, int scanGroup) {
+        WorkerGrid1D[] level = grids(name, gs, TASKS);
+        int per = LEVEL.length;
+        for (int copy = 0; copy < 2; copy++) {
+            level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
+            level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
+            level[per * copy + 1].setLocalWork(BINS, 1, 1);
+            level[per * copy + 2].setLocalWork(CHUNK, 1, 1);
+            level[per * copy + 4].setLocalWork(CHUNK, 1, 1);
+        }
+        return level;
+    }
+
+    /**
+     * Sizes the level graph's grids for its next execution from the host's copy of {@code state}: the level's r
+     * references and m nodes, and the second level's bounds (at most twice each).
+     */
+    public static void size(WorkerGrid1D[] level, int[] state, int scanGroup) {
+        int r = state[P_R];
+        int m = state[P_M];
+        int r2 = (int) Math.min(state[LevelBuffers.P_RCAP], 2L * r);
+        int m2 = (int) Math.min(state[P_MCAP], 2L * m);
+        int per = LEVEL.length;
+        size(level, 0, r, m, scanGroup);
+        size(level, per, r2, m2, scanGroup);
+    }
+
+    /** The launch sizes of one level's six tasks of r references and m nodes, from grid {@code at}. */
+    private static void size(WorkerGrid1D[] grids, int at, int r, int m, int scanGroup) {
+        int cw = Math.max(1, (r + CHUNK - 1) / CHUNK) * CHUNK;
+        int[] sizes = {r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK), 1};
+        for (int j = 0; j < sizes.length; j++) {
+            grids[at + j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
+        }
+    }
+
+    /** Throws, naming the task, unless every level task wrote {@code seq} to its heartbeat slot of {@code state}. */
+    public static void verify(int[] state, int seq, String device) {
+        int per = LEVEL.length;
+        for (int j = 0; j < TASKS.length; j++) {
+            if (state[(j < per ? C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
+                throw new org.accelgeom.engine.AccelGeomException("the TornadoVM kernel '" + TASKS[j] + "' of the kd-tree "
+                        + "levels did not run on " + device + " (see the OpenCL error above); try another --device or the "
+                        + "jvm-parallel backend");
+            }
+        }
     }
 }

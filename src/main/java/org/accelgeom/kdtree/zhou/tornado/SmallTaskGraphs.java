@@ -138,23 +138,29 @@ public final class SmallTaskGraphs {
     public static TaskGraph graph(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
             IntArray leaf) {
         SmallBuffers s = b.small;
-        KernelContext ctx = new KernelContext();
-        return new TaskGraph(name)
+        TaskGraph g = new TaskGraph(name)
                 .consumeFromDevice(levelName, LevelTaskGraphs.shared(b))
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c, s.at, s.off)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf)
-                .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
-                .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
-                .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
-                        b.rCap)
-                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth,
-                        s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf);
+        return buildTasks(g, b)
                 .task("splace", SmallTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords,
                         s.at, s.off, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf, b.gCap)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
                         s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf);
+    }
+
+    /** The build execution's four tasks (runs, candidates, subtrees: {@link SubtreeGroup}) appended to {@code g}. */
+    static TaskGraph buildTasks(TaskGraph g, LevelBuffers b) {
+        SmallBuffers s = b.small;
+        KernelContext ctx = new KernelContext();
+        return g.task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
+                .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
+                .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
+                        b.rCap)
+                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth,
+                        s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
     }
 
     /** Launch sizes of the small tasks for the state's mode (idle tasks: one work-item; the build: work-groups). */

@@ -29,9 +29,12 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * ({@link SmallKernels#clipBox}) into local memory at its rank;
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
  * lanes; each lane counts its candidates against the clipped boxes and keeps its best by {@link LevelKernels#better};
- * <li>the lanes' bests are reduced in local memory (a tree of {@code better}); lane 0 writes the node and pushes its
- * children.
+ * <li>the lanes' bests are reduced in local memory (a tree of {@code better});
+ * <li>the decision (every lane reads the same); a leaf's triangles are written by all lanes at their ranks; lane 0
+ * writes the node and pushes its children (the right one below the left one).
  * </ol>
+ * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
+ * ({@code si}), as {@link SubtreeKernels#build}'s.
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
  * matter. The loops over local arrays are written here, not in callees: TornadoVM 5.2 addresses a local array passed
@@ -59,55 +62,39 @@ public final class SubtreeGroup {
         long[] br = kc.allocateLongLocalArray(LANES);
         float[] sv = kc.allocateFloatLocalArray(6 * STACK);
         long[] sm = kc.allocateLongLocalArray(STACK);
-        int[] sd = kc.allocateIntLocalArray(STACK);
-        int[] sp = kc.allocateIntLocalArray(STACK);
-        int[] sb = kc.allocateIntLocalArray(STACK);
-        int[] ctl = kc.allocateIntLocalArray(4);
+        int[] si = kc.allocateIntLocalArray(3 * STACK);
+        int[] ctl = kc.allocateIntLocalArray(4); // top, nodes, words, failed
         float[] box = new float[6];
         float[] vx = new float[6];
-        float[] lv = new float[6];
-        float[] rv = new float[6];
+        float[] cv = new float[12]; // the children's voxels, right then left
+        long[] cm = new long[2]; // their masks
+        int[] ce = new int[6]; // their (depth, parent, budget)
         double[] poly = new double[60];
-        int on = 0;
-        if (state[S_MODE] == MODE_BUILD) {
-            if (i < state[S_G]) {
-                on = 1;
-            }
-        }
-        int f = 0;
-        int m = 0;
-        int status = 0;
-        if (on == 1) {
-            f = gFirst[i];
-            m = gEnd[i] - f;
-            status = SubtreeKernels.kind(gInt, i, m);
-        }
+        double[] bestC = new double[1]; // the lane's best candidate: cost, position, axis, children's masks
+        float[] bestP = new float[1];
+        int[] bestA = new int[1];
+        long[] bestM = new long[2];
+        int on = active(state, i);
+        int f = first(on, gFirst, i);
+        int m = refs(on, gFirst, gEnd, i);
+        int status = status(state, gInt, on, i, f, m);
         int clip = state[S_CLIP];
         int nBase = SubtreeKernels.base(state, f);
         int cap = state[S_FACTOR] * m;
-        if (status == T_DEVICE) {
-            if (SubtreeKernels.fits(state, f, m) == 0) {
-                status = T_HOST;
-            }
-        }
-        int loop = 0;
-        if (status == T_DEVICE) {
-            loop = 1;
-        }
+        int loop = same(status, T_DEVICE);
         if (l == 0) {
-            if (loop == 1) {
+            if (loop == 1) { // the root: every reference of its run
                 for (int a = 0; a < 6; a++) {
                     sv[a] = gVox[6 * i + a];
                 }
-                sm[0] = ((1L << (m - 1)) << 1) - 1L;
-                sd[0] = gDepth[i];
-                sp[0] = -1;
-                sb[0] = ReferenceBudget.FACTOR * m;
+                sm[0] = SubtreeKernels.lowBits(m);
+                si[0] = gDepth[i];
+                si[1] = -1;
+                si[2] = ReferenceBudget.FACTOR * m;
             }
-            ctl[0] = 1;
-            ctl[1] = 0;
-            ctl[2] = 0;
-            ctl[3] = 0;
+            for (int a = 0; a < 4; a++) {
+                ctl[a] = same(a, 0);
+            }
         }
         kc.localBarrier();
         while (loop == 1) {
@@ -115,9 +102,9 @@ public final class SubtreeGroup {
             int n = ctl[1];
             int words = ctl[2];
             long mask = sm[top];
-            int depth = sd[top];
-            int par = sp[top];
-            int budget = sb[top];
+            int depth = si[3 * top];
+            int par = si[3 * top + 1];
+            int budget = si[3 * top + 2];
             for (int a = 0; a < 6; a++) {
                 vx[a] = sv[6 * top + a];
             }
@@ -126,16 +113,8 @@ public final class SubtreeGroup {
             // 1: the references' boxes in the node's voxel, at their ranks
             for (int q = l; q < MAX_REFS; q += LANES) {
                 if (((mask >>> q) & 1L) != 0L) {
-                    int r = f + q;
                     int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
-                    if (clip == 1) {
-                        SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0);
-                    }
-                    if (clip == 0) {
-                        for (int a = 0; a < 6; a++) {
-                            box[a] = doneBox[6 * r + a];
-                        }
-                    }
+                    refBox(clip, v, doneInt, doneBox, f + q, vx, poly, box);
                     for (int a = 0; a < 6; a++) {
                         cb[6 * rank + a] = box[a];
                     }
@@ -144,88 +123,39 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1)
-            double best = 0.0;
-            float bestPos = 0f;
-            int bestAxis = -1;
-            long bestL = 0L;
-            long bestR = 0L;
+            none(bestC, bestP, bestA, bestM);
             for (int t = l; t < 6 * mm; t += LANES) {
                 int j = t / 6;
                 int k = (t % 6) / 2;
                 int e = t % 2;
                 float x = cb[6 * j + 3 * e + k];
-                int inside = 0;
-                if (x > vx[k]) {
-                    inside = 1;
-                }
-                if (!(x < vx[3 + k])) {
-                    inside = 0;
-                }
-                if (e == 1) {
-                    if (cb[6 * j + k] == x) {
-                        inside = 0; // a flat box: one candidate, its minimum
-                    }
-                }
-                if (inside == 1) {
-                    long lm = 0L;
-                    long rm = 0L;
-                    if (clip == 0) {
-                        int slot = Math.min(6 * (f + id[j]) + 2 * k + e, state[S_CSLOTS] - 1);
-                        lm = mask & cMask[2 * slot];
-                        rm = mask & cMask[2 * slot + 1];
-                    }
-                    if (clip == 1) {
+                if (candidate(x, cb[6 * j + k], vx, k, e) == 1) {
+                    zhouMasks(state, cMask, clip, f + id[j], k, e, mask, cm);
+                    if (clip == 1) { // the masks over the clipped boxes
                         for (int jj = 0; jj < mm; jj++) {
                             long bit = 1L << id[jj];
                             if (cb[6 * jj + k] < x) {
-                                lm = lm | bit;
+                                cm[0] = cm[0] | bit;
                             }
                             if (cb[6 * jj + 3 + k] > x) {
-                                rm = rm | bit;
+                                cm[1] = cm[1] | bit;
                             }
                         }
                     }
-                    long planar = mask & ~(lm | rm);
-                    double side = SubtreeKernels.planarSide(vx, 0, k, x, SmallKernels.popcount(lm),
-                            SmallKernels.popcount(rm), SmallKernels.popcount(planar), c);
-                    double cost = Math.abs(side);
-                    long cl = lm;
-                    long cr = rm | planar;
-                    if (side < 0) {
-                        cl = lm | planar;
-                        cr = rm;
-                    }
-                    int take = LevelKernels.better(cost, x, k, best, bestPos, bestAxis);
-                    if (bestAxis < 0) {
-                        take = 1;
-                    }
-                    if (take == 1) {
-                        best = cost;
-                        bestPos = x;
-                        bestAxis = k;
-                        bestL = cl;
-                        bestR = cr;
-                    }
+                    SubtreeKernels.consider(vx, 0, k, x, mask, cm[0], cm[1], c, bestC, bestP, bestA, bestM);
                 }
             }
-            bc[l] = best;
-            bp[l] = bestPos;
-            ba[l] = bestAxis;
-            bl[l] = bestL;
-            br[l] = bestR;
+            bc[l] = bestC[0];
+            bp[l] = bestP[0];
+            ba[l] = bestA[0];
+            bl[l] = bestM[0];
+            br[l] = bestM[1];
             kc.localBarrier();
             // 3: the arg-min over the lanes (not @Reduce: it carries the plane and its masks with the cost, in local memory)
             for (int s = LANES / 2; s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
-                    int take = 0;
-                    if (ba[u] >= 0) {
-                        take = 1;
-                        if (ba[l] >= 0) {
-                            take = LevelKernels.better(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]);
-                        }
-                    }
-                    if (take == 1) {
+                    if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
                         bc[l] = bc[u];
                         bp[l] = bp[u];
                         ba[l] = ba[u];
@@ -235,124 +165,283 @@ public final class SubtreeGroup {
                 }
                 kc.localBarrier();
             }
-            // 4: the decision (every lane reads the same); a leaf's triangles by all lanes at their ranks; lane 0
-            // writes the node and pushes its children (the right one below the left one)
-            int axis = ba[0];
-            if (depth >= state[P_DEPTH_LIMIT]) {
-                axis = -1;
-            }
-            if (bc[0] > c[KdTreeKernels.KI] * mm) {
-                axis = -1;
-            }
+            // 4: the decision; a leaf's triangles by all lanes; lane 0 writes the node and pushes its children
             int nl = SmallKernels.popcount(bl[0]);
             int nr = SmallKernels.popcount(br[0]);
-            if (nl + nr > budget) {
-                axis = -1; // the reference budget (ReferenceBudget), on the counts before culling
-            }
-            int fail = 0;
-            if (n == cap) {
-                fail = 1;
-            }
-            if (axis < 0) {
-                if (words + 1 + mm > cap) {
-                    fail = 1;
-                }
-            }
-            if (fail == 0) {
-                if (axis < 0) {
-                    for (int q = l; q < MAX_REFS; q += LANES) {
-                        if (((mask >>> q) & 1L) != 0L) {
-                            int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
-                            rLeaf[nBase + words + 1 + rank] = doneInt[2 * (f + q)];
-                        }
-                    }
-                }
-            }
+            int axis = decide(state, c, ba[0], bc[0], depth, mm, nl + nr, budget);
+            int fail = overflow(n, words, mm, cap, axis);
+            leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, nBase + words + 1);
             if (l == 0) {
-                int newTop = top;
-                int newWords = words;
+                ctl[0] = top;
+                ctl[1] = n + 1;
+                ctl[2] = words;
+                ctl[3] = fail;
                 if (fail == 0) {
-                    if (par >= 0) {
-                        rInfo[nBase + par] = rInfo[nBase + par] | (n << 2);
-                    }
-                    if (axis < 0) {
-                        rSplit[nBase + n] = 0f;
-                        rInfo[nBase + n] = (words << 2) | 3;
-                        rLeaf[nBase + words] = mm;
-                        newWords = words + 1 + mm;
-                    }
+                    ctl[2] = writeNode(nBase, n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
                     if (axis >= 0) {
-                        float x = bp[0];
-                        long lm = bl[0];
-                        long rm = br[0];
-                        rSplit[nBase + n] = x;
-                        rInfo[nBase + n] = axis;
+                        children(clip, v, doneInt, f, vx, axis, bp[0], bl[0], br[0], cv, cm);
+                        SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
                         for (int a = 0; a < 6; a++) {
-                            lv[a] = vx[a];
-                            rv[a] = vx[a];
+                            sv[6 * top + a] = cv[a];
+                            sv[6 * top + 6 + a] = cv[6 + a];
+                            si[3 * top + a] = ce[a];
                         }
-                        lv[3 + axis] = x;
-                        rv[axis] = x;
-                        if (clip == 0) {
-                            long both = lm & rm;
-                            lm = SmallKernels.cull(v, doneInt, f, lm, both, lv, 0);
-                            rm = SmallKernels.cull(v, doneInt, f, rm, both, rv, 0);
-                        }
-                        int rt = top;
-                        int lt = top + 1;
-                        for (int a = 0; a < 6; a++) {
-                            sv[6 * rt + a] = rv[a];
-                            sv[6 * lt + a] = lv[a];
-                        }
-                        int lb = ReferenceBudget.leftSmall(budget, nl, nr);
-                        sm[rt] = rm;
-                        sd[rt] = depth + 1;
-                        sp[rt] = n;
-                        sb[rt] = budget - lb;
-                        sm[lt] = lm;
-                        sd[lt] = depth + 1;
-                        sp[lt] = -1;
-                        sb[lt] = lb;
-                        newTop = top + 2;
+                        sm[top] = cm[0];
+                        sm[top + 1] = cm[1];
+                        ctl[0] = top + 2;
                     }
                 }
-                ctl[0] = newTop;
-                ctl[1] = n + 1;
-                ctl[2] = newWords;
-                ctl[3] = fail;
             }
             kc.localBarrier();
-            if (ctl[0] == 0) {
-                loop = 0;
-            }
-            if (ctl[3] == 1) {
-                loop = 0;
+            loop = going(ctl[0], ctl[3]);
+        }
+        finish(state, l, on, i, status, ctl[1], ctl[2], ctl[3], tStatus, tNodes, tWords);
+    }
+
+    // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
+    // global one, docs/cbt.md): scalars, private and global arrays only; inlined into the kernel.
+
+    /** The first reference of global node i's run in the hand-off list (0 when the work-group is idle). */
+    static int first(int on, int[] gFirst, int i) {
+        int f = 0;
+        if (on == 1) {
+            f = gFirst[i];
+        }
+        return f;
+    }
+
+    /** The number of references of global node i's run (0 when the work-group is idle). */
+    static int refs(int on, int[] gFirst, int[] gEnd, int i) {
+        int m = 0;
+        if (on == 1) {
+            m = gEnd[i] - gFirst[i];
+        }
+        return m;
+    }
+
+    /** No best candidate yet (axis -1; the other fields zero). */
+    static void none(double[] bestC, float[] bestP, int[] bestA, long[] bestM) {
+        bestC[0] = 0.0;
+        bestP[0] = 0f;
+        bestA[0] = -1;
+        bestM[0] = 0L;
+        bestM[1] = 0L;
+    }
+
+    /** 1 when this work-group's global node i has a small root to build in this execution. */
+    static int active(int[] state, int i) {
+        int on = 0;
+        if (state[S_MODE] == MODE_BUILD) {
+            if (i < state[S_G]) {
+                on = 1;
             }
         }
+        return on;
+    }
+
+    /** The root's status before the build ({@link SubtreeKernels#kind}; a region that does not fit: the host's). */
+    static int status(int[] state, int[] gInt, int on, int i, int f, int m) {
+        int status = 0;
+        if (on == 1) {
+            status = SubtreeKernels.kind(gInt, i, m);
+        }
+        if (status == T_DEVICE) {
+            if (SubtreeKernels.fits(state, f, m) == 0) {
+                status = T_HOST;
+            }
+        }
+        return status;
+    }
+
+    /** Reference r's box in the node's voxel {@code vx} into {@code box}: clipped exactly, or as handed on (masks). */
+    static void refBox(int clip, float[] v, int[] doneInt, float[] doneBox, int r, float[] vx, double[] poly, float[] box) {
+        if (clip == 1) {
+            SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0);
+        }
+        if (clip == 0) {
+            for (int a = 0; a < 6; a++) {
+                box[a] = doneBox[6 * r + a];
+            }
+        }
+    }
+
+    /** 1 when x, end e of a box whose minimum on axis k is lo, is a candidate: inside the voxel, not a flat box's max. */
+    static int candidate(float x, float lo, float[] vx, int k, int e) {
+        int inside = 0;
+        if (x > vx[k]) {
+            inside = 1;
+        }
+        if (!(x < vx[3 + k])) {
+            inside = 0;
+        }
+        if (e == 1) {
+            if (lo == x) {
+                inside = 0; // a flat box: one candidate, its minimum
+            }
+        }
+        return inside;
+    }
+
+    /** The best plane's axis, or -1 for a leaf: the depth limit, the leaf cost, the reference budget (ReferenceBudget). */
+    static int decide(int[] state, double[] c, int axis0, double cost, int depth, int mm, int children, int budget) {
+        int axis = axis0;
+        if (depth >= state[P_DEPTH_LIMIT]) {
+            axis = -1;
+        }
+        if (cost > c[KdTreeKernels.KI] * mm) {
+            axis = -1;
+        }
+        if (children > budget) {
+            axis = -1; // on the counts before culling
+        }
+        return axis;
+    }
+
+    /** 1 when the node (a leaf of mm references when axis < 0) does not fit the region's {@code cap} slots. */
+    static int overflow(int n, int words, int mm, int cap, int axis) {
+        int fail = 0;
+        if (n == cap) {
+            fail = 1;
+        }
+        if (axis < 0) {
+            if (words + 1 + mm > cap) {
+                fail = 1;
+            }
+        }
+        return fail;
+    }
+
+    /** Lane l's share of a leaf's triangles (axis < 0 and no overflow), at their ranks from {@code at}. */
+    static void leafTriangles(int fail, int axis, int l, long mask, int f, int[] doneInt, int[] rLeaf, int at) {
+        int leaf = 0;
+        if (fail == 0) {
+            if (axis < 0) {
+                leaf = 1;
+            }
+        }
+        int end = MAX_REFS * leaf; // loop bounds before the loop (docs/cbt.md)
+        for (int q = l; q < end; q += LANES) {
+            if (((mask >>> q) & 1L) != 0L) {
+                int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
+                rLeaf[at + rank] = doneInt[2 * (f + q)];
+            }
+        }
+    }
+
+    /**
+     * Node n of the region: its link from the parent (a right child), and a leaf of mm references or a plane x on
+     * {@code axis}; returns the region's leaf-list words after it.
+     */
+    static int writeNode(int nBase, int n, int par, int axis, float x, int words, int mm, float[] rSplit, int[] rInfo,
+            int[] rLeaf) {
+        int newWords = words;
+        if (par >= 0) {
+            rInfo[nBase + par] = rInfo[nBase + par] | (n << 2);
+        }
+        if (axis < 0) {
+            rSplit[nBase + n] = 0f;
+            rInfo[nBase + n] = (words << 2) | 3;
+            rLeaf[nBase + words] = mm;
+            newWords = words + 1 + mm;
+        }
+        if (axis >= 0) {
+            rSplit[nBase + n] = x;
+            rInfo[nBase + n] = axis;
+        }
+        return newWords;
+    }
+
+    /**
+     * The children of {@code vx} split at x on {@code axis}: their voxels into cv (right, then left) and their masks
+     * into cm (right, then left; with Zhou et al.'s masks a straddler whose triangle misses a child leaves it).
+     */
+    static void children(int clip, float[] v, int[] doneInt, int f, float[] vx, int axis, float x, long lm, long rm,
+            float[] cv, long[] cm) {
+        for (int a = 0; a < 6; a++) {
+            cv[a] = vx[a];
+            cv[6 + a] = vx[a];
+        }
+        cv[axis] = x;
+        cv[6 + 3 + axis] = x;
+        cm[0] = rm;
+        cm[1] = lm;
+        if (clip == 0) {
+            cm[0] = SmallKernels.cull(v, doneInt, f, rm, lm & rm, cv, 0);
+            cm[1] = SmallKernels.cull(v, doneInt, f, lm, lm & rm, cv, 6);
+        }
+    }
+
+    /** 1 when a == b. */
+    static int same(int a, int b) {
+        int r = 0;
+        if (a == b) {
+            r = 1;
+        }
+        return r;
+    }
+
+    /** 1 while the stack holds entries and no region overflowed. */
+    static int going(int top, int failed) {
+        int r = 1;
+        if (top == 0) {
+            r = 0;
+        }
+        if (failed == 1) {
+            r = 0;
+        }
+        return r;
+    }
+
+    /**
+     * The masks (left, right) into cm: with Zhou et al.'s masks ({@code clip == 0}) the precomputed ones of candidate
+     * (reference r, axis k, end e) within the node's mask, else zero (the caller forms them over the clipped boxes).
+     */
+    static void zhouMasks(int[] state, long[] cMask, int clip, int r, int k, int e, long mask, long[] cm) {
+        cm[0] = 0L;
+        cm[1] = 0L;
+        if (clip == 0) {
+            int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
+            cm[0] = mask & cMask[2 * slot];
+            cm[1] = mask & cMask[2 * slot + 1];
+        }
+    }
+
+    /**
+     * Lane 0: global node i's status and counts after its build (a region overflow: the host's), and work-group 0's
+     * heartbeat.
+     */
+    static void finish(int[] state, int l, int on, int i, int status, int nodes, int words, int failed, int[] tStatus,
+            int[] tNodes, int[] tWords) {
         if (l == 0) {
             if (on == 1) {
-                int nodes = 0;
-                int words = 0;
-                if (status == T_DEVICE) {
-                    nodes = ctl[1];
-                    words = ctl[2];
-                    if (ctl[3] == 1) {
-                        status = T_HOST;
-                        nodes = 0;
-                        words = 0;
-                    }
-                }
-                if (status == T_EMPTY) {
-                    nodes = 1;
-                    words = 1;
-                }
-                tStatus[i] = status;
-                tNodes[i] = nodes;
-                tWords[i] = words;
+                counts(i, status, nodes, words, failed, tStatus, tNodes, tWords);
             }
             if (i == 0) {
                 SmallKernels.beat(state, SmallTaskGraphs.BUILD);
             }
         }
+    }
+
+    /** Global node i's status and counts after its build (a region overflow: the host's). */
+    static void counts(int i, int status, int nodes, int words, int failed, int[] tStatus, int[] tNodes, int[] tWords) {
+        int st = status;
+        int nn = 0;
+        int ww = 0;
+        if (st == T_DEVICE) {
+            nn = nodes;
+            ww = words;
+            if (failed == 1) {
+                st = T_HOST;
+                nn = 0;
+                ww = 0;
+            }
+        }
+        if (st == T_EMPTY) {
+            nn = 1;
+            ww = 1;
+        }
+        tStatus[i] = st;
+        tNodes[i] = nn;
+        tWords[i] = ww;
     }
 }

@@ -85,19 +85,9 @@ public final class TornadoLevelSteps implements LevelSteps {
         tasks = LevelTaskGraphs.tasks(b);
         // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
         // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
-        WorkerGrid1D[] level = LevelTaskGraphs.grids(name, gs, LevelTaskGraphs.tasks());
         // the scans are one work-group each (local sums of at most SCAN_GROUP items)
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
-        int per = LevelTaskGraphs.levelTasks();
-        for (int copy = 0; copy < 2; copy++) {
-            level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
-            level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
-            // split: a work-group per node; count and scatter: a work-group per chunk of references
-            level[per * copy + 1].setLocalWork(LevelBuffers.BINS, 1, 1);
-            level[per * copy + 2].setLocalWork(LevelBuffers.CHUNK, 1, 1);
-            level[per * copy + 4].setLocalWork(LevelBuffers.CHUNK, 1, 1);
-        }
-        // split: a work-group per node, an item per bin; count and scatter: a work-group per chunk of references
+        WorkerGrid1D[] level = LevelTaskGraphs.levelGrids(name, gs, scanGroup);
         if (b.small != null) {
             WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.tasks());
             grids = java.util.Arrays.copyOf(level, level.length + sm.length);
@@ -161,17 +151,7 @@ public final class TornadoLevelSteps implements LevelSteps {
     @Override
     public void level(PhaseTimings t) {
         int[] st = b.state;
-        int r = st[LevelBuffers.P_R];
-        int m = st[LevelBuffers.P_M];
-        // the second level of the execution: at most twice the nodes and references of the first
-        int r2 = (int) Math.min(b.rCap, 2L * r);
-        int m2 = (int) Math.min(b.mCap, 2L * m);
-        int[] sizes = new int[2 * LevelTaskGraphs.levelTasks()];
-        sizes(r, m, sizes, 0);
-        sizes(r2, m2, sizes, LevelTaskGraphs.levelTasks());
-        for (int j = 0; j < sizes.length; j++) {
-            grids[j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
-        }
+        LevelTaskGraphs.size(grids, st, scanGroup);
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
         if (b.small != null && selected != 0) {
@@ -181,26 +161,8 @@ public final class TornadoLevelSteps implements LevelSteps {
         last = Plans.execute(plan, device);
         lastLevel = last;
         long wall = System.nanoTime() - t0;
-        int per = LevelTaskGraphs.levelTasks();
-        for (int j = 0; j < LevelTaskGraphs.tasks().length; j++) {
-            if (st[(j < per ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
-                throw new AccelGeomException("the TornadoVM kernel '" + LevelTaskGraphs.tasks()[j] + "' of the kd-tree levels "
-                        + "did not run on " + device.getPhysicalDevice().getDeviceName()
-                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
-            }
-        }
+        LevelTaskGraphs.verify(st, seq, device.getPhysicalDevice().getDeviceName());
         Plans.charge(t, "large-node levels", last, wall);
-    }
-
-    /** The launch sizes of one level's six tasks of r references and m nodes into {@code sizes[at ..]}. */
-    private void sizes(int r, int m, int[] sizes, int at) {
-        int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
-        sizes[at] = r;
-        sizes[at + 1] = Math.max(1, m) * LevelBuffers.BINS;
-        sizes[at + 2] = cw;
-        sizes[at + 3] = scanGroup;
-        sizes[at + 4] = Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK);
-        sizes[at + 5] = 1;
     }
 
     /** One execution of the small stage's graph with the state's launch sizes, its heartbeats checked. */
