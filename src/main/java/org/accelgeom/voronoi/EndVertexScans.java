@@ -133,59 +133,14 @@ public final class EndVertexScans {
     }
 
     /**
-     * scanDouble: arg-min of theta in double over the lane's candidates (the ball, or -1). The sweep radius shrinks
-     * to the proven radius of the best found so far ({@link VoronoiKernels#shrink}).
+     * scanDouble (the JVM backends): arg-min of theta in double over the edge's candidates (the ball, or -1). The
+     * sweep radius shrinks to the proven radius of the best found so far ({@link VoronoiKernels#shrink}), and a
+     * candidate whose plane stays clear of the arc still open is not evaluated ({@link ArcSweep}). A JVM sweep: the
+     * device runs {@link #scanDoubleU}.
      */
-    public static int scanDouble(int e, int lane, int lanes, int total, double q, int full, double[] bx, double[] by,
-            double[] bz, double[] br, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
-            int[] gates, int[] tie, int to) {
-        int fo = e * FS;
-        int go = e * GS;
-        int x0 = boxLo(e, 0, q, full, p, frames), y0 = boxLo(e, 1, q, full, p, frames), z0 = boxLo(e, 2, q, full, p, frames);
-        int wx = boxW(e, 0, q, full, p, ip, frames), wy = boxW(e, 1, q, full, p, ip, frames);
-        double ox = frames[fo + OX], oy = frames[fo + OX + 1], oz = frames[fo + OX + 2];
-        double q2 = radius2(q, full);
-        double eps = p[P_EPS];
-        int arg = -1;
-        double minD = NONE;
-        int ties = 0;
-        // the candidates: the rows of cells (x0 .. x0+wx-1, y, z), each a contiguous run of cellBalls
-        int nx = ip[I_NX], ny = ip[I_NX + 1];
-        int ry = 0;
-        int rz = 0;
-        int c0 = (z0 * ny + y0) * nx + x0;
-        int start = cellStart[c0];
-        int base = 0;
-        int cnt = cellStart[c0 + wx] - start;
-        for (int pos = lane; pos < total; pos += lanes) {
-            while (pos >= base + cnt) {
-                base = base + cnt;
-                ry = ry + 1;
-                int wrap = 0;
-                if (ry == wy) {
-                    wrap = 1;
-                }
-                ry = ry - wrap * wy;
-                rz = rz + wrap;
-                c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
-                start = cellStart[c0];
-                cnt = cellStart[c0 + wx] - start;
-            }
-            int i = cellBalls[start + pos - base];
-            if (inRange(bx, by, bz, i, gates[go], gates[go + 1], gates[go + 2], gates[go + 3], ox, oy, oz, q2) == 1) {
-                double t = thetaD(bx, by, bz, br, i, frames, fo, 0, eps);
-                ties = ties + nearTie(t, minD);
-                if (t < minD) {
-                    minD = t;
-                    arg = i;
-                    q2 = shrink(q2, frames, fo, t, p[P_RMAX]);
-                }
-            }
-        }
-        if (ties > 0) {
-            tie[to] = TIE;
-        }
-        return arg;
+    public static int scanDouble(int e, double q, int full, double[] bx, double[] by, double[] bz, double[] br, int[] cellStart, int[] cellBalls, double[] p, int[] ip, double[] frames,
+            int[] gates) {
+        return ArcSweep.argMin(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
     }
 
     /**

@@ -563,8 +563,7 @@ public final class VoronoiKernels {
                     best = bestF;
                 }
                 if (mode == MODE_DOUBLE) {
-                    best = EndVertexScans.scanDouble(e, 0, 1, total, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates,
-                            out, e * OS + 3);
+                    best = EndVertexScans.scanDouble(e, q, full, bx, by, bz, br, cellStart, cellBalls, p, ip, frames, gates);
                 }
                 if (mode == MODE_TWO_PHASE) {
                     float cut = (float) minF + (float) p[P_THRES];
