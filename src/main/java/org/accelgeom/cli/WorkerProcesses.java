@@ -295,8 +295,8 @@ final class WorkerProcesses implements AutoCloseable {
     // ---- the child
 
     /**
-     * In a child: the numbers its parent sends on stdin, each a position in {@code 0 .. limit-1} (limit < 0: no
-     * limit); {@code check.apply(k)}, where given, must equal the text the parent sent along.
+     * In a child: the numbers its parent sends on stdin, one per line; {@code check.apply(k)}, where given, must equal
+     * the text the parent sent along after a tab.
      */
     static Iterator<Integer> numbers(java.util.function.IntFunction<String> check) {
         BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -324,9 +324,12 @@ final class WorkerProcesses implements AutoCloseable {
                 line = null;
                 int tab = l.indexOf('\t');
                 int k = Integer.parseInt(tab < 0 ? l.trim() : l.substring(0, tab));
-                if (tab >= 0 && check != null && !l.substring(tab + 1).equals(check.apply(k))) {
-                    throw new AccelGeomException("worker process: input " + k + " is " + check.apply(k) + " here, "
-                            + l.substring(tab + 1) + " in the parent");
+                if (tab >= 0 && check != null) {
+                    String here = check.apply(k);
+                    if (!l.substring(tab + 1).equals(here)) {
+                        throw new AccelGeomException("worker process: input " + k + " is " + here + " here, "
+                                + l.substring(tab + 1) + " in the parent");
+                    }
                 }
                 return k;
             }
