@@ -17,6 +17,7 @@ import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.Progress;
 import org.accelgeom.engine.TornadoSupport;
+import org.accelgeom.engine.Tuning;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,12 +43,14 @@ final class MultiDevice {
     /**
      * The devices of {@code --devices TEXT}: {@code all}, or indices separated by commas (an index may repeat: two
      * workers on one device). A malformed list is a usage error; an index TornadoVM lacks one error line (status 1).
+     * A parent of worker processes does not start TornadoVM for a list of indices: it only schedules, and each child
+     * checks its own index (through {@link #check}, as soon as it starts), so the children start at once; {@code all}
+     * needs the count, which only TornadoVM knows.
      */
     static int[] parseDevices(CommandSpec spec, String text) {
         String t = text.trim();
-        TornadoSupport.require();
-        int count = TornadoSupport.devices().deviceCount(); // starts TornadoVM here, on one thread, before any worker
         if (t.equalsIgnoreCase("all")) {
+            int count = count();
             if (count == 0) {
                 throw new AccelGeomException("--devices all: TornadoVM has no device");
             }
@@ -65,12 +68,31 @@ final class MultiDevice {
                 throw new ParameterException(spec.commandLine(), "--devices takes 'all' or device indices separated by "
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
-            if (d[i] >= count) {
-                throw new AccelGeomException("--devices " + text + ": no device " + d[i] + ", TornadoVM has " + count
+        }
+        if (!WorkerProcesses.wanted(d)) {
+            check(text, d);
+        }
+        return d;
+    }
+
+    /**
+     * Checks that TornadoVM has every device of {@code devices} (starting TornadoVM here, on one thread, before any
+     * worker); {@code text} is the list as given (a worker process names its parent's).
+     */
+    static void check(String text, int[] devices) {
+        int count = count();
+        String given = WorkerProcesses.isChild() ? WorkerProcesses.parentDevices(text) : text;
+        for (int d : devices) {
+            if (d >= count) {
+                throw new AccelGeomException("--devices " + given + ": no device " + d + ", TornadoVM has " + count
                         + " (" + String.join("; ", TornadoSupport.devices().describeDevices()) + ")");
             }
         }
-        return d;
+    }
+
+    private static int count() {
+        TornadoSupport.require();
+        return TornadoSupport.devices().deviceCount();
     }
 
     /** What one input's worker left: its status, its report, its error lines and the exception that ended it. */
@@ -93,10 +115,12 @@ final class MultiDevice {
         long plans;
         String workers;
         WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        long[] childNanos = new long[common.deviceList.length];
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
             Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
-            pool.run(source, (worker, k) -> procs != null ? fromChild(procs.ask(worker.index(), k, inputs.get(k).toString()))
+            pool.run(source, (worker, k) -> procs != null
+                    ? fromChild(timed(procs.ask(worker.index(), k, inputs.get(k).toString()), childNanos, worker.index()))
                     : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
                     (DevicePool.Outcome<Integer, Report> o) -> {
                         int k = o.input();
@@ -116,6 +140,9 @@ final class MultiDevice {
                         if (failure instanceof ChildUsage u) {
                             throw new ParameterException(spec.commandLine(), u.getMessage());
                         }
+                        if (failure instanceof WorkerProcesses.Ended e) {
+                            throw e; // a worker process that died: the run ends
+                        }
                         if (failure != null) {
                             counts[1]++;
                             out.flush();
@@ -129,7 +156,7 @@ final class MultiDevice {
                         progress.update(k + 1, pool.describe());
                     });
             progress.end();
-            workers = pool.describe() + (procs != null ? ", one process each" : "");
+            workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
             pool.close();
             plans = pool.planBuilds();
         } finally {
@@ -144,6 +171,26 @@ final class MultiDevice {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** Adds a worker process's time for one input to its worker's sum. */
+    private static WorkerProcesses.Reply timed(WorkerProcesses.Reply r, long[] nanos, int worker) {
+        synchronized (nanos) {
+            nanos[worker] += r.nanos();
+        }
+        return r;
+    }
+
+    /** The mean time per input of each worker process, as they measured it: {@code ; ms per input 38.6, 39.0}. */
+    private static String perItem(long[] nanos, DevicePool pool) {
+        long[] n = pool.inputsPerWorker();
+        List<String> s = new ArrayList<>();
+        synchronized (nanos) {
+            for (int w = 0; w < n.length; w++) {
+                s.add(n[w] == 0 ? "-" : String.format(Locale.ROOT, "%.1f", nanos[w] / 1e6 / n[w]));
+            }
+        }
+        return "; ms per input " + String.join(", ", s);
     }
 
     /** A usage error a worker process met (the parent ends the run with it, as with a worker thread's). */
@@ -172,6 +219,9 @@ final class MultiDevice {
         Iterator<Integer> numbers = WorkerProcesses.numbers(k -> inputs.get(k).toString());
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
+            if (!inputs.isEmpty() && Tuning.DEVICE_WARMUP.booleanValue()) {
+                warmUp(args, inputs.get(0), outputs.get(0), worker);
+            }
             while (numbers.hasNext()) {
                 int k = numbers.next();
                 long t0 = System.nanoTime();
@@ -193,6 +243,32 @@ final class MultiDevice {
             WorkerProcesses.end(pool.planBuilds());
         }
         return 0;
+    }
+
+    /**
+     * A worker process's first plans sized as a one-device run's: the batch's first input computed once into a
+     * temporary directory (its files and report dropped). Device plans are sized by the first input a session sees
+     * and grow on one ladder (engine.Capacity); the kernel cache is keyed on the sizes, so workers whose first inputs
+     * differed built plans no run had cached and compiled them (12 s each on the H200s in session 9). Started from
+     * the same input, every worker finds the entries the one-device run, or the other workers, left.
+     */
+    private static void warmUp(String[] args, Path first, Path firstOutput, DevicePool.Worker worker) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("accelgeom-warmup");
+            one(args, new Batch.Assignment(first, firstOutput == null ? null : tmp.resolve(firstOutput.getFileName()), tmp,
+                    worker)); // a failure here is the real input's to report
+        } catch (java.io.IOException e) {
+            // no temporary directory: no warm-up
+        } finally {
+            if (tmp != null) {
+                try (var files = Files.walk(tmp)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                    // left in the temporary directory
+                }
+            }
+        }
     }
 
     /** The one worker of a worker process's pool (its session on the process's device). */
@@ -276,10 +352,13 @@ final class MultiDevice {
             progress.begin("items on " + pool.size() + " device workers", 0);
             int[] done = {0};
             long t0 = System.nanoTime();
-            pool.run(positioned, (worker, p) -> procs != null ? itemFromChild(procs.ask(worker.index(), p.position(), null), childNanos)
+            long[] perWorker = new long[common.deviceList.length];
+            pool.run(positioned, (worker, p) -> procs != null
+                    ? itemFromChild(timed(procs.ask(worker.index(), p.position(), null), perWorker, worker.index()), childNanos)
                     : work.apply(worker.session(execution), p.item()), (DevicePool.Outcome<Positioned<T>, String> o) -> {
                 if (o.failed()) {
-                    if (!(o.failure() instanceof AccelGeomException) || o.failure() instanceof ChildFatal) {
+                    if (!(o.failure() instanceof AccelGeomException) || o.failure() instanceof ChildFatal
+                            || o.failure() instanceof WorkerProcesses.Ended) {
                         throw o.failure() instanceof RuntimeException r ? r : new AccelGeomException(Batch.message(o.failure()), o.failure());
                     }
                     failed[0]++;
@@ -292,7 +371,7 @@ final class MultiDevice {
                 progress.update(++done[0], pool.describe());
             });
             progress.end();
-            summary[0] = pool.describe() + (procs != null ? ", one process each" : "")
+            summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
         } finally {
             if (procs != null) {
@@ -358,6 +437,9 @@ final class MultiDevice {
     static DevicePool pool(CommonOptions common, Execution execution) {
         if (common.deviceList == null || Batch.active()) {
             return null;
+        }
+        if (WorkerProcesses.wanted(common.deviceList) && !common.devices.trim().equalsIgnoreCase("all")) {
+            check(common.devices, common.deviceList); // the split runs in this process: parseDevices left it to children
         }
         return DevicePool.open(execution, common.deviceList);
     }

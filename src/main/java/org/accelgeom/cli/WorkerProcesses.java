@@ -44,6 +44,8 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** Set in a child's environment: the process serves numbers from its stdin. */
     static final String CHILD_ENV = "ACCELGEOM_DEVICE_WORKER";
+    /** Set in a child's environment: the parent's {@code --devices} list, for the child's error message. */
+    static final String DEVICES_ENV = "ACCELGEOM_DEVICE_LIST";
     private static final String HEADER = "\u0001ag ";
     private static final String END = "\u0001ag-end ";
 
@@ -67,6 +69,12 @@ final class WorkerProcesses implements AutoCloseable {
         return "1".equals(System.getenv(CHILD_ENV));
     }
 
+    /** In a child, the parent's {@code --devices} list (else {@code own}): errors name the list the user gave. */
+    static String parentDevices(String own) {
+        String p = System.getenv(DEVICES_ENV);
+        return p != null && !p.isEmpty() ? p : own;
+    }
+
     /**
      * In a child: keeps the real stdout for the frames and makes {@link System#out} discard (the command's summary
      * lines; the parent prints its own). Call before anything prints. Does nothing in a parent.
@@ -82,7 +90,9 @@ final class WorkerProcesses implements AutoCloseable {
 
     /**
      * Starts one child per entry of {@code devices} running {@code args} (the parent's command line) with
-     * {@code --devices} set to that entry.
+     * {@code --devices} set to that entry, all at once. Without {@code --threads} in {@code args}, each child's host
+     * loops get an equal share of the cores ({@code --threads cores/children}): every child would otherwise start a
+     * pool of one thread per core for its host phases, and the children's pools would contend for the same cores.
      */
     static WorkerProcesses start(int[] devices, String[] args) {
         List<String> jvm = new ArrayList<>();
@@ -97,12 +107,17 @@ final class WorkerProcesses implements AutoCloseable {
         jvm.add(System.getProperty("java.class.path"));
         jvm.add(Main.class.getName());
         List<Child> children = new ArrayList<>();
+        String given = devicesValue(args);
+        int share = Math.max(1, Runtime.getRuntime().availableProcessors() / devices.length);
         try {
             for (int d : devices) {
                 List<String> cmd = new ArrayList<>(jvm);
-                cmd.addAll(withDevices(args, Integer.toString(d)));
+                cmd.addAll(withThreads(withDevices(args, Integer.toString(d)), share));
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 pb.environment().put(CHILD_ENV, "1");
+                if (given != null) {
+                    pb.environment().put(DEVICES_ENV, given);
+                }
                 Process p = pb.start();
                 children.add(new Child(d, p, stderr(p.getErrorStream(), d)));
             }
@@ -154,6 +169,46 @@ final class WorkerProcesses implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** The value of {@code --devices} in {@code args}, or null. */
+    static String devicesValue(String[] args) {
+        for (int k = 0; k < args.length; k++) {
+            if (args[k].equals("--devices") && k + 1 < args.length) {
+                return args[k + 1];
+            }
+            if (args[k].startsWith("--devices=")) {
+                return args[k].substring("--devices=".length());
+            }
+        }
+        return null;
+    }
+
+    /** {@code args} with {@code --threads share} added, unless it sets {@code --threads} itself. */
+    static List<String> withThreads(List<String> args, int share) {
+        for (String a : args) {
+            if (a.equals("--threads") || a.startsWith("--threads=")) {
+                return args;
+            }
+        }
+        List<String> out = new ArrayList<>(args);
+        out.add("--threads");
+        out.add(Integer.toString(share));
+        return out;
+    }
+
+    /**
+     * A worker process ended without answering: the run ends (the child's own error line, such as a device it does
+     * not find, came through its stderr before).
+     */
+    static final class Ended extends AccelGeomException {
+        Ended(String message) {
+            super(message);
+        }
+
+        Ended(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     /** What a child answered for one number: the status (0 done, 1 failed, 3 fatal), report and error text. */
@@ -209,7 +264,7 @@ final class WorkerProcesses implements AutoCloseable {
 
         synchronized Reply ask(int k, String check) {
             if (dead) {
-                throw new AccelGeomException(ended());
+                throw new Ended(ended());
             }
             try {
                 in.write((k + (check == null ? "" : "\t" + check) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -217,7 +272,7 @@ final class WorkerProcesses implements AutoCloseable {
                 String h = header(HEADER);
                 if (h == null) {
                     dead = true;
-                    throw new AccelGeomException(ended());
+                    throw new Ended(ended());
                 }
                 String[] f = h.substring(HEADER.length()).split(" ");
                 if (Integer.parseInt(f[0]) != k) {
@@ -228,7 +283,7 @@ final class WorkerProcesses implements AutoCloseable {
                 return new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
             } catch (IOException e) {
                 dead = true;
-                throw new AccelGeomException(ended(), e);
+                throw new Ended(ended(), e);
             }
         }
 

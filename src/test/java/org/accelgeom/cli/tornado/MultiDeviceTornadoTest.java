@@ -59,7 +59,8 @@ class MultiDeviceTornadoTest {
         assertEquals(reports(one[1]), reports(two[1].replace(dir.resolve("two").toString(), dir.resolve("one").toString())),
                 "the worker processes' reports, but for times and devices");
         assertTrue(two[1].contains("batch: 3 done, 1 failed,"), two[1]);
-        assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\), one process each\n"), two[1]);
+        assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\), one process each"
+                + "; ms per input [0-9.]+, [0-9.]+\n"), two[1]);
         for (String name : List.of("a", "c", "d")) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".ply")),
                     Files.readAllBytes(dir.resolve("two/" + name + ".ply")), name);
@@ -167,6 +168,23 @@ class MultiDeviceTornadoTest {
         String[] bad = run("hull", "--random", "100", "--backend", "tornado", "--devices", "zero");
         assertEquals(String.valueOf(Main.EXIT_USAGE), bad[0], bad[2]);
         assertEquals(1, bad[2].lines().count(), bad[2]);
+    }
+
+    /**
+     * A batch over worker processes: the parent does not start TornadoVM for a list of indices, so the child of the
+     * missing device finds it missing and ends; the run ends with status 1, in one line of the parent's.
+     */
+    @Test
+    void aBatchOnADeviceTornadoLacksEndsTheRun() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("in9"));
+        Formats.writePoints(in.resolve("a.xyz"), RandomPoints.ball(2000, 1));
+        Formats.writePoints(in.resolve("b.xyz"), RandomPoints.ball(2000, 2));
+        String[] r = run("hull", "--input", in.toString(), "--output", dir.resolve("o9").toString(), "--backend", "tornado",
+                "--devices", "0,9", "--quiet");
+        assertEquals("1", r[0], r[2]);
+        // the child's own line ("--devices 0,9: no device 9, TornadoVM has 1 (...)") goes to the process's stderr
+        assertTrue(r[2].startsWith("accelgeom: error: the worker process of device 9 ended (exit status 1)"), r[2]);
+        assertEquals(1, r[2].lines().count(), r[2]);
     }
 
     /** A batch's report lines less those that vary from run to run (times, backend and device, the summary). */
