@@ -108,7 +108,8 @@ public final class CommonOptions {
             case JVM -> "jvm (1 thread)";
             case JVM_PARALLEL -> "jvm-parallel (" + (threads > 0 ? threads : Runtime.getRuntime().availableProcessors()) + " threads)";
             case TORNADO -> "tornado (" + (deviceList != null && deviceList.length > 1 && !Batch.active()
-                    ? "devices " + MultiDevice.describe(deviceList) : device >= 0 ? "device " + device : "default device") + ")";
+                    ? "devices " + MultiDevice.describe(deviceList) : device >= 0 ? "device " + WorkerProcesses.shownDevice(device)
+                    : "default device") + ")";
         };
     }
 

@@ -84,7 +84,7 @@ final class MultiDevice {
         String given = WorkerProcesses.isChild() ? WorkerProcesses.parentDevices(text) : text;
         for (int d : devices) {
             if (d >= count) {
-                throw new AccelGeomException("--devices " + given + ": no device " + d + ", TornadoVM has " + count
+                throw new AccelGeomException("--devices " + given + ": no device " + WorkerProcesses.shownDevice(d) + ", TornadoVM has " + count
                         + " (" + String.join("; ", TornadoSupport.devices().describeDevices()) + ")");
             }
         }

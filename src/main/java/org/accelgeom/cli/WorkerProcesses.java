@@ -46,6 +46,8 @@ final class WorkerProcesses implements AutoCloseable {
     static final String CHILD_ENV = "ACCELGEOM_DEVICE_WORKER";
     /** Set in a child's environment: the parent's {@code --devices} list, for the child's error message. */
     static final String DEVICES_ENV = "ACCELGEOM_DEVICE_LIST";
+    /** Set in a child's environment where it sees its GPU alone: the device index its reports name. */
+    static final String SHOWN_ENV = "ACCELGEOM_DEVICE_SHOWN";
     private static final String HEADER = "\u0001ag ";
     private static final String END = "\u0001ag-end ";
 
@@ -90,9 +92,9 @@ final class WorkerProcesses implements AutoCloseable {
 
     /**
      * Starts one child per entry of {@code devices} running {@code args} (the parent's command line) with
-     * {@code --devices} set to that entry, all at once. Without {@code --threads} in {@code args}, each child's host
-     * loops get an equal share of the cores ({@code --threads cores/children}): every child would otherwise start a
-     * pool of one thread per core for its host phases, and the children's pools would contend for the same cores.
+     * {@code --devices} set to that entry, all at once. Where NVIDIA's OpenCL is the only OpenCL platform, each child
+     * sees only its GPU ({@link #visibleGpu}): {@code CUDA_VISIBLE_DEVICES} names it and the child computes on its
+     * device 0, so that no child opens the other GPUs (TornadoVM's OpenCL context holds every device of the platform).
      */
     static WorkerProcesses start(int[] devices, String[] args) {
         List<String> jvm = new ArrayList<>();
@@ -108,13 +110,18 @@ final class WorkerProcesses implements AutoCloseable {
         jvm.add(Main.class.getName());
         List<Child> children = new ArrayList<>();
         String given = devicesValue(args);
-        int share = Math.max(1, Runtime.getRuntime().availableProcessors() / devices.length);
+        boolean nvidiaOnly = Tuning.DEVICE_ISOLATION.booleanValue() && nvidiaOnly(Path.of("/etc/OpenCL/vendors"));
         try {
             for (int d : devices) {
+                String gpu = nvidiaOnly ? visibleGpu(d, System.getenv("CUDA_VISIBLE_DEVICES")) : null;
                 List<String> cmd = new ArrayList<>(jvm);
-                cmd.addAll(withThreads(withDevices(args, Integer.toString(d)), share));
+                cmd.addAll(withDevices(args, gpu != null ? "0" : Integer.toString(d)));
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 pb.environment().put(CHILD_ENV, "1");
+                if (gpu != null) {
+                    pb.environment().put("CUDA_VISIBLE_DEVICES", gpu);
+                    pb.environment().put(SHOWN_ENV, Integer.toString(d));
+                }
                 if (given != null) {
                     pb.environment().put(DEVICES_ENV, given);
                 }
@@ -184,17 +191,44 @@ final class WorkerProcesses implements AutoCloseable {
         return null;
     }
 
-    /** {@code args} with {@code --threads share} added, unless it sets {@code --threads} itself. */
-    static List<String> withThreads(List<String> args, int share) {
-        for (String a : args) {
-            if (a.equals("--threads") || a.startsWith("--threads=")) {
-                return args;
-            }
+    /**
+     * Whether every OpenCL platform the ICD loader will find is NVIDIA's ({@code dir}'s {@code .icd} files, at least
+     * one, all of NVIDIA; not when {@code OCL_ICD_VENDORS} points elsewhere): then TornadoVM's devices are the GPUs in
+     * CUDA's order and a child can be given its GPU alone.
+     */
+    static boolean nvidiaOnly(Path dir) {
+        if (System.getenv("OCL_ICD_VENDORS") != null || System.getenv("OCL_ICD_FILENAMES") != null) {
+            return false;
         }
-        List<String> out = new ArrayList<>(args);
-        out.add("--threads");
-        out.add(Integer.toString(share));
-        return out;
+        try (var files = java.nio.file.Files.list(dir)) {
+            List<String> icds = files.map(p -> p.getFileName().toString().toLowerCase(Locale.ROOT))
+                    .filter(n -> n.endsWith(".icd")).toList();
+            return !icds.isEmpty() && icds.stream().allMatch(n -> n.contains("nvidia"));
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The {@code CUDA_VISIBLE_DEVICES} of the child of device {@code d}: {@code d}, or the d-th entry of the parent's
+     * own {@code CUDA_VISIBLE_DEVICES} ({@code visible}); null where that list has no such entry.
+     */
+    static String visibleGpu(int d, String visible) {
+        if (visible == null || visible.isBlank()) {
+            return Integer.toString(d);
+        }
+        String[] v = visible.split(",");
+        return d < v.length && !v[d].isBlank() ? v[d].trim() : null;
+    }
+
+    /** The device a child's reports name: its parent's index for it, where the child sees its GPU alone as device 0. */
+    static int shownDevice(int device) {
+        String s = isChild() ? System.getenv(SHOWN_ENV) : null;
+        try {
+            return s != null ? Integer.parseInt(s) : device;
+        } catch (NumberFormatException e) {
+            return device;
+        }
     }
 
     /**

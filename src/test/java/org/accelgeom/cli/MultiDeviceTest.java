@@ -33,4 +33,20 @@ class MultiDeviceTest {
         assertTrue(WorkerProcesses.wanted(new int[] {0, 1}) != WorkerProcesses.isChild(), "a parent with two devices");
         assertEquals(false, WorkerProcesses.wanted(new int[] {0}), "one device: no process");
     }
+
+    @Test
+    void aWorkerProcessSeesItsGpuAloneOnlyWhereNvidiaIsTheOnlyOpenClPlatform(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        assertEquals("2", WorkerProcesses.visibleGpu(2, null));
+        assertEquals("5", WorkerProcesses.visibleGpu(1, "4,5"), "the parent's own CUDA_VISIBLE_DEVICES, by position");
+        assertEquals(null, WorkerProcesses.visibleGpu(2, "4,5"), "no such entry: the child sees every GPU");
+        assertEquals("devices", WorkerProcesses.devicesValue(new String[] {"hull", "--devices", "devices"}));
+        assertEquals("0,1", WorkerProcesses.devicesValue(new String[] {"hull", "--devices=0,1"}));
+        assertEquals(false, WorkerProcesses.nvidiaOnly(dir), "no ICD");
+        java.nio.file.Files.writeString(dir.resolve("nvidia.icd"), "libnvidia-opencl.so.1\n");
+        boolean icdEnv = System.getenv("OCL_ICD_VENDORS") != null || System.getenv("OCL_ICD_FILENAMES") != null;
+        assertEquals(!icdEnv, WorkerProcesses.nvidiaOnly(dir), "NVIDIA's alone");
+        java.nio.file.Files.writeString(dir.resolve("pocl.icd"), "libpocl.so.2\n");
+        assertEquals(false, WorkerProcesses.nvidiaOnly(dir), "POCL beside it: TornadoVM's numbers are not CUDA's");
+    }
 }
