@@ -43,15 +43,12 @@ public enum Tuning {
                     + "'threads' runs one worker thread per device in this JVM. The same result files either way; "
                     + "docs/scale-out.md has the measured difference. One input split across devices (the hull) "
                     + "always uses threads."),
-    DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "--devices with worker processes, a batch of files: each worker process first computes the batch's first "
-                    + "input into a temporary directory, so that its device plans are sized as a one-device run's and "
-                    + "their kernels come from the kernel cache (plans are sized by a session's first input; the cache is "
-                    + "keyed on the sizes)."),
+    DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
+            + "of files: each worker first computes the batch's first input into a temporary directory, so its plans are sized "
+            + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "--devices with worker processes, where NVIDIA's OpenCL is the only OpenCL platform: each worker process "
-                    + "sees its GPU alone (CUDA_VISIBLE_DEVICES) and computes on it as its device 0, so that no process "
-                    + "opens the other GPUs; false: every process sees every GPU."),
+            "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
+                    + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
             "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
     SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,
