@@ -81,6 +81,11 @@ public final class HullTaskGraphs {
     public static final int N_GROUPS = 13;
     /** params[N_BLOCKS]: compaction blocks of the input ({@link HullBuffers#blocks}). */
     public static final int N_BLOCKS = 14;
+    /**
+     * params[TRIES]: writes per point and farthest pass (see {@link HullKernels#farthestPass}; values below 1 count as
+     * 1, the plain race); the result does not depend on it.
+     */
+    public static final int TRIES = 15;
     public static final int PARAMS = 16;
 
     /** Graph indices in {@link #graphs}, relative to the first hull graph of the plan. */
@@ -426,7 +431,8 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE]) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS);
+                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS,
+                        Math.max(1, params[TRIES]));
             }
         }
     }
@@ -443,7 +449,7 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + pass - 1] != 0) {
                 HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
-                        HullKernels.FLAG_PASS + pass);
+                        HullKernels.FLAG_PASS + pass, Math.max(1, params[TRIES]));
             }
         }
     }
@@ -461,7 +467,7 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + PASSES - 2] != 0) {
                 HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
-                        HullKernels.FLAG_PASS + PASSES - 1);
+                        HullKernels.FLAG_PASS + PASSES - 1, Math.max(1, params[TRIES]));
             }
             if (i < cap && i < params[NEW_COUNT]) {
                 out[i] = cand[params[NEW_BASE] + i];
