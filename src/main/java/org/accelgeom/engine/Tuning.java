@@ -63,9 +63,6 @@ public enum Tuning {
                     + "that needs more fails with a clear message)."),
     HULL_PASSES("accelgeom.hull.passes", Type.INT, "4", 2, 16, Use.TUNING,
             "tornado hull: farthest-point passes per execution of a round graph."),
-    HULL_TRIES("accelgeom.hull.tries", Type.INT, "8", 1, 64, Use.TUNING,
-            "tornado hull: writes per point in one farthest-point pass (1: the plain race, which needs about log2 of "
-                    + "the points per face passes; more settle a face in one or two passes)."),
 
     // ---- ridge
     RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,

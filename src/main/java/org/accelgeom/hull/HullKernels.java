@@ -104,48 +104,35 @@ public final class HullKernels {
      * farther, or equally far with a lower index. Writes may race; each pass that changes a candidate sets
      * {@code flags[flagIndex]}, and passes repeat until one changes nothing. Every write improves on the value it
      * read, so the passes end with the unique maximum of (distance, -index) per face, whatever the interleaving:
-     * deterministic without atomic max (which TornadoVM 5.2's kernels lack: its OpenCL backend offers only an atomic
-     * add). {@code tries} (at least 1) bounds how often a point writes in one pass: after its write it reads the
-     * candidate again and writes again while that is a worse point (a racing write replaced its own). One try is the
-     * plain race, which settles a face of m racing points in about log2(m) passes; a few tries settle it in one or two.
-     * The result does not depend on tries: only a pass in which nobody wrote ends the search.
+     * deterministic without atomic max (which TornadoVM kernels lack).
      */
     public static void farthestPass(int[] active, int i, int[] label, double[] dist, int[] cand, int roundBase,
-            int[] flags, int flagIndex, int tries) {
+            int[] flags, int flagIndex) {
         int p = active[i];
         int f = label[p];
         if (f < roundBase) {
             return;
         }
-        double dp = dist[p];
         int c = cand[f];
-        int t = 0;
-        while (t < tries) {
-            int cs = c < 0 ? p : c;
-            double dc = dist[cs];
-            // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
-            int better = 0;
-            if (c < 0) {
+        int cs = c < 0 ? p : c;
+        double dp = dist[p];
+        double dc = dist[cs];
+        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
+        int better = 0;
+        if (c < 0) {
+            better = 1;
+        }
+        if (dp > dc) {
+            better = 1;
+        }
+        if (dp == dc) {
+            if (p < c) {
                 better = 1;
             }
-            if (dp > dc) {
-                better = 1;
-            }
-            if (dp == dc) {
-                if (p < c) {
-                    better = 1;
-                }
-            }
-            if (better == 1) {
-                cand[f] = p;
-                flags[flagIndex] = 1;
-                // the candidate again, indexed through label[p] re-read after the stores, so that no compiler
-                // forwards this work-item's own store to the load
-                c = cand[label[p]];
-                t++;
-            } else {
-                t = tries;
-            }
+        }
+        if (better == 1) {
+            cand[f] = p;
+            flags[flagIndex] = 1;
         }
     }
 

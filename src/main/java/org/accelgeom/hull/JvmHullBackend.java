@@ -194,7 +194,7 @@ final class JvmHullBackend implements HullBackend {
                 flags[fi] = 0;
                 forEach(activeCount, (from, to) -> {
                     for (int i = from; i < to; i++) {
-                        HullKernels.farthestPass(active, i, label, dist, cand, base, flags, fi, 1);
+                        HullKernels.farthestPass(active, i, label, dist, cand, base, flags, fi);
                     }
                 });
                 if (flags[fi] == 0) {

@@ -81,11 +81,6 @@ public final class HullTaskGraphs {
     public static final int N_GROUPS = 13;
     /** params[N_BLOCKS]: compaction blocks of the input ({@link HullBuffers#blocks}). */
     public static final int N_BLOCKS = 14;
-    /**
-     * params[TRIES]: writes per point and farthest pass (see {@link HullKernels#farthestPass}; values below 1 count as
-     * 1, the plain race); the result does not depend on it.
-     */
-    public static final int TRIES = 15;
     public static final int PARAMS = 16;
 
     /** Graph indices in {@link #graphs}, relative to the first hull graph of the plan. */
@@ -431,8 +426,7 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE]) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS,
-                        Math.max(1, params[TRIES]));
+                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS);
             }
         }
     }
@@ -449,7 +443,7 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + pass - 1] != 0) {
                 HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
-                        HullKernels.FLAG_PASS + pass, Math.max(1, params[TRIES]));
+                        HullKernels.FLAG_PASS + pass);
             }
         }
     }
@@ -467,7 +461,7 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + PASSES - 2] != 0) {
                 HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
-                        HullKernels.FLAG_PASS + PASSES - 1, Math.max(1, params[TRIES]));
+                        HullKernels.FLAG_PASS + PASSES - 1);
             }
             if (i < cap && i < params[NEW_COUNT]) {
                 out[i] = cand[params[NEW_BASE] + i];

@@ -47,8 +47,6 @@ public final class TornadoHullBackend implements HullBackend {
 
     /** Largest per-round delta; the small round graph's (most rounds fit in it) is accelgeom.hull.smallRoundCap. */
     private static final int CAP = Tuning.HULL_ROUND_CAP.intValue();
-    /** Writes per point and farthest pass (params[TRIES]). */
-    private static final int TRIES = Tuning.HULL_TRIES.intValue();
 
     /** The session's name for the plan of the hull. */
     static final String FAMILY = "hull";
@@ -305,7 +303,6 @@ public final class TornadoHullBackend implements HullBackend {
         p[HullTaskGraphs.N_POINTS] = b.n;
         p[HullTaskGraphs.N_GROUPS] = b.groups;
         p[HullTaskGraphs.N_BLOCKS] = b.blocks;
-        p[HullTaskGraphs.TRIES] = TRIES;
         plan.withGraph(first + graph);
         last = Plans.execute(plan, device);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
