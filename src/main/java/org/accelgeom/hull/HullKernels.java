@@ -137,6 +137,81 @@ public final class HullKernels {
     }
 
     /**
+     * Candidate slots per new face in the device's farthest-point search ({@link #farthestSlotPass}).
+     */
+    public static final int SLOTS = 16;
+
+    /**
+     * One pass of the farthest-point search over {@link #SLOTS} candidate slots per new face of the round (the
+     * device's form of {@link #farthestPass}): new face {@code j = label - roundBase} owns {@code slot[SLOTS * j ..
+     * SLOTS * j + SLOTS - 1]}, and point p may write only slot {@code p % SLOTS} of its face, when it is better (farther,
+     * or equally far with a lower index) than every point in the face's slots. Writes race as in {@link
+     * #farthestPass}, but a pass now leaves up to SLOTS improving points, whose best beats about SLOTS / (SLOTS + 1) of
+     * the points still better than the slots before, instead of half of them: the passes to settle a face of m points go
+     * from about log2 m to log17 m. A pass in which nobody wrote ends the search: then the best point of every face is
+     * in its slots ({@link #slotBest}), whatever the interleaving.
+     */
+    public static void farthestSlotPass(int[] active, int i, int[] label, double[] dist, int[] slot, int roundBase,
+            int[] flags, int flagIndex) {
+        int p = active[i];
+        int f = label[p];
+        if (f < roundBase) {
+            return;
+        }
+        int base = SLOTS * (f - roundBase);
+        double dp = dist[p];
+        int better = 1;
+        for (int k = 0; k < SLOTS; k++) {
+            int c = slot[base + k];
+            double dc = dist[c < 0 ? p : c];
+            // independent tests, not an if-else chain (see farthestPass)
+            if (c >= 0) {
+                if (dc > dp) {
+                    better = 0;
+                }
+                if (dc == dp) {
+                    if (c <= p) {
+                        better = 0;
+                    }
+                }
+            }
+        }
+        if (better == 1) {
+            slot[base + p % SLOTS] = p;
+            flags[flagIndex] = 1;
+        }
+    }
+
+    /** The best point in new face j's slots (largest distance, then lowest index), -1 when they are empty. */
+    public static int slotBest(int[] slot, double[] dist, int j) {
+        int best = -1;
+        double bd = 0.0;
+        for (int k = 0; k < SLOTS; k++) {
+            int c = slot[SLOTS * j + k];
+            double dc = dist[c < 0 ? 0 : c];
+            int take = 0;
+            if (c >= 0) {
+                if (best < 0) {
+                    take = 1;
+                }
+                if (dc > bd) {
+                    take = 1;
+                }
+                if (dc == bd) {
+                    if (c < best) {
+                        take = 1;
+                    }
+                }
+            }
+            if (take == 1) {
+                best = c;
+                bd = dc;
+            }
+        }
+        return best;
+    }
+
+    /**
      * Interior culling (beyond the paper): drops the point {@code active[i]} when it is certainly strictly
      * inside the inner polytope whose {@code nInner} face planes are given. Points on or near its boundary
      * are kept, so culling never removes a hull vertex.

@@ -389,7 +389,9 @@ public final class HullTaskGraphs {
                 // so that work-items may write them in any order
                 coneFirst[f] = dI[6 * cap + j];
                 coneCount[f] = dI[7 * cap + j];
-                cand[f] = -1;
+                for (int k = 0; k < HullKernels.SLOTS; k++) {
+                    cand[HullKernels.SLOTS * j + k] = -1;
+                }
             }
             if (j < params[DELETED_COUNT]) {
                 int f = dI[j];
@@ -426,7 +428,8 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE]) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS);
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                        HullKernels.FLAG_PASS);
             }
         }
     }
@@ -442,7 +445,7 @@ public final class HullTaskGraphs {
                 beat[SLOT_FARTHEST + pass] = params[SEQ];
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + pass - 1] != 0) {
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
                         HullKernels.FLAG_PASS + pass);
             }
         }
@@ -460,11 +463,11 @@ public final class HullTaskGraphs {
                 beat[SLOT_GATHER] = params[SEQ];
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + PASSES - 2] != 0) {
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
                         HullKernels.FLAG_PASS + PASSES - 1);
             }
             if (i < cap && i < params[NEW_COUNT]) {
-                out[i] = cand[params[NEW_BASE] + i];
+                out[i] = HullKernels.slotBest(cand, dist, i);
             }
         }
     }
