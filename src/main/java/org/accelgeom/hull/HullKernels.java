@@ -115,22 +115,7 @@ public final class HullKernels {
         }
         int c = cand[f];
         int cs = c < 0 ? p : c;
-        double dp = dist[p];
-        double dc = dist[cs];
-        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
-        int better = 0;
-        if (c < 0) {
-            better = 1;
-        }
-        if (dp > dc) {
-            better = 1;
-        }
-        if (dp == dc) {
-            if (p < c) {
-                better = 1;
-            }
-        }
-        if (better == 1) {
+        if (beats(dist[p], p, dist[cs], c) == 1) {
             cand[f] = p;
             flags[flagIndex] = 1;
         }
@@ -154,31 +139,22 @@ public final class HullKernels {
     public static void farthestSlotPass(int[] active, int i, int[] label, double[] dist, int[] slot, int roundBase,
             int[] flags, int flagIndex) {
         int p = active[i];
-        int f = label[p];
-        if (f < roundBase) {
-            return;
-        }
-        int base = SLOTS * (f - roundBase);
-        double dp = dist[p];
-        int better = 1;
-        for (int k = 0; k < SLOTS; k++) {
-            int c = slot[base + k];
-            double dc = dist[c < 0 ? p : c];
-            // independent tests, not an if-else chain (see farthestPass)
-            if (c >= 0) {
-                if (dc > dp) {
-                    better = 0;
-                }
-                if (dc == dp) {
-                    if (c <= p) {
+        int base = SLOTS * (label[p] - roundBase);
+        if (base >= 0) {
+            double dp = dist[p];
+            int better = 1;
+            for (int k = 0; k < SLOTS; k++) {
+                int c = slot[base + k];
+                if (c >= 0) {
+                    if (beats(dp, p, dist[c], c) == 0) {
                         better = 0;
                     }
                 }
             }
-        }
-        if (better == 1) {
-            slot[base + p % SLOTS] = p;
-            flags[flagIndex] = 1;
+            if (better == 1) {
+                slot[base + p % SLOTS] = p;
+                flags[flagIndex] = 1;
+            }
         }
     }
 
@@ -188,24 +164,12 @@ public final class HullKernels {
         double bd = 0.0;
         for (int k = 0; k < SLOTS; k++) {
             int c = slot[SLOTS * j + k];
-            double dc = dist[c < 0 ? 0 : c];
-            int take = 0;
             if (c >= 0) {
-                if (best < 0) {
-                    take = 1;
+                double dc = dist[c];
+                if (beats(dc, c, bd, best) == 1) {
+                    best = c;
+                    bd = dc;
                 }
-                if (dc > bd) {
-                    take = 1;
-                }
-                if (dc == bd) {
-                    if (c < best) {
-                        take = 1;
-                    }
-                }
-            }
-            if (take == 1) {
-                best = c;
-                bd = dc;
             }
         }
         return best;
@@ -360,20 +324,7 @@ public final class HullKernels {
             int idx = bestIdx[j];
             if (idx >= 0) {
                 double v = bestVal[j];
-                // independent tests (see farthestPass)
-                int take = 0;
-                if (bi < 0) {
-                    take = 1;
-                }
-                if (v > best) {
-                    take = 1;
-                }
-                if (v == best) {
-                    if (idx < bi) {
-                        take = 1;
-                    }
-                }
-                if (take == 1) {
+                if (beats(v, idx, best, bi) == 1) {
                     best = v;
                     bi = idx;
                     bj = j;
@@ -381,5 +332,23 @@ public final class HullKernels {
             }
         }
         return bj;
+    }
+
+    /** 1 when (v, idx) beats the best so far (bi -1: none yet): a larger value, or an equal one with a lower index. */
+    private static int beats(double v, int idx, double best, int bi) {
+        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
+        int take = 0;
+        if (bi < 0) {
+            take = 1;
+        }
+        if (v > best) {
+            take = 1;
+        }
+        if (v == best) {
+            if (idx < bi) {
+                take = 1;
+            }
+        }
+        return take;
     }
 }

@@ -28,20 +28,23 @@ class TornadoSupportTest {
         }
     }
 
-    @Test
-    void aRequestTurnsTheProfilerOn() {
-        System.clearProperty(TornadoSupport.PROFILER_PROPERTY);
+    /** Requests the profiler with the profiler property at {@code profiler} (null: unset), the driver's timers off. */
+    private static void request(String profiler) {
+        restore(TornadoSupport.PROFILER_PROPERTY, profiler);
         System.setProperty(TornadoSupport.DRIVER_TIMERS_PROPERTY, "False");
         TornadoSupport.requestProfiler();
+    }
+
+    @Test
+    void aRequestTurnsTheProfilerOn() {
+        request(null);
         assertEquals("true", System.getProperty(TornadoSupport.PROFILER_PROPERTY));
         assertEquals("True", System.getProperty(TornadoSupport.DRIVER_TIMERS_PROPERTY), "the profiler reads the driver's timers");
     }
 
     @Test
     void theUsersChoiceWins() {
-        System.setProperty(TornadoSupport.PROFILER_PROPERTY, "false");
-        System.setProperty(TornadoSupport.DRIVER_TIMERS_PROPERTY, "False");
-        TornadoSupport.requestProfiler();
+        request("false");
         assertEquals("false", System.getProperty(TornadoSupport.PROFILER_PROPERTY));
         assertEquals("False", System.getProperty(TornadoSupport.DRIVER_TIMERS_PROPERTY), "no profiler, no timers");
     }
