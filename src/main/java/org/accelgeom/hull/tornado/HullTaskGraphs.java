@@ -367,7 +367,8 @@ public final class HullTaskGraphs {
 
     /**
      * A round graph's first task: scatters the execution's delta into the face tables and labels, every section as
-     * long as its count in params (any may be 0): the planes of {@code NEW_PLANES} new faces, the cones of
+     * long as its count in params (any may be 0): the planes of {@code NEW_PLANES} new faces (their candidate slots
+     * emptied), the cones of
      * {@code DELETED_COUNT} deleted faces, {@code APEX_COUNT} points that became hull vertices (label -1), and
      * {@code FIX_COUNT} of the host's exact answers for uncertain points; then the flags to 0.
      * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels, the
@@ -417,7 +418,7 @@ public final class HullTaskGraphs {
      * same point. The pass may read another point's distance before that point's work-item has written it (no order
      * between work-items), so it may miss an improvement; the later passes, each a launch of its own over final
      * distances, repeat until one changes nothing, which ends at the same unique maximum (see
-     * {@link HullKernels#farthestPass}). Over an empty delta (fixes, more passes) every label is already final (a
+     * {@link HullKernels#farthestSlotPass}). Over an empty delta (fixes, more passes) every label is already final (a
      * live face, -1 or uncertain) and the reassignment changes nothing.
      */
     public static void reassign(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label,
