@@ -39,7 +39,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * sets; TornadoVM then waits on every operation's event).
  *
  * <p>The figures depend on {@code -Dtornado.max.events} (tornado-config/accelgeom.argfile sets 1024; TornadoVM 5.2
- * clears that many ints per wait-event list on every execution), which JMH's forks inherit from the launcher's JVM.
+ * clears that many ints per wait-event list on every execution) and {@code -Dtornado.opencl.profiling.enable} (the
+ * argfile sets False: the OpenCL driver's event timers, which cost every launch), which JMH's forks inherit from the
+ * launcher's JVM. With the timers off, {@code profiler=on} measures TornadoVM's waits and bookkeeping but reads no
+ * times (give {@code -Dtornado.opencl.profiling.enable=True} to measure the profiler as {@code --timings} runs it).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

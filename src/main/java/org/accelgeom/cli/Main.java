@@ -60,6 +60,7 @@ public final class Main implements Runnable {
         if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
             TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
         }
+        TornadoSupport.timersForProfiler(); // -Daccelgeom.tornado.profiler=true: the driver's timers too
         WorkerProcesses.takeStdoutIfChild(); // a worker process of --devices answers its parent on stdout
         Stdout stdout = Stdout.install();
         StdoutGuard.install(); // TornadoVM's notices to stderr: stdout carries results only

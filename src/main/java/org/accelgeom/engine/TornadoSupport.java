@@ -45,6 +45,26 @@ public final class TornadoSupport {
         if (System.getProperty(PROFILER_PROPERTY) == null) {
             System.setProperty(PROFILER_PROPERTY, "true");
         }
+        timersForProfiler();
+    }
+
+    /**
+     * TornadoVM's switch of the OpenCL driver's event timers ({@code CL_QUEUE_PROFILING_ENABLE} on its command queues,
+     * read once when TornadoVM starts). With them, every execution of a one-kernel graph took 58 instead of 31 µs on an
+     * H200, and each further kernel 35 instead of 19 µs (docs/benchmarks.md, session 10), so
+     * {@code tornado-config/accelgeom.argfile} turns them off. TornadoVM's profiler reads its kernel and transfer times
+     * from them, so {@link #timersForProfiler} turns them on again where the profiler is on.
+     */
+    public static final String DRIVER_TIMERS_PROPERTY = "tornado.opencl.profiling.enable";
+
+    /**
+     * Turns the OpenCL driver's event timers on ({@link #DRIVER_TIMERS_PROPERTY}) when {@link #PROFILER_PROPERTY} is
+     * true, so that the profiler's times are not zero; takes effect only before TornadoVM starts.
+     */
+    public static void timersForProfiler() {
+        if (Boolean.parseBoolean(System.getProperty(PROFILER_PROPERTY))) {
+            System.setProperty(DRIVER_TIMERS_PROPERTY, "True");
+        }
     }
 
 

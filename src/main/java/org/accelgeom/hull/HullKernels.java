@@ -115,25 +115,64 @@ public final class HullKernels {
         }
         int c = cand[f];
         int cs = c < 0 ? p : c;
-        double dp = dist[p];
-        double dc = dist[cs];
-        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
-        int better = 0;
-        if (c < 0) {
-            better = 1;
-        }
-        if (dp > dc) {
-            better = 1;
-        }
-        if (dp == dc) {
-            if (p < c) {
-                better = 1;
-            }
-        }
-        if (better == 1) {
+        if (beats(dist[p], p, dist[cs], c) == 1) {
             cand[f] = p;
             flags[flagIndex] = 1;
         }
+    }
+
+    /**
+     * Candidate slots per new face in the device's farthest-point search ({@link #farthestSlotPass}).
+     */
+    public static final int SLOTS = 16;
+
+    /**
+     * One pass of the farthest-point search over {@link #SLOTS} candidate slots per new face of the round (the
+     * device's form of {@link #farthestPass}): new face {@code j = label - roundBase} owns {@code slot[SLOTS * j ..
+     * SLOTS * j + SLOTS - 1]}, and point p may write only slot {@code p % SLOTS} of its face, when it is better (farther,
+     * or equally far with a lower index) than every point in the face's slots. Writes race as in {@link
+     * #farthestPass}, but a pass now leaves up to SLOTS improving points, whose best beats about SLOTS / (SLOTS + 1) of
+     * the points still better than the slots before, instead of half of them: the passes to settle a face of m points go
+     * from about log2 m to log17 m. A pass in which nobody wrote ends the search: then the best point of every face is
+     * in its slots ({@link #slotBest}), whatever the interleaving.
+     */
+    public static void farthestSlotPass(int[] active, int i, int[] label, double[] dist, int[] slot, int roundBase,
+            int[] flags, int flagIndex) {
+        int p = active[i];
+        int base = SLOTS * (label[p] - roundBase);
+        if (base >= 0) {
+            double dp = dist[p];
+            int better = 1;
+            for (int k = 0; k < SLOTS; k++) {
+                int c = slot[base + k];
+                if (c >= 0) {
+                    if (beats(dp, p, dist[c], c) == 0) {
+                        better = 0;
+                    }
+                }
+            }
+            if (better == 1) {
+                slot[base + p % SLOTS] = p;
+                flags[flagIndex] = 1;
+            }
+        }
+    }
+
+    /** The best point in new face j's slots (largest distance, then lowest index), -1 when they are empty. */
+    public static int slotBest(int[] slot, double[] dist, int j) {
+        int best = -1;
+        double bd = 0.0;
+        for (int k = 0; k < SLOTS; k++) {
+            int c = slot[SLOTS * j + k];
+            if (c >= 0) {
+                double dc = dist[c];
+                if (beats(dc, c, bd, best) == 1) {
+                    best = c;
+                    bd = dc;
+                }
+            }
+        }
+        return best;
     }
 
     /**
@@ -285,20 +324,7 @@ public final class HullKernels {
             int idx = bestIdx[j];
             if (idx >= 0) {
                 double v = bestVal[j];
-                // independent tests (see farthestPass)
-                int take = 0;
-                if (bi < 0) {
-                    take = 1;
-                }
-                if (v > best) {
-                    take = 1;
-                }
-                if (v == best) {
-                    if (idx < bi) {
-                        take = 1;
-                    }
-                }
-                if (take == 1) {
+                if (beats(v, idx, best, bi) == 1) {
                     best = v;
                     bi = idx;
                     bj = j;
@@ -306,5 +332,23 @@ public final class HullKernels {
             }
         }
         return bj;
+    }
+
+    /** 1 when (v, idx) beats the best so far (bi -1: none yet): a larger value, or an equal one with a lower index. */
+    private static int beats(double v, int idx, double best, int bi) {
+        // independent tests, not an if-else chain: TornadoVM 5.2 negated part of the chained form
+        int take = 0;
+        if (bi < 0) {
+            take = 1;
+        }
+        if (v > best) {
+            take = 1;
+        }
+        if (v == best) {
+            if (idx < bi) {
+                take = 1;
+            }
+        }
+        return take;
     }
 }

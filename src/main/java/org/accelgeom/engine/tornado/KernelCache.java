@@ -238,14 +238,15 @@ public final class KernelCache {
         }
     }
 
-    /** Properties that change what TornadoVM or accelgeom print, never a kernel. */
+    /** Properties that change what TornadoVM or accelgeom print or time, never a kernel. */
     private static boolean outputOnly(String property) {
         return property.startsWith("accelgeom.kernelCache") || property.startsWith("accelgeom.sample")
                 || property.startsWith("accelgeom.devices.") // how --devices runs its workers, not what a kernel is
                 || property.startsWith("accelgeom.tornado.profile") || property.equals("tornado.printKernel")
                 || property.equals("tornado.print.kernel.dir") || property.startsWith("tornado.profiler")
                 || property.equals("tornado.log.profiler") || property.equals("tornado.debug")
-                || property.equals("tornado.fullDebug") || property.equals("tornado.threadInfo");
+                || property.equals("tornado.fullDebug") || property.equals("tornado.threadInfo")
+                || property.equals("tornado.opencl.profiling.enable");
     }
 
     /** A scalar's type and bits, an array's type and length; null for anything else. */

@@ -48,6 +48,11 @@ public final class HullBuffers {
     public final double[] plane;
     public final int[] coneFirst;
     public final int[] coneCount;
+    /**
+     * The farthest-point candidates of the round's new faces: {@link HullKernels#SLOTS} slots per new face, new face j
+     * (face roundBase + j) at {@code SLOTS * j} ({@link HullKernels#farthestSlotPass}); at least as long as the face
+     * tables.
+     */
     public final int[] cand;
     /** Partial arg-max results of the extremes graph (128 directions per group) and of the farthest graph. */
     public final double[] bestVal;
@@ -155,7 +160,7 @@ public final class HullBuffers {
         this.plane = new double[HullKernels.PLANE_STRIDE * faceCapacity];
         this.coneFirst = new int[faceCapacity];
         this.coneCount = new int[faceCapacity];
-        this.cand = new int[faceCapacity];
+        this.cand = new int[Math.max(faceCapacity, HullKernels.SLOTS * cap)];
         this.bestVal = new double[groupsCapacity * 128];
         this.bestIdx = new int[groupsCapacity * 128];
         this.farVal = new double[groupsCapacity];

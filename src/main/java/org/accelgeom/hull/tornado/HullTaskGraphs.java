@@ -367,7 +367,8 @@ public final class HullTaskGraphs {
 
     /**
      * A round graph's first task: scatters the execution's delta into the face tables and labels, every section as
-     * long as its count in params (any may be 0): the planes of {@code NEW_PLANES} new faces, the cones of
+     * long as its count in params (any may be 0): the planes of {@code NEW_PLANES} new faces (their candidate slots
+     * emptied), the cones of
      * {@code DELETED_COUNT} deleted faces, {@code APEX_COUNT} points that became hull vertices (label -1), and
      * {@code FIX_COUNT} of the host's exact answers for uncertain points; then the flags to 0.
      * Layout of dI (capacity cap per section): deleted ids, cone first, cone count, apexes, fix points, fix labels, the
@@ -389,7 +390,9 @@ public final class HullTaskGraphs {
                 // so that work-items may write them in any order
                 coneFirst[f] = dI[6 * cap + j];
                 coneCount[f] = dI[7 * cap + j];
-                cand[f] = -1;
+                for (int k = 0; k < HullKernels.SLOTS; k++) {
+                    cand[HullKernels.SLOTS * j + k] = -1;
+                }
             }
             if (j < params[DELETED_COUNT]) {
                 int f = dI[j];
@@ -415,7 +418,7 @@ public final class HullTaskGraphs {
      * same point. The pass may read another point's distance before that point's work-item has written it (no order
      * between work-items), so it may miss an improvement; the later passes, each a launch of its own over final
      * distances, repeat until one changes nothing, which ends at the same unique maximum (see
-     * {@link HullKernels#farthestPass}). Over an empty delta (fixes, more passes) every label is already final (a
+     * {@link HullKernels#farthestSlotPass}). Over an empty delta (fixes, more passes) every label is already final (a
      * live face, -1 or uncertain) and the reassignment changes nothing.
      */
     public static void reassign(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label,
@@ -426,7 +429,8 @@ public final class HullTaskGraphs {
             }
             if (i < params[N_ACTIVE]) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags, HullKernels.FLAG_PASS);
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                        HullKernels.FLAG_PASS);
             }
         }
     }
@@ -442,7 +446,7 @@ public final class HullTaskGraphs {
                 beat[SLOT_FARTHEST + pass] = params[SEQ];
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + pass - 1] != 0) {
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
                         HullKernels.FLAG_PASS + pass);
             }
         }
@@ -460,11 +464,11 @@ public final class HullTaskGraphs {
                 beat[SLOT_GATHER] = params[SEQ];
             }
             if (i < params[N_ACTIVE] && flags[HullKernels.FLAG_PASS + PASSES - 2] != 0) {
-                HullKernels.farthestPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
+                HullKernels.farthestSlotPass(active, i, label, dist, cand, params[ROUND_BASE], flags,
                         HullKernels.FLAG_PASS + PASSES - 1);
             }
             if (i < cap && i < params[NEW_COUNT]) {
-                out[i] = cand[params[NEW_BASE] + i];
+                out[i] = HullKernels.slotBest(cand, dist, i);
             }
         }
     }

@@ -245,9 +245,9 @@ public final class TornadoHullBackend implements HullBackend {
         return faces > 0 ? faces : 16 + (int) Math.min(8L * capacity, 1 << 23);
     }
 
-    /** Device bytes of a plan for {@code capacity} points. */
+    /** Device bytes of a plan for {@code capacity} points (with the candidate slots of the largest round). */
     private static long bytes(long capacity) {
-        return 40L * capacity + 60L * (16 + Math.min(8L * capacity, 1 << 23));
+        return 40L * capacity + 60L * (16 + Math.min(8L * capacity, 1 << 23)) + 4L * HullKernels.SLOTS * CAP;
     }
 
     /**
