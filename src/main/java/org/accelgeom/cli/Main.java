@@ -55,6 +55,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Timeline.start(); // --timings: where the process's time goes, from its launch
+        Prewarm.startEarly(args); // hull, voronoi on tornado: TornadoVM starts beside picocli, the checks and the read
         org.accelgeom.engine.StackSampler.startIfAsked();
         boolean timings = Arrays.asList(args).contains("--timings");
         if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
@@ -79,6 +80,26 @@ public final class Main implements Runnable {
                 String why = stdout.failure() == null ? "closed, or the device is full" : stdout.failure().getMessage();
                 report(cl.getErr(), "standard output: cannot write (" + why + "): the output is lost", null, false);
                 code = EXIT_FAILURE;
+            }
+        }
+        exit(code);
+    }
+
+    /**
+     * Ends the process: after a successful run with {@link org.accelgeom.engine.Tuning#FAST_EXIT} (the default) by
+     * {@link Runtime#halt}, once stdout and stderr are flushed (every output file was moved into place by its
+     * command, and the kernel cache is written as each plan first runs), so that no shutdown hook runs: TornadoVM's
+     * OpenCL clean-up released every context, queue, program and buffer one by one, which the process's exit does
+     * anyway. Otherwise (a failure, whose in-flight output files a hook deletes; {@code accelgeom.sample}, written
+     * by a hook; the switch off) by {@link System#exit}.
+     */
+    static void exit(int code) {
+        if (code == 0 && org.accelgeom.engine.Tuning.FAST_EXIT.booleanValue()
+                && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
+            System.out.flush();
+            System.err.flush();
+            if (!System.out.checkError() && !System.err.checkError()) {
+                Runtime.getRuntime().halt(0);
             }
         }
         System.exit(code);

@@ -28,6 +28,11 @@ public enum Tuning {
                     + "of TornadoVM's start off the critical path). It crashed the JVM (SIGSEGV) before scripts/accelgeom "
                     + "preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers); with it, 26 of 26 runs on an "
                     + "H200 passed with identical output (docs/benchmarks.md, session 9). false: start it when needed."),
+    FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "after a successful run, with stdout and stderr flushed and every output file in place, end the JVM with "
+                    + "Runtime.halt: no shutdown hooks (TornadoVM's OpenCL clean-up, which releases every context, "
+                    + "queue and buffer one by one; the process's exit frees them anyway). false: System.exit, e.g. "
+                    + "for a JVM flight recording (-XX:StartFlightRecording), which is written by a hook."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "
