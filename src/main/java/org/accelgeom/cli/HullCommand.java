@@ -110,21 +110,21 @@ final class HullCommand implements Callable<Integer> {
                 source = "-".equals(common.input) ? "standard input" : common.input;
                 Timeline.markProcess("reading the input");
             }
-            Prewarm.join(warm);
-            Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
-                    : "waiting for the background TornadoVM start");
             if (points.dimension() != 3) {
                 throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
                         + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
             }
             Check.finitePoints(source, points, false, "the convex hull");
+            Timeline.markProcess("checking the coordinates");
         } catch (RuntimeException | Error e) {
             if (prepared != null) {
-                warm.discard(prepared);
+                warm.discard(prepared); // a bad input does not wait for the compile ahead
             }
             throw e;
         }
-        Timeline.markProcess("checking the coordinates");
+        Prewarm.join(warm);
+        Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
+                : "waiting for the background TornadoVM start");
         if (savePoints != null) {
             Formats.writePoints(savePoints, points);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());

@@ -86,21 +86,20 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Ends the process: after a successful run with {@link org.accelgeom.engine.Tuning#FAST_EXIT} (the default) by
-     * {@link Runtime#halt}, once stdout and stderr are flushed (every output file was moved into place by its
-     * command, and the kernel cache is written as each plan first runs), so that no shutdown hook runs: TornadoVM's
-     * OpenCL clean-up released every context, queue, program and buffer one by one, which the process's exit does
-     * anyway. Otherwise (a failure, whose in-flight output files a hook deletes; {@code accelgeom.sample}, written
-     * by a hook; the switch off) by {@link System#exit}.
+     * Ends the process. With {@link org.accelgeom.engine.Tuning#FAST_EXIT} (the default) by {@link Runtime#halt} once
+     * stdout and stderr are flushed, so that no shutdown hook runs: TornadoVM's OpenCL clean-up released every
+     * context, queue, program and buffer one by one (the process's exit frees them anyway), and on an early error it
+     * could release them under a compile ahead still running on {@link Prewarm}'s thread. Nothing else needs a hook
+     * here: each output file was written and moved into place by the command's thread (a failed write deletes its
+     * temporary itself), and the kernel cache is written as each plan first runs. {@code accelgeom.sample} (written by
+     * a hook) or the switch off: {@link System#exit}.
      */
     static void exit(int code) {
-        if (code == 0 && org.accelgeom.engine.Tuning.FAST_EXIT.booleanValue()
+        if (org.accelgeom.engine.Tuning.FAST_EXIT.booleanValue()
                 && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
             System.out.flush();
             System.err.flush();
-            if (!System.out.checkError() && !System.err.checkError()) {
-                Runtime.getRuntime().halt(0);
-            }
+            Runtime.getRuntime().halt(code);
         }
         System.exit(code);
     }

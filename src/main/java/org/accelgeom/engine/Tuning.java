@@ -29,10 +29,10 @@ public enum Tuning {
                     + "preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers); with it, 26 of 26 runs on an "
                     + "H200 passed with identical output (docs/benchmarks.md, session 9). false: start it when needed."),
     FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "after a successful run, with stdout and stderr flushed and every output file in place, end the JVM with "
-                    + "Runtime.halt: no shutdown hooks (TornadoVM's OpenCL clean-up, which releases every context, "
-                    + "queue and buffer one by one; the process's exit frees them anyway). false: System.exit, e.g. "
-                    + "for a JVM flight recording (-XX:StartFlightRecording), which is written by a hook."),
+            "the CLI ends the JVM with Runtime.halt once stdout and stderr are flushed (every output file is in place by "
+                    + "then): no shutdown hooks, among them TornadoVM's OpenCL clean-up, which releases every context, "
+                    + "queue, program and buffer one by one (the process's exit frees them anyway). false: System.exit, "
+                    + "e.g. for a JVM flight recording (-XX:StartFlightRecording), which a hook writes."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "
