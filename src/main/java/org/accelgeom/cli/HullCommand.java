@@ -193,8 +193,12 @@ final class HullCommand implements Callable<Integer> {
      * uses (one input outside a batch, on one device, with a point count guessed from the file); null when not.
      */
     private DeviceSession prepare(Prewarm warm, HullOptions options) {
+        if (warm == null || !org.accelgeom.engine.Tuning.PREWARM_PLAN.booleanValue() || Batch.active()
+                || Batch.ASSIGNED.get() != null || common.deviceList != null) {
+            return null;
+        }
         long guess = PointCountGuess.points(common.input);
-        if (warm == null || guess <= 0 || Batch.active() || Batch.ASSIGNED.get() != null || common.deviceList != null) {
+        if (guess <= 0) {
             return null;
         }
         DeviceSession session = DeviceSession.open(options.execution());

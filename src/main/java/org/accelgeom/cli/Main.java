@@ -86,28 +86,19 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Ends the process once stdout and stderr are flushed, by {@link org.accelgeom.engine.Tuning#EXIT}: {@code native}
-     * (the default) the C library's {@code _exit} where {@link Prewarm} linked it (hull and voronoi on tornado, whose
-     * launch grants native access), else {@code halt}, {@link Runtime#halt}; {@code exit}, or {@code accelgeom.sample} (written by a hook):
-     * {@link System#exit}. No shutdown hook is needed here: each output file was written and moved into place by the
-     * command's thread (a failed write deletes its temporary itself), the kernel cache is written as each plan first
-     * runs, and TornadoVM's OpenCL clean-up (a hook) released every context, queue, program and buffer one by one,
-     * which the process's exit does anyway; on an early error it could release them under a compile ahead still
-     * running on {@link Prewarm}'s thread.
+     * Ends the process. With {@link org.accelgeom.engine.Tuning#FAST_EXIT} (the default) by {@link Runtime#halt} once
+     * stdout and stderr are flushed, so that no shutdown hook runs: TornadoVM's OpenCL clean-up released every
+     * context, queue, program and buffer one by one (the process's exit frees them anyway), and on an early error it
+     * could release them under a compile ahead still running on {@link Prewarm}'s thread. Nothing else needs a hook
+     * here: each output file was written and moved into place by the command's thread (a failed write deletes its
+     * temporary itself), and the kernel cache is written as each plan first runs. {@code accelgeom.sample} (written by
+     * a hook) or the switch off: {@link System#exit}.
      */
     static void exit(int code) {
-        String how = org.accelgeom.engine.Tuning.EXIT.stringValue("native");
-        if (!how.equals("exit") && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
+        if (org.accelgeom.engine.Tuning.FAST_EXIT.booleanValue()
+                && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
             System.out.flush();
             System.err.flush();
-            if (how.equals("native") && TornadoSupport.compiledIn()) {
-                try {
-                    Class.forName("org.accelgeom.engine.tornado.NativeExit").getMethod("exit", int.class)
-                            .invoke(null, code);
-                } catch (ReflectiveOperationException | LinkageError e) {
-                    // not in this build or JVM: halt
-                }
-            }
             Runtime.getRuntime().halt(code);
         }
         System.exit(code);

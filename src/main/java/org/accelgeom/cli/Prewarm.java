@@ -50,19 +50,6 @@ final class Prewarm {
     static void startEarly(String... args) {
         if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue()) {
             early = new Prewarm();
-            if (org.accelgeom.engine.Tuning.EXIT.stringValue("native").equals("native") && TornadoSupport.compiledIn()) {
-                Thread t = new Thread(Prewarm::linkExit, "accelgeom-exit-link"); // Main.exit's _exit, linked ahead
-                t.setDaemon(true);
-                t.start();
-            }
-        }
-    }
-
-    private static void linkExit() {
-        try {
-            Class.forName("org.accelgeom.engine.tornado.NativeExit").getMethod("link").invoke(null);
-        } catch (ReflectiveOperationException | LinkageError e) {
-            // Main.exit halts instead
         }
     }
 
