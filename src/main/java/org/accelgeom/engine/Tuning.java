@@ -30,17 +30,11 @@ public enum Tuning {
                     + "are compiled when the points are in (a wrong guess costs time only). It crashed the JVM (SIGSEGV) "
                     + "before scripts/accelgeom preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers) "
                     + "(docs/benchmarks.md, sessions 9 and 10). false: start and compile when needed."),
-    PREWARM_PLAN("accelgeom.prewarm.plan", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "with accelgeom.prewarm: also compile the hull's plan ahead on the background thread (false: only start "
-                    + "TornadoVM there). It pays where the read outlasts TornadoVM's start; on the 10^7-point file on an "
-                    + "H200 with 16 cores the two are about as long and the wall stayed the same (docs/benchmarks.md, "
-                    + "session 10)."),
-    FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "the CLI ends the JVM with Runtime.halt once stdout and stderr are flushed (every output file is in place by "
-                    + "then): no shutdown hooks, among them TornadoVM's OpenCL clean-up, which releases every context, "
-                    + "queue, program and buffer one by one (the process's exit frees them anyway), and which could run "
-                    + "under a compile ahead still running after an early error. false: System.exit, e.g. for a JVM "
-                    + "flight recording (-XX:StartFlightRecording), which a hook writes."),
+    PREWARM_PLAN("accelgeom.prewarm.plan", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm: also "
+            + "compile the hull's plan ahead (false: only start TornadoVM); see docs/benchmarks.md, session 10."),
+    FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "the CLI ends the JVM by Runtime.halt "
+            + "once stdout and stderr are flushed: no shutdown hooks (TornadoVM's OpenCL clean-up: the process's exit "
+            + "frees the same). false: System.exit, e.g. for -XX:StartFlightRecording, whose file a hook writes."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "

@@ -1,6 +1,5 @@
 package org.accelgeom.hull.tornado;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.accelgeom.engine.Backend;
@@ -9,7 +8,6 @@ import org.accelgeom.engine.Execution;
 import org.accelgeom.hull.ConvexHull;
 import org.accelgeom.hull.ConvexHullTest;
 import org.accelgeom.hull.HullBackend;
-import org.accelgeom.hull.HullChecks;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.junit.jupiter.api.Tag;
@@ -37,23 +35,16 @@ class TornadoHullPrepareTest {
         }
     }
 
-    private static void same(double[][] p, HullResult gpu, String what) {
-        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
-        assertArrayEquals(ref.vertices(), gpu.vertices(), what);
-        assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), what);
-        assertEquals(ref.stats().culled(), gpu.stats().culled(), what + ": culled points");
-    }
-
     @Test
     void aGoodGuessIsTheRunsPlan() {
         double[][] p = ConvexHullTest.points("ball", 5000, 41);
-        same(p, hull(p, 4800), "guess a little low");
-        same(p, hull(p, 9000), "guess high");
+        TornadoHullBatchTest.same(p, hull(p, 4800), "guess a little low");
+        TornadoHullBatchTest.same(p, hull(p, 9000), "guess high");
     }
 
     @Test
     void aGuessOutsideTheRungOnlyCostsAPlan() {
         double[][] p = ConvexHullTest.points("sphere", 5000, 42);
-        same(p, hull(p, 100), "guess far too low");
+        TornadoHullBatchTest.same(p, hull(p, 100), "guess far too low");
     }
 }
