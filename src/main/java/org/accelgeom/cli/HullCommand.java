@@ -126,7 +126,14 @@ final class HullCommand implements Callable<Integer> {
         Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
                 : "waiting for the background TornadoVM start");
         if (savePoints != null) {
-            Formats.writePoints(savePoints, points);
+            try {
+                Formats.writePoints(savePoints, points);
+            } catch (RuntimeException | Error e) {
+                if (prepared != null) {
+                    prepared.close(); // its plan's device memory
+                }
+                throw e;
+            }
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());
             Timeline.markProcess("writing --save-points");
         }
