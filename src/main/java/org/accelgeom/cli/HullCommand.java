@@ -90,40 +90,58 @@ final class HullCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Timeline.markProcess("command line, options checked");
 
+        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
+                .withDevice(common.device).withProgress(common.progress())
+                .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
+        // TornadoVM starts (begun by Main) and the hull's plan compiles while the points are read or generated
+        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO);
+        DeviceSession prepared = random == null ? prepare(warm, options) : null;
         String source;
         PointCloud points;
-        if (random != null) {
-            points = generate(distribution, random, common.seed);
-            source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
-            Timeline.markProcess("generating the points");
-        } else {
-            Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO); // TornadoVM starts while the file is read
-            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
-                points = readPoints(common.input);
+        try {
+            if (random != null) {
+                points = generate(distribution, random, common.seed);
+                source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
+                Timeline.markProcess("generating the points");
+            } else {
+                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
+                    points = readPoints(common.input);
+                }
+                source = "-".equals(common.input) ? "standard input" : common.input;
+                Timeline.markProcess("reading the input");
             }
-            source = "-".equals(common.input) ? "standard input" : common.input;
-            Timeline.markProcess("reading the input");
-            Prewarm.join(warm);
-            Timeline.markProcess("waiting for the background TornadoVM start");
+            if (points.dimension() != 3) {
+                throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
+                        + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
+            }
+            Check.finitePoints(source, points, false, "the convex hull");
+            Timeline.markProcess("checking the coordinates");
+        } catch (RuntimeException | Error e) {
+            if (prepared != null) {
+                warm.discard(prepared); // a bad input does not wait for the compile ahead
+            }
+            throw e;
         }
-        if (points.dimension() != 3) {
-            throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
-                    + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
-        }
-        Check.finitePoints(source, points, false, "the convex hull");
-        Timeline.markProcess("checking the coordinates");
+        Prewarm.join(warm);
+        Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
+                : "waiting for the background TornadoVM start");
         if (savePoints != null) {
-            Formats.writePoints(savePoints, points);
+            try {
+                Formats.writePoints(savePoints, points);
+            } catch (RuntimeException | Error e) {
+                if (prepared != null) {
+                    prepared.close(); // its plan's device memory
+                }
+                throw e;
+            }
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, points.size());
             Timeline.markProcess("writing --save-points");
         }
 
-        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
-                .withDevice(common.device).withProgress(common.progress())
-                .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
-        try (Batch.Lease lease = Batch.session(options.execution()); // --repeat: one plan, one pool
+        try (Batch.Lease lease = prepared != null ? new Batch.Lease(prepared, true) // the plan compiled ahead
+                : Batch.session(options.execution()); // --repeat: one plan, one pool
                 var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
             DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
@@ -175,6 +193,25 @@ final class HullCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Queues the compile ahead of the hull's plan on {@code warm}'s thread, in a session of its own that the run then
+     * uses (one input outside a batch, on one device, with a point count guessed from the file); null when not.
+     */
+    private DeviceSession prepare(Prewarm warm, HullOptions options) {
+        if (warm == null || !org.accelgeom.engine.Tuning.PREWARM_PLAN.booleanValue() || Batch.active()
+                || Batch.ASSIGNED.get() != null || common.deviceList != null) {
+            return null;
+        }
+        long guess = PointCountGuess.points(common.input);
+        if (guess <= 0) {
+            return null;
+        }
+        DeviceSession session = DeviceSession.open(options.execution());
+        int points = (int) Math.min(guess, org.accelgeom.engine.Capacity.MAX / 2);
+        warm.prepare(() -> session.tornado(org.accelgeom.hull.HullBackend.Factory.class).prepare(session, points));
+        return session;
     }
 
     private void validate() {

@@ -55,6 +55,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Timeline.start(); // --timings: where the process's time goes, from its launch
+        Prewarm.startEarly(args); // hull, voronoi on tornado: TornadoVM starts beside picocli, the checks and the read
         org.accelgeom.engine.StackSampler.startIfAsked();
         boolean timings = Arrays.asList(args).contains("--timings");
         if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
@@ -81,6 +82,25 @@ public final class Main implements Runnable {
                 report(cl.getErr(), "standard output: cannot write (" + why + "): the output is lost", null, false);
                 code = EXIT_FAILURE;
             }
+        }
+        exit(code);
+    }
+
+    /**
+     * Ends the process. With {@link org.accelgeom.engine.Tuning#FAST_EXIT} (the default) by {@link Runtime#halt} once
+     * stdout and stderr are flushed, so that no shutdown hook runs: TornadoVM's OpenCL clean-up released every
+     * context, queue, program and buffer one by one (the process's exit frees them anyway), and on an early error it
+     * could release them under a compile ahead still running on {@link Prewarm}'s thread. Nothing else needs a hook
+     * here: each output file was written and moved into place by the command's thread (a failed write deletes its
+     * temporary itself), and the kernel cache is written as each plan first runs. {@code accelgeom.sample} (written by
+     * a hook) or the switch off: {@link System#exit}.
+     */
+    static void exit(int code) {
+        if (org.accelgeom.engine.Tuning.FAST_EXIT.booleanValue()
+                && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
+            System.out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(code);
         }
         System.exit(code);
     }

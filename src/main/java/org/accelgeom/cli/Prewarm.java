@@ -1,47 +1,143 @@
 package org.accelgeom.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.TornadoSupport;
 
 /**
- * A cold start's device start moved off the critical path (issue 14, "a short start"): while the main thread reads
- * the input, a background thread starts TornadoVM (its runtime, the OpenCL platform and devices: 0.6-1.2 s on the
- * H100 machine), so that the backend finds it running. Only the start: compiling the kernels ahead on a small
- * generated input was measured and dropped, since TornadoVM 5.2 compiles every execution plan's kernels again
- * (its code cache is per plan) and the warm-up cost as much wall time as it saved (docs/benchmarks.md, "Cold
- * start"). On by default ({@code -Daccelgeom.prewarm=false} turns it off): it crashed the JVM on an NVIDIA H100 until
- * scripts/accelgeom preloaded libjsig.so (see {@link org.accelgeom.engine.Tuning#PREWARM}). A failure here is
- * dropped: the real run reports its own.
+ * A cold start's device work moved off the critical path (issue 14, "a short start"), on one background thread:
+ * <ol>
+ * <li>TornadoVM's start (its runtime, the OpenCL platform and devices: 0.6-1.2 s on an H100), begun by {@link Main}
+ * before picocli builds its model ({@link #startEarly}), so that picocli, the option checks and the read overlap it;
+ * <li>then, queued by the command ({@link #prepare}), the family's execution plan built in the very
+ * {@link DeviceSession} the run will use, at the capacity the input will need (predicted from the file,
+ * {@link PointCountGuess}), and executed once on a few dummy points, so that TornadoVM compiles (or takes from
+ * accelgeom's kernel cache) every kernel while the input is read. It must be the same plan: TornadoVM 5.2's code
+ * cache is per plan, and compiling a small generated input in a plan of its own (tried in session 7) saved nothing.
+ * A prediction that misses the capacity's rung only costs time: the run builds its own plan, as without it.
+ * </ol>
+ * On by default ({@code -Daccelgeom.prewarm=false} turns both off; see {@link org.accelgeom.engine.Tuning#PREWARM}).
+ * A failure here is dropped: the real run meets the same problem and reports it in one line.
  */
 final class Prewarm {
 
-    private final Thread thread;
+    /** The start that {@link Main} began for this process (null: none). */
+    private static volatile Prewarm early;
+
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "accelgeom-prewarm");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Future<?>> queued = new ArrayList<>();
 
     private Prewarm() {
-        thread = new Thread(() -> {
-            try {
-                TornadoSupport.devices().deviceCount();
-            } catch (RuntimeException | LinkageError e) {
-                // the backend meets the same problem and reports it in one line
+        queue(() -> TornadoSupport.devices().deviceCount());
+    }
+
+    /**
+     * Called first thing in {@link Main#main}: starts TornadoVM in the background when the arguments ask for a
+     * command that joins it ({@code hull}, {@code voronoi}) on the tornado backend ({@code --backend tornado} or
+     * {@code --backend=tornado}; not with {@code --help} or {@code --version}). A cheap scan of the strings: picocli
+     * checks them later, and a start for a command line it then rejects is only dropped.
+     */
+    static void startEarly(String... args) {
+        if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue()) {
+            early = new Prewarm();
+        }
+    }
+
+    /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */
+    static boolean asksForTornado(String... args) {
+        if (args.length == 0 || !(args[0].equals("hull") || args[0].equals("voronoi"))) {
+            return false;
+        }
+        boolean tornado = false;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return false;
             }
-        }, "accelgeom-prewarm");
-        thread.setDaemon(true);
-        thread.start();
+            String value = a.startsWith("--backend=") ? a.substring("--backend=".length())
+                    : a.equals("--backend") && i + 1 < args.length ? args[i + 1] : null;
+            if (value != null) {
+                tornado = value.trim().toLowerCase(Locale.ROOT).equals("tornado");
+            }
+        }
+        return tornado;
     }
 
-    /** Starts TornadoVM in the background when {@code wanted} (the tornado backend), else returns null. */
+    /**
+     * The background start for a command: the one {@link #startEarly} began (taken, so that a second command in
+     * the same JVM starts its own), else a new one when {@code wanted} (the tornado backend), else null.
+     */
     static Prewarm startIf(boolean wanted) {
-        return wanted && org.accelgeom.engine.Tuning.PREWARM.booleanValue() ? new Prewarm() : null;
+        Prewarm p = early;
+        early = null;
+        if (!wanted) {
+            if (p != null) {
+                join(p);
+            }
+            return null;
+        }
+        if (p != null) {
+            return p;
+        }
+        return org.accelgeom.engine.Tuning.PREWARM.booleanValue() ? new Prewarm() : null;
     }
 
-    /** Waits for the background start (null: nothing to wait for). */
+    /**
+     * Queues {@code work} after the start (on the same thread): the command's compile ahead, in the session the
+     * run will use. A failure is dropped.
+     */
+    synchronized void prepare(Runnable work) {
+        queue(work);
+    }
+
+    /** Queues the closing of {@code session} (a run that did not reach its computation): nothing waits for it. */
+    synchronized void discard(DeviceSession session) {
+        queue(session::close);
+        thread.shutdown();
+    }
+
+    private synchronized void queue(Runnable work) {
+        if (thread.isShutdown()) { // joined already: nothing runs beside the command any more
+            work.run();
+            return;
+        }
+        queued.add(thread.submit(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException | LinkageError e) {
+                // the run meets the same problem and reports it in one line
+            }
+        }));
+    }
+
+    /** Waits for everything queued (null: nothing to wait for); the thread then ends. */
     static void join(Prewarm p) {
         if (p == null) {
             return;
         }
+        List<Future<?>> all;
+        synchronized (p) {
+            all = List.copyOf(p.queued);
+            p.thread.shutdown();
+        }
         try {
-            p.thread.join();
+            for (Future<?> f : all) {
+                f.get();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // dropped in queue(): not reached
         }
     }
 }

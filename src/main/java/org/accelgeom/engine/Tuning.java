@@ -24,10 +24,17 @@ public enum Tuning {
                     + "before the first plan; a value given on the command line wins). Off: an execution's wall time "
                     + "is one \"device\" phase."),
     PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "hull and voronoi on tornado: start TornadoVM on a background thread while the input file is read (0.4-0.7 s "
-                    + "of TornadoVM's start off the critical path). It crashed the JVM (SIGSEGV) before scripts/accelgeom "
-                    + "preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers); with it, 26 of 26 runs on an "
-                    + "H200 passed with identical output (docs/benchmarks.md, session 9). false: start it when needed."),
+            "hull and voronoi on tornado: start TornadoVM on a background thread first thing in main (beside picocli, "
+                    + "the option checks and the read), and for the hull of a file build its execution plan there at the "
+                    + "capacity the file's guessed point count needs and run it once on dummy points, so that the kernels "
+                    + "are compiled when the points are in (a wrong guess costs time only). It crashed the JVM (SIGSEGV) "
+                    + "before scripts/accelgeom preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers) "
+                    + "(docs/benchmarks.md, sessions 9 and 10). false: start and compile when needed."),
+    PREWARM_PLAN("accelgeom.prewarm.plan", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm: also "
+            + "compile the hull's plan ahead (false: only start TornadoVM); see docs/benchmarks.md, session 10."),
+    FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "the CLI ends the JVM by Runtime.halt "
+            + "once stdout and stderr are flushed: no shutdown hooks (TornadoVM's OpenCL clean-up: the process's exit "
+            + "frees the same). false: System.exit, e.g. for -XX:StartFlightRecording, whose file a hook writes."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "

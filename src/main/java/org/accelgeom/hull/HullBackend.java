@@ -16,6 +16,13 @@ public interface HullBackend extends AutoCloseable {
      */
     interface Factory {
         HullBackend create(DeviceSession session);
+
+        /**
+         * Builds ahead, in {@code session}, what a hull of about {@code points} points will use (a device plan, its
+         * kernels compiled), so that the hull finds it ready; nothing by default. Only time depends on it.
+         */
+        default void prepare(DeviceSession session, int points) {
+        }
     }
 
     /** Takes the points (uploads them, for a device backend); every point starts with label 0 (the root face). */

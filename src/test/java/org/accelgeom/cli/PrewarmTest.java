@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The background TornadoVM start ({@code accelgeom.prewarm}, on by default) changes nothing in the results: the hull
- * of a file on tornado with it on and off, byte for byte, and the jvm reference's hull.
+ * The background TornadoVM start and the hull's compile ahead ({@code accelgeom.prewarm}, on by default) change nothing
+ * in the results: the hull of a file on tornado with them on and off, byte for byte, and the jvm reference's hull; a
+ * file that fails after the compile ahead was queued still gets its one error line.
  */
 @Tag("tornado")
 class PrewarmTest {
@@ -49,6 +50,16 @@ class PrewarmTest {
         byte[] jvm = Files.readAllBytes(dir.resolve("jvm.ply"));
         assertArrayEquals(jvm, Files.readAllBytes(dir.resolve("t-true.ply")), "prewarm on");
         assertArrayEquals(jvm, Files.readAllBytes(dir.resolve("t-false.ply")), "prewarm off");
+    }
+
+    @Test
+    void aBadFileIsReportedInOneLineWithTheCompileAheadQueued() throws Exception {
+        Path flat = dir.resolve("flat.xyz");
+        Files.writeString(flat, "1 2\n3 4\n5 6\n"); // a guess of 3 points queues the compile ahead; the file is 2D
+        String[] r = run("hull", "--input", flat.toString(), "--backend", "tornado", "--quiet");
+        assertEquals("1", r[0], r[2]);
+        assertEquals("accelgeom: error: " + flat + ": the points have 2 coordinates each; the convex hull needs 3D "
+                + "points (x y z)", r[2].lines().filter(l -> l.startsWith("accelgeom:")).findFirst().orElse(r[2]));
     }
 
     /** exit status, stdout, stderr (as strings, for the assertions' messages). */

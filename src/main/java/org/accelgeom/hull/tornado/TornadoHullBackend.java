@@ -82,6 +82,36 @@ public final class TornadoHullBackend implements HullBackend {
         public HullBackend create(DeviceSession session) {
             return new TornadoHullBackend(session);
         }
+
+        @Override
+        public void prepare(DeviceSession session, int points) {
+            TornadoHullBackend.prepare(session, points);
+        }
+    }
+
+    /**
+     * Compiles ahead (issue 14, a short start): the plan that a hull of {@code points} points takes in {@code session}
+     * (the one it holds if that fits, else a new one on the same capacity ladder), run once over a few dummy points so
+     * that TornadoVM compiles every graph's kernels (or builds them from the kernel cache) and allocates its buffers,
+     * then kept in the session. A hull that fits the plan then skips all of that (TornadoVM's code cache is per plan,
+     * so it must be this plan); one that does not builds its own, as without this. Results never depend on it.
+     */
+    public static void prepare(DeviceSession session, int points) {
+        TornadoHullBackend t = new TornadoHullBackend(session);
+        t.room = Math.max(points, 0);
+        double[] x = {0, 1, 0, 0};
+        double[] y = {0, 0, 1, 0};
+        double[] z = {0, 0, 0, 1};
+        try {
+            t.load(x, y, z, 16, new PhaseTimings());
+        } catch (RuntimeException | Error e) {
+            if (t.held != null) { // a plan that failed half-way is not kept
+                release(t.held.plan);
+                t.held = null;
+            }
+            throw e;
+        }
+        t.close();
     }
 
     private final DeviceSession session;
@@ -99,6 +129,8 @@ public final class TornadoHullBackend implements HullBackend {
     /** Points killed since the last round: they go with the next round's apexes. */
     private int[] killed = new int[0];
     private int killedCount;
+    /** Points the plan must have room for besides the input's ({@link #prepare}: the predicted input). */
+    private int room;
 
     /**
      * On the session's device; the plan stays in the session for the next hull that fits (with
@@ -164,14 +196,15 @@ public final class TornadoHullBackend implements HullBackend {
         }
         this.timings = timings;
         int n = x.length;
+        int need = Math.max(n, room);
         int[] replaced = {0};
         held = session.take(FAMILY, STEP, Held.class, c -> {
             replaced[0] = c.b.capacity;
-            return c.device == deviceIndex && c.b.fits(n) && c.b.faceCapacity >= faceCapacity
+            return c.device == deviceIndex && c.b.fits(need) && c.b.faceCapacity >= faceCapacity
                     && c.smallCap == Math.min(Tuning.HULL_SMALL_ROUND_CAP.intValue(), CAP);
         });
         if (held == null) {
-            held = build(n, replaced[0], faceCapacity);
+            held = build(need, replaced[0], faceCapacity);
         }
         b = held.b;
         plan = held.plan;

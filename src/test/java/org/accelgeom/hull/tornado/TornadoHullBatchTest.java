@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 @Tag("tornado")
 class TornadoHullBatchTest {
 
-    private static void same(double[][] p, HullResult gpu, String what) {
+    static void same(double[][] p, HullResult gpu, String what) {
         HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
         assertArrayEquals(ref.vertices(), gpu.vertices(), what);
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), what);
