@@ -360,7 +360,8 @@ public final class VoronoiDiagram {
         return switch (o.backend()) {
             case JVM -> new JvmVoronoiBackend(null, o.lanes());
             case JVM_PARALLEL -> new JvmVoronoiBackend(session.loops(), o.lanes());
-            case TORNADO -> session.tornado(VoronoiBackend.Factory.class).create(session);
+            case TORNADO -> new HybridSearch(session.loops(),
+                    () -> session.tornado(VoronoiBackend.Factory.class).create(session));
         };
     }
 
