@@ -81,9 +81,12 @@ public enum Tuning {
             "tornado voronoi: percent of a device level's edges that the host cores search (and end) while the device "
                     + "searches the others. 0: the device searches the whole level. Same output."),
     VORONOI_IN_FLIGHT("accelgeom.voronoi.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
-            "voronoi batches on jvm-parallel (several --input files): inputs computed at once, their reports printed in "
-                    + "input order; memory holds that many inputs and results. 0: half the cores, 2 to 8. jvm and "
-                    + "tornado compute one input at a time (on POCL, plans compiled at once broke its kernel cache)."),
+            "voronoi batches on jvm-parallel and tornado (several --input files): inputs computed at once, their reports "
+                    + "printed in input order; memory holds that many inputs and results (tornado: their device steps "
+                    + "take turns). 0: half the cores, 2 to 8. jvm computes one input at a time."),
+    VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
+                    + "stderr (how hostBelow was measured)."),
     VORONOI_DEBUG("accelgeom.voronoi.debug", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints its per-edge decisions to stderr (was voronoi.debug)."),
 

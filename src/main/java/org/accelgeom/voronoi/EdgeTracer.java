@@ -61,6 +61,7 @@ final class EdgeTracer {
 
 
     static final boolean DEBUG = Tuning.VORONOI_DEBUG.booleanValue();
+    private static final boolean LEVELS = Tuning.VORONOI_LEVELS.booleanValue();
     static final int OPEN = -2, UNRESOLVED = -3;
     private static final double EPS = 1e-10;
 
@@ -128,7 +129,7 @@ final class EdgeTracer {
             if (count == 0) {
                 continue;
             }
-            if (DEBUG) System.err.println("level " + batches + ": " + count);
+            long tl = System.nanoTime();
             if (rechecked.length < count) {
                 rechecked = new int[batchLimit];
                 slotTmp = new int[batchLimit];
@@ -142,6 +143,10 @@ final class EdgeTracer {
                 long t2 = System.nanoTime();
                 endVertices(0, count);
                 timings.add("end vertices (parallel)", Kind.HOST, System.nanoTime() - t2);
+            }
+            if (LEVELS) {
+                System.err.printf("level %d: %d edges, search and end vertices %.3f ms%n", batches, count,
+                        (System.nanoTime() - tl) / 1e6);
             }
             batches++;
             long t3 = System.nanoTime();
@@ -170,7 +175,7 @@ final class EdgeTracer {
         }
         if (!h.deviceReady()) {
             long t0 = System.nanoTime();
-            h.loadDevice();
+            h.searchDevice(0, frames, framesF, gates, out);
             timings.add("start the device search (first larger level)", Kind.UPLOAD, System.nanoTime() - t0);
         }
         long t1 = System.nanoTime();

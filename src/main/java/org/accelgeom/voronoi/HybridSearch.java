@@ -16,25 +16,50 @@ import org.accelgeom.engine.Tuning;
  * rule builds no plan and uploads nothing; a resident search keeps its device plan for the next input.
  */
 final class HybridSearch implements VoronoiBackend {
+
+    /**
+     * The device search of a session, shared by the diagrams computed at once (a batch's inputs in flight): one plan,
+     * used by one diagram at a time (this object is the lock), loaded with the balls of the diagram that uses it.
+     */
+    static final class Device implements AutoCloseable {
+        private final Supplier<VoronoiBackend> factory;
+        private VoronoiBackend search;
+        /** The diagram whose balls the device holds (null: none). */
+        private HybridSearch owner;
+
+        Device(Supplier<VoronoiBackend> factory) {
+            this.factory = factory;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (search != null) {
+                search.close();
+                search = null;
+            }
+            owner = null;
+        }
+    }
+
     private final JvmVoronoiBackend host;
-    private final Supplier<VoronoiBackend> deviceFactory;
+    private final Device device;
     private final int hostBelow, hostShare;
-    private VoronoiBackend device;
-    private boolean deviceLoaded;
     private double[] bx, by, bz, br, p;
     private float[] fx, fy, fz, fr;
     private int[] cellStart, cellBalls, ip;
     private int capacity;
+    /** Whether the shared device holds these balls since the last {@link #load}. */
+    private boolean deviceLoaded;
 
     /** The rule of the switches {@code accelgeom.voronoi.hostBelow} and {@code accelgeom.voronoi.hostShare}. */
-    HybridSearch(ParallelLoops loops, Supplier<VoronoiBackend> deviceFactory) {
-        this(loops, deviceFactory, Tuning.VORONOI_HOST_BELOW.intValue(), Tuning.VORONOI_HOST_SHARE.intValue());
+    HybridSearch(ParallelLoops loops, Device device) {
+        this(loops, device, Tuning.VORONOI_HOST_BELOW.intValue(), Tuning.VORONOI_HOST_SHARE.intValue());
     }
 
     /** Levels under {@code hostBelow} edges on the host; of the others, {@code hostShare} percent on the host. */
-    HybridSearch(ParallelLoops loops, Supplier<VoronoiBackend> deviceFactory, int hostBelow, int hostShare) {
+    HybridSearch(ParallelLoops loops, Device device, int hostBelow, int hostShare) {
         this.host = new JvmVoronoiBackend(loops, 0);
-        this.deviceFactory = deviceFactory;
+        this.device = device;
         this.hostBelow = hostBelow;
         this.hostShare = hostShare;
     }
@@ -42,7 +67,13 @@ final class HybridSearch implements VoronoiBackend {
     @Override
     public void load(double[] bx, double[] by, double[] bz, double[] br, float[] fx, float[] fy, float[] fz,
             float[] fr, int[] cellStart, int[] cellBalls, double[] params, int[] iparams, int capacity) {
-        host.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, params, iparams, capacity);
+        // the host searches in double, as jvm-parallel (the two-phase search is the device's; it ends at the same
+        // balls, and the JVM's double sweep skips candidates by ArcSweep); float stays float (the error studies)
+        int[] hostIp = iparams.clone();
+        if (hostIp[VoronoiKernels.I_MODE] == VoronoiKernels.MODE_TWO_PHASE) {
+            hostIp[VoronoiKernels.I_MODE] = VoronoiKernels.MODE_DOUBLE;
+        }
+        host.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, params, hostIp, capacity);
         this.bx = bx;
         this.by = by;
         this.bz = bz;
@@ -74,27 +105,29 @@ final class HybridSearch implements VoronoiBackend {
         return count < hostBelow ? 0 : count - (int) ((long) count * hostShare / 100);
     }
 
-    /** Whether the device holds this input's balls (else the next {@link #searchDevice} uploads them first). */
+    /** Whether the device has held these balls since the last {@link #load} (the first device level uploads them). */
     boolean deviceReady() {
         return deviceLoaded;
     }
 
-    /** Starts the device search (the plan, or the one kept) and uploads the balls, if not done for these balls. */
-    void loadDevice() {
-        if (deviceLoaded) {
-            return;
-        }
-        if (device == null) {
-            device = deviceFactory.get();
-        }
-        device.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, capacity);
-        deviceLoaded = true;
-    }
-
-    /** The device's search of edges {@code 0 .. count-1}. */
+    /**
+     * The device's search of edges {@code 0 .. count-1}: it waits while another diagram uses the device, and uploads
+     * these balls first when the device holds others (the first use builds the plan, or a larger one).
+     */
     void searchDevice(int count, double[] frames, float[] framesF, int[] gates, int[] out) {
-        loadDevice();
-        device.search(count, frames, framesF, gates, out);
+        synchronized (device) {
+            if (device.search == null) {
+                device.search = device.factory.get();
+            }
+            if (!deviceLoaded || device.owner != this) {
+                device.search.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, capacity);
+                device.owner = this;
+                deviceLoaded = true;
+            }
+            if (count > 0) {
+                device.search.search(count, frames, framesF, gates, out);
+            }
+        }
     }
 
     /** The host cores' search of edges {@code from .. to-1}. */
@@ -112,11 +145,13 @@ final class HybridSearch implements VoronoiBackend {
         }
     }
 
+    /** Leaves the device to the others (the session closes it). */
     @Override
     public void close() {
-        if (device != null) {
-            device.close();
-            device = null;
+        synchronized (device) {
+            if (device.owner == this) {
+                device.owner = null;
+            }
         }
         deviceLoaded = false;
     }
