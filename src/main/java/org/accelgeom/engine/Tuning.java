@@ -77,9 +77,10 @@ public enum Tuning {
             "tornado voronoi: a tracing level of fewer edges is searched on the host cores, not the device (the device's "
                     + "cost per execution is more than the cores' search of so few edges; docs/voronoi.md); an input whose "
                     + "levels all stay under it builds no device plan. 0: every level on the device. Same output."),
-    VORONOI_HOST_SHARE("accelgeom.voronoi.hostShare", Type.INT, "25", 0, 90, Use.TUNING,
+    VORONOI_HOST_SHARE("accelgeom.voronoi.hostShare", Type.INT, "0", 0, 90, Use.TUNING,
             "tornado voronoi: percent of a device level's edges that the host cores search (and end) while the device "
-                    + "searches the others. 0: the device searches the whole level. Same output."),
+                    + "searches the others. 0 (default): the device searches the whole level; 25 and 40 made 4JSV's device "
+                    + "levels 4-5x slower on an H200 (the host then searched in two-phase). Same output."),
     VORONOI_IN_FLIGHT("accelgeom.voronoi.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "voronoi batches on jvm-parallel and tornado (several --input files): inputs computed at once, their reports "
                     + "printed in input order; memory holds that many inputs and results (tornado: their device steps "

@@ -7,13 +7,14 @@ import org.accelgeom.engine.Tuning;
 
 /**
  * The {@code tornado} end-vertex search with its size rule: a tracing level of fewer than {@link #hostBelow} edges is
- * searched on the host cores ({@link JvmVoronoiBackend}, as jvm-parallel), since the device's cost per execution
- * (the launch of its seven tasks, the transfers of frames and results, the wait) is more than the cores' search of so
- * few edges; a larger level goes to the device, and the host cores search {@link #hostShare} percent of its edges
- * (the last ones) meanwhile and compute their end vertices ({@link EdgeTracer}). Every edge has the same end ball on
- * either side (the device's two-phase search is rechecked in double where it is not sure), so the output does not
- * depend on the rule. The device is loaded at the first level that needs it: an input whose levels all stay under the
- * rule builds no plan and uploads nothing; a resident search keeps its device plan for the next input.
+ * searched on the host cores ({@link JvmVoronoiBackend}, in double as jvm-parallel), since the device's cost per
+ * execution (the launch of its seven tasks, the transfers of frames and results, the wait) is more than the cores'
+ * search of so few edges; a larger level goes to the device, and with {@link #hostShare} the host cores search that
+ * percent of its edges (the last ones) meanwhile and compute their end vertices ({@link EdgeTracer}). Every edge has
+ * the same end ball on either side (the device's two-phase search is rechecked in double where it is not sure), so the
+ * output does not depend on the rule. The device is loaded at the first level that needs it, or in the background from
+ * the start when the input is large enough that its levels will reach the rule: an input whose levels all stay under
+ * the rule builds no plan and uploads nothing. The diagrams of a session share one device search ({@link Device}).
  */
 final class HybridSearch implements VoronoiBackend {
 
@@ -26,6 +27,7 @@ final class HybridSearch implements VoronoiBackend {
         private VoronoiBackend search;
         /** The diagram whose balls the device holds (null: none). */
         private HybridSearch owner;
+        private boolean closed;
 
         Device(Supplier<VoronoiBackend> factory) {
             this.factory = factory;
@@ -33,6 +35,7 @@ final class HybridSearch implements VoronoiBackend {
 
         @Override
         public synchronized void close() {
+            closed = true;
             if (search != null) {
                 search.close();
                 search = null;
@@ -49,7 +52,7 @@ final class HybridSearch implements VoronoiBackend {
     private int[] cellStart, cellBalls, ip;
     private int capacity;
     /** Whether the shared device holds these balls since the last {@link #load}. */
-    private boolean deviceLoaded;
+    private volatile boolean deviceLoaded;
 
     /** The rule of the switches {@code accelgeom.voronoi.hostBelow} and {@code accelgeom.voronoi.hostShare}. */
     HybridSearch(ParallelLoops loops, Device device) {
@@ -88,6 +91,18 @@ final class HybridSearch implements VoronoiBackend {
         this.ip = iparams;
         this.capacity = capacity;
         deviceLoaded = false;
+        if (hostBelow > 0 && capacity >= 2L * hostBelow) {
+            // levels hold about 0.6-1.2 x the visible balls (the capacity is 1.5 x): some will reach the rule, so the
+            // device starts (plan, or the one kept, and the upload) on a thread of its own while the host searches the
+            // first levels; a failure here is met again, and reported, by the first device level
+            Thread.ofPlatform().daemon().name("accelgeom-voronoi-device").start(() -> {
+                try {
+                    searchDevice(0, null, null, null, null);
+                } catch (RuntimeException | LinkageError e) {
+                    // the first device level loads again
+                }
+            });
+        }
     }
 
     @Override
@@ -116,6 +131,9 @@ final class HybridSearch implements VoronoiBackend {
      */
     void searchDevice(int count, double[] frames, float[] framesF, int[] gates, int[] out) {
         synchronized (device) {
+            if (device.closed) {
+                throw new IllegalStateException("the device search was closed with its session");
+            }
             if (device.search == null) {
                 device.search = device.factory.get();
             }

@@ -17,6 +17,8 @@ import org.accelgeom.voronoi.VoronoiChecks;
 import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +30,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("tornado")
 class TornadoTrajectoryTest {
+
+    /** Every tracing level on the device: the size rule (accelgeom.voronoi.hostBelow) keeps small inputs on the host. */
+    @BeforeAll
+    static void everyLevelOnTheDevice() {
+        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
+    }
+
+    @AfterAll
+    static void sizeRuleAgain() {
+        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
+    }
 
     @TempDir
     Path dir;
