@@ -77,20 +77,22 @@ final class HybridSearch implements VoronoiBackend {
             hostIp[VoronoiKernels.I_MODE] = VoronoiKernels.MODE_DOUBLE;
         }
         host.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, params, hostIp, capacity);
-        this.bx = bx;
-        this.by = by;
-        this.bz = bz;
-        this.br = br;
-        this.fx = fx;
-        this.fy = fy;
-        this.fz = fz;
-        this.fr = fr;
-        this.cellStart = cellStart;
-        this.cellBalls = cellBalls;
-        this.p = params;
-        this.ip = iparams;
-        this.capacity = capacity;
-        deviceLoaded = false;
+        synchronized (device) { // a background start of the previous balls still running loads all old or all new
+            this.bx = bx;
+            this.by = by;
+            this.bz = bz;
+            this.br = br;
+            this.fx = fx;
+            this.fy = fy;
+            this.fz = fz;
+            this.fr = fr;
+            this.cellStart = cellStart;
+            this.cellBalls = cellBalls;
+            this.p = params;
+            this.ip = iparams;
+            this.capacity = capacity;
+            deviceLoaded = false;
+        }
         if (hostBelow > 0 && capacity >= 2L * hostBelow) {
             // levels hold about 0.6-1.2 x the visible balls (the capacity is 1.5 x): some will reach the rule, so the
             // device starts (plan, or the one kept, and the upload) on a thread of its own while the host searches the
