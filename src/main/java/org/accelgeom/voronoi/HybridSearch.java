@@ -47,9 +47,8 @@ final class HybridSearch implements VoronoiBackend {
     private final JvmVoronoiBackend host;
     private final Device device;
     private final int hostBelow, hostShare;
-    private double[] bx, by, bz, br, p;
-    private float[] fx, fy, fz, fr;
-    private int[] cellStart, cellBalls, ip;
+    /** Loads the device with the balls of the last {@link #load}. */
+    private java.util.function.Consumer<VoronoiBackend> loader;
     private int capacity;
     /** Whether the shared device holds these balls since the last {@link #load}. */
     private volatile boolean deviceLoaded;
@@ -78,18 +77,7 @@ final class HybridSearch implements VoronoiBackend {
         }
         host.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, params, hostIp, capacity);
         synchronized (device) { // a background start of the previous balls still running loads all old or all new
-            this.bx = bx;
-            this.by = by;
-            this.bz = bz;
-            this.br = br;
-            this.fx = fx;
-            this.fy = fy;
-            this.fz = fz;
-            this.fr = fr;
-            this.cellStart = cellStart;
-            this.cellBalls = cellBalls;
-            this.p = params;
-            this.ip = iparams;
+            loader = d -> d.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, params, iparams, capacity);
             this.capacity = capacity;
             deviceLoaded = false;
         }
@@ -140,7 +128,7 @@ final class HybridSearch implements VoronoiBackend {
                 device.search = device.factory.get();
             }
             if (!deviceLoaded || device.owner != this) {
-                device.search.load(bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, capacity);
+                loader.accept(device.search);
                 device.owner = this;
                 deviceLoaded = true;
             }

@@ -11,8 +11,6 @@ import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiOptions.Precision;
 import org.accelgeom.voronoi.VoronoiResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,18 +31,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * sqrt ({@link RobustTheta#sqrtD}) and flags the candidate as uncertain, and the host decides the edge.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoBorderlineTest {
-
-    /** Every tracing level on the device: the size rule (accelgeom.voronoi.hostBelow) keeps small inputs on the host. */
-    @BeforeAll
-    static void everyLevelOnTheDevice() {
-        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
-    }
-
-    @AfterAll
-    static void sizeRuleAgain() {
-        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
-    }
 
     @ParameterizedTest
     @CsvSource({"two-phase, 0", "double, 0", "two-phase, 1"})

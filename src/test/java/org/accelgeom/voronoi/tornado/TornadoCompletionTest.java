@@ -11,8 +11,6 @@ import org.accelgeom.voronoi.VoronoiChecks;
 import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -22,18 +20,8 @@ import org.junit.jupiter.api.Test;
  * 300 balls with two components) gives the jvm reference's vertices and edges on tornado.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoCompletionTest {
-
-    /** Every tracing level on the device: the size rule (accelgeom.voronoi.hostBelow) keeps small inputs on the host. */
-    @BeforeAll
-    static void everyLevelOnTheDevice() {
-        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
-    }
-
-    @AfterAll
-    static void sizeRuleAgain() {
-        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
-    }
 
     /** As CompletionTest.largeAndSmall: n balls in a cube of side box, half of radius 2-4, half 0.1-0.7. */
     static Balls largeAndSmall(Random rnd, int n, double box) {

@@ -17,8 +17,6 @@ import org.accelgeom.voronoi.VoronoiChecks;
 import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,18 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and the execution plan is built (JIT-compiled) once for all of them, and for a smaller frame too (its arrays have room).
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoTrajectoryTest {
-
-    /** Every tracing level on the device: the size rule (accelgeom.voronoi.hostBelow) keeps small inputs on the host. */
-    @BeforeAll
-    static void everyLevelOnTheDevice() {
-        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
-    }
-
-    @AfterAll
-    static void sizeRuleAgain() {
-        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
-    }
 
     @TempDir
     Path dir;

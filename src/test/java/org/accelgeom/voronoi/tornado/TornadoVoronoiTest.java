@@ -12,8 +12,6 @@ import org.accelgeom.voronoi.VoronoiDiagram;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiOptions.Precision;
 import org.accelgeom.voronoi.VoronoiResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,18 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * default 32 lanes per edge, 5 lanes and one work-item per edge, on random overlapping balls and on 1UBQ.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoVoronoiTest {
-
-    /** Every tracing level on the device: the size rule (accelgeom.voronoi.hostBelow) keeps small inputs on the host. */
-    @BeforeAll
-    static void everyLevelOnTheDevice() {
-        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
-    }
-
-    @AfterAll
-    static void sizeRuleAgain() {
-        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
-    }
 
     @ParameterizedTest
     @CsvSource({"random, two-phase, true, 0", "random, double, true, 0", "random, two-phase, false, 0",
