@@ -130,12 +130,12 @@ final class VoronoiCommand implements Callable<Integer> {
     /**
      * How many inputs of a batch are computed at once: {@code accelgeom.voronoi.inFlight}, or by default on
      * jvm-parallel half the cores (2 to 8; each input's sequential host phases then run beside the others' and their
-     * parallel steps share the session's pool); always 1 on jvm (one thread) and tornado (two inputs in flight
-     * compile their plans at once, and POCL's kernel cache failed at that: "unable to rename temporary ..."). --repeat,
-     * --all-models and --trajectory run one input at a time.
+     * parallel steps share the session's pool; on tornado their device steps take turns, so plans are built and
+     * compiled one at a time: POCL's kernel cache failed at two at once, "unable to rename temporary ..."); always 1 on
+     * jvm (one thread). --repeat, --all-models and --trajectory run one input at a time.
      */
     int inputsInFlight() {
-        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
+        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend == Backend.JVM) {
             return 1;
         }
         int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();

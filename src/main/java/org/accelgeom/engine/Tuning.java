@@ -86,10 +86,21 @@ public enum Tuning {
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,
             "tornado voronoi: OpenCL compiler flags (commas for spaces), replacing TornadoVM's fast-math defaults, "
                     + "which change double results; for experiments only (POCL rejects -ffp-contract=off)."),
+    VORONOI_HOST_BELOW("accelgeom.voronoi.hostBelow", Type.INT, "4096", 0, Integer.MAX_VALUE, Use.TUNING,
+            "tornado voronoi: a tracing level of fewer edges is searched on the host cores, not the device (the device's "
+                    + "cost per execution is more than the cores' search of so few edges; docs/voronoi.md); an input whose "
+                    + "levels all stay under it builds no device plan. 0: every level on the device. Same output."),
+    VORONOI_HOST_SHARE("accelgeom.voronoi.hostShare", Type.INT, "0", 0, 90, Use.TUNING,
+            "tornado voronoi: percent of a device level's edges that the host cores search (and end) while the device "
+                    + "searches the others. 0 (default): the device searches the whole level; 25 and 40 made 4JSV's device "
+                    + "levels 4-5x slower on an H200 (the host then searched in two-phase). Same output."),
     VORONOI_IN_FLIGHT("accelgeom.voronoi.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
-            "voronoi batches on jvm-parallel (several --input files): inputs computed at once, their reports printed in "
-                    + "input order; memory holds that many inputs and results. 0: half the cores, 2 to 8. jvm and "
-                    + "tornado compute one input at a time (on POCL, plans compiled at once broke its kernel cache)."),
+            "voronoi batches on jvm-parallel and tornado (several --input files): inputs computed at once, their reports "
+                    + "printed in input order; memory holds that many inputs and results (tornado: their device steps "
+                    + "take turns). 0: half the cores, 2 to 8. jvm computes one input at a time."),
+    VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
+                    + "stderr (how hostBelow was measured)."),
     VORONOI_DEBUG("accelgeom.voronoi.debug", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints its per-edge decisions to stderr (was voronoi.debug)."),
 

@@ -93,11 +93,9 @@ final class CellVertex {
                     continue;
                 }
                 int m = TangentSpheres.solve(b.x, b.y, b.z, b.r, y, x, z, c, out);
-                for (int j = 0; j < m; j++) {
-                    if (out[4 * j + 3] < best) {
-                        best = out[4 * j + 3];
-                        w = c;
-                    }
+                if (TangentSpheres.smallestRadius(out, m) < best) {
+                    best = out[3];
+                    w = c;
                 }
             }
             if (w >= 0 && accept(b, hidden, grid, y, x, z, w, tol, -1, cand, quad, root, sphere)) {

@@ -61,6 +61,7 @@ final class EdgeTracer {
 
 
     static final boolean DEBUG = Tuning.VORONOI_DEBUG.booleanValue();
+    private static final boolean LEVELS = Tuning.VORONOI_LEVELS.booleanValue();
     static final int OPEN = -2, UNRESOLVED = -3;
     private static final double EPS = 1e-10;
 
@@ -128,34 +129,27 @@ final class EdgeTracer {
             if (count == 0) {
                 continue;
             }
-            long t1 = System.nanoTime();
-            if (DEBUG) System.err.println("level " + batches + ": " + count);
-            search.search(count, frames, framesF, gates, out);
-            timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
-            batches++;
-            long t2 = System.nanoTime();
+            long tl = System.nanoTime();
             if (rechecked.length < count) {
                 rechecked = new int[batchLimit];
                 slotTmp = new int[batchLimit];
             }
-            if (floatCheck) {
-                forEach(count, this::checkFloat);
+            if (search instanceof HybridSearch h) {
+                searchHybrid(h, count, timings);
             } else {
-                forEach(count, this::flagTie);
-                // the host's re-searches, one edge per task: they are few (under 1 %) but each sweeps its whole
-                // candidate list, and they cluster in the batch, so chunks of 32 edges left cores idle
-                int flagged = 0;
-                for (int e = 0; e < count; e++) {
-                    if (rechecked[e] == 1) {
-                        slotTmp[flagged++] = e;
-                    }
-                }
-                final int nf = flagged;
-                forEach(nf, 1, i -> researchTie(slotTmp[i]));
-                forEach(count, this::endVertex);
+                long t1 = System.nanoTime();
+                search.search(count, frames, framesF, gates, out);
+                timings.add("end-vertex search", Kind.KERNEL, System.nanoTime() - t1);
+                long t2 = System.nanoTime();
+                endVertices(0, count);
+                timings.add("end vertices (parallel)", Kind.HOST, System.nanoTime() - t2);
             }
+            if (LEVELS) {
+                System.err.printf("level %d: %d edges, search and end vertices %.3f ms%n", batches, count,
+                        (System.nanoTime() - tl) / 1e6);
+            }
+            batches++;
             long t3 = System.nanoTime();
-            timings.add("end vertices (parallel)", Kind.HOST, t3 - t2);
             for (int e = 0; e < count; e++) {
                 resolve(e, slotOf[e]);
             }
@@ -163,20 +157,79 @@ final class EdgeTracer {
         }
     }
 
-    /** Runs body for 0..n-1, on the pool when there is one (the host steps of jvm-parallel and tornado). */
-    private void forEach(int n, java.util.function.IntConsumer body) {
-        forEach(n, 32, body);
+    /**
+     * A level on the tornado backend ({@link HybridSearch}): under its size rule, searched on the host cores; else the
+     * device searches the first edges while the host cores search the rest and compute their end vertices, then the
+     * host computes the device's edges' end vertices.
+     */
+    private void searchHybrid(HybridSearch h, int count, PhaseTimings timings) {
+        int m = h.deviceEdges(count);
+        if (m == 0) {
+            long t1 = System.nanoTime();
+            h.searchHost(0, count, frames, framesF, gates, out);
+            timings.add("end-vertex search on the host (" + h.rule() + ")", Kind.HOST, System.nanoTime() - t1);
+            long t2 = System.nanoTime();
+            endVertices(0, count);
+            timings.add("end vertices (parallel)", Kind.HOST, System.nanoTime() - t2);
+            return;
+        }
+        if (!h.deviceReady()) {
+            long t0 = System.nanoTime();
+            h.searchDevice(0, frames, framesF, gates, out);
+            timings.add("start the device search (first larger level)", Kind.UPLOAD, System.nanoTime() - t0);
+        }
+        long t1 = System.nanoTime();
+        java.util.concurrent.ForkJoinTask<?> rest = m == count ? null : loops.pool().submit(() -> {
+            h.searchHost(m, count, frames, framesF, gates, out);
+            endVertices(m, count);
+        });
+        h.searchDevice(m, frames, framesF, gates, out);
+        if (rest != null) {
+            rest.join();
+        }
+        timings.add("end-vertex search on the device (the host's share meanwhile)", Kind.KERNEL, System.nanoTime() - t1);
+        long t2 = System.nanoTime();
+        endVertices(0, m);
+        timings.add("end vertices (parallel)", Kind.HOST, System.nanoTime() - t2);
     }
 
-    /** {@link #forEach}, the pool's chunks at least {@code grain} indices (1: uneven work, one index per task). */
-    private void forEach(int n, int grain, java.util.function.IntConsumer body) {
-        if (loops == null || n < 2 * grain) {
-            for (int e = 0; e < n; e++) {
+    /**
+     * The end vertices of batch edges {@code from .. to-1} (independent per edge; ranges may run at the same time):
+     * precision float, every edge searched again in double; else the flagged ties searched again, then
+     * {@link #endVertex}.
+     */
+    private void endVertices(int from, int to) {
+        if (floatCheck) {
+            forEach(from, to, 32, this::checkFloat);
+            return;
+        }
+        forEach(from, to, 32, this::flagTie);
+        // the host's re-searches, one edge per task: they are few (under 1 %) but each sweeps its whole
+        // candidate list, and they cluster in the batch, so chunks of 32 edges left cores idle
+        int flagged = from;
+        for (int e = from; e < to; e++) {
+            if (rechecked[e] == 1) {
+                slotTmp[flagged++] = e;
+            }
+        }
+        forEach(from, flagged, 1, i -> researchTie(slotTmp[i]));
+        forEach(from, to, 32, this::endVertex);
+    }
+
+    /** Runs body for 0..n-1, on the pool when there is one (the host steps of jvm-parallel and tornado). */
+    private void forEach(int n, java.util.function.IntConsumer body) {
+        forEach(0, n, 32, body);
+    }
+
+    /** {@link #forEach} over {@code first .. end-1}, the pool's chunks at least {@code grain} indices (1: one per task). */
+    private void forEach(int first, int end, int grain, java.util.function.IntConsumer body) {
+        if (loops == null || end - first < 2 * grain) {
+            for (int e = first; e < end; e++) {
                 body.accept(e);
             }
         } else {
-            loops.forRange(n, grain, (from, to) -> {
-                for (int e = from; e < to; e++) {
+            loops.forRange(end - first, grain, (from, to) -> {
+                for (int e = first + from; e < first + to; e++) {
                     body.accept(e);
                 }
             });

@@ -66,12 +66,10 @@ final class InitialVertex {
                     continue;
                 }
                 int k = TangentSpheres.solve(b.x, b.y, b.z, b.r, g1, g2, g3, i, out);
-                for (int j = 0; j < k; j++) {
-                    if (out[4 * j + 3] < best) {
-                        best = out[4 * j + 3];
-                        g4 = i;
-                        System.arraycopy(out, 4 * j, s, 0, 4);
-                    }
+                if (TangentSpheres.smallestRadius(out, k) < best) {
+                    best = out[3];
+                    g4 = i;
+                    System.arraycopy(out, 0, s, 0, 4);
                 }
             }
             if (g4 < 0) {

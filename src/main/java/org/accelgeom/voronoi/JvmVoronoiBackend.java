@@ -59,16 +59,21 @@ final class JvmVoronoiBackend implements VoronoiBackend {
             searchLanes(count, frames, framesF, gates, out);
             return;
         }
+        search(0, count, frames, framesF, gates, out);
+    }
+
+    /** The serial sweep of edges {@code first .. end-1} (one edge per task on the pool, in chunks of 4). */
+    void search(int first, int end, double[] frames, float[] framesF, int[] gates, int[] out) {
         ParallelLoops.RangeBody body = (from, to) -> {
-            for (int e = from; e < to; e++) {
+            for (int e = first + from; e < first + to; e++) {
                 VoronoiKernels.searchEdge(e, bx, by, bz, br, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames,
                         framesF, gates, out);
             }
         };
         if (loops == null) {
-            body.run(0, count);
+            body.run(0, end - first);
         } else {
-            loops.forRange(count, 4, body);
+            loops.forRange(end - first, 4, body);
         }
     }
 

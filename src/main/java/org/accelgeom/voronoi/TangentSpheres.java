@@ -20,6 +20,14 @@ public final class TangentSpheres {
     }
 
     /**
+     * The radius of the smallest of the {@code m} spheres {@link #solve} wrote to {@code out} (the first: they come
+     * ordered by R), or infinity when there is none.
+     */
+    static double smallestRadius(double[] out, int m) {
+        return m > 0 ? out[3] : Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * The tangent spheres of balls {@code a b c d} (indices into the arrays), written to {@code out} as
      * {@code x y z R} per sphere, at most two, ordered by increasing R (ties: by x). Returns how many:
      * 0, 1 or 2; a degenerate system (infinitely many or numerically undecidable) returns 0.

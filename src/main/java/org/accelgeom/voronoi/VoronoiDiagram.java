@@ -58,6 +58,15 @@ public final class VoronoiDiagram {
         /** More idle states than this are released (a batch holds as many as it has inputs in flight). */
         private static final int MOST = 64;
         private final java.util.ArrayDeque<Resident> idle = new java.util.ArrayDeque<>();
+        /** The tornado device search of the session: diagrams in flight at once use it one after another. */
+        private HybridSearch.Device device;
+
+        synchronized HybridSearch.Device device(DeviceSession session) {
+            if (device == null) {
+                device = new HybridSearch.Device(() -> session.tornado(VoronoiBackend.Factory.class).create(session));
+            }
+            return device;
+        }
         private boolean closed;
 
         synchronized Resident take(Balls balls, VoronoiOptions options) {
@@ -93,6 +102,9 @@ public final class VoronoiDiagram {
             while (!idle.isEmpty()) {
                 close(idle.removeFirst());
             }
+            if (device != null) {
+                device.close();
+            }
         }
 
         private static void close(Resident r) {
@@ -127,6 +139,12 @@ public final class VoronoiDiagram {
      * its plan) stay in the session for the next diagram (the same balls again, or a trajectory's next frame).
      */
     public static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session) {
+        return compute(balls, given, session, null);
+    }
+
+    /** {@link #compute(Balls, VoronoiOptions, DeviceSession)} with the search {@code make} gives (null: the backend's). */
+    static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session,
+            java.util.function.Supplier<VoronoiBackend> make) {
         VoronoiOptions options = given.withExecution(session.execution());
         ParallelLoops hostLoops = options.backend() == Backend.JVM ? null : session.loops();
         VoronoiRange.check(balls);
@@ -181,7 +199,7 @@ public final class VoronoiDiagram {
         try {
             if (search == null) {
                 long t2 = System.nanoTime();
-                search = reload != null ? reload : backend(options, session);
+                search = reload != null ? reload : make != null ? make.get() : backend(options, session);
                 reload = null;
                 search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
@@ -360,7 +378,7 @@ public final class VoronoiDiagram {
         return switch (o.backend()) {
             case JVM -> new JvmVoronoiBackend(null, o.lanes());
             case JVM_PARALLEL -> new JvmVoronoiBackend(session.loops(), o.lanes());
-            case TORNADO -> session.tornado(VoronoiBackend.Factory.class).create(session);
+            case TORNADO -> new HybridSearch(session.loops(), pool(session).device(session));
         };
     }
 

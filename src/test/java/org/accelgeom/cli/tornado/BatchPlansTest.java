@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.accelgeom.cli.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +32,19 @@ class BatchPlansTest {
 
     @TempDir
     Path dir;
+
+    /** Every tracing level on the device (the size rule keeps these inputs on the host), one input at a time. */
+    @BeforeAll
+    static void everyLevelOnTheDevice() {
+        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property(), "0");
+        System.setProperty(org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.property(), "1");
+    }
+
+    @AfterAll
+    static void defaultsAgain() {
+        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_HOST_BELOW.property());
+        System.clearProperty(org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.property());
+    }
 
     @Test
     void voronoiBatchBuildsOnePlanForInputsOfOneSize() throws Exception {

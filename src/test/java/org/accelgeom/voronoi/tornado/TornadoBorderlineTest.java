@@ -31,6 +31,7 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * sqrt ({@link RobustTheta#sqrtD}) and flags the candidate as uncertain, and the host decides the edge.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoBorderlineTest {
 
     @ParameterizedTest

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * 300 balls with two components) gives the jvm reference's vertices and edges on tornado.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoCompletionTest {
 
     /** As CompletionTest.largeAndSmall: n balls in a cube of side box, half of radius 2-4, half 0.1-0.7. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the execution plan is built (JIT-compiled) once for all of them, and for a smaller frame too (its arrays have room).
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoTrajectoryTest {
 
     @TempDir

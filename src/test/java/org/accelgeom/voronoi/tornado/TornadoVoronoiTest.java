@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * default 32 lanes per edge, 5 lanes and one work-item per edge, on random overlapping balls and on 1UBQ.
  */
 @Tag("tornado")
+@org.junit.jupiter.api.extension.ExtendWith(EveryLevelOnTheDevice.class)
 class TornadoVoronoiTest {
 
     @ParameterizedTest
