@@ -76,11 +76,58 @@ final class HullCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "ply", this::one);
+        return Batch.run(spec, common, "ply", new Batch.InFlight() {
+            @Override
+            public int inFlight() {
+                return inputsInFlight();
+            }
+
+            @Override
+            public long footprint(Path input) {
+                return HullCommand.footprint(input);
+            }
+
+            @Override
+            public Callable<Batch.Body> start() {
+                return one();
+            }
+        });
     }
 
-    /** One input (or --random): the whole command, or one input of a batch. */
-    private int one() {
+    /**
+     * How many inputs of a batch are in flight at once ({@code accelgeom.batch.inFlight}, default 3): each reads its
+     * file (the parallel reader), computes and writes its result beside the others, on jvm-parallel sharing the
+     * cores (the readers' blocks and the hull's loops run on the common pool), on tornado taking turns on the device
+     * ({@link Batch.Lease#exclusive}), so that reading, which bounds a batch of 10^6-point text files, overlaps the
+     * computation. 1 on jvm (one thread), with --repeat, --random and --save-points (one file for every input: the
+     * last input's, as one at a time).
+     */
+    int inputsInFlight() {
+        if (repeat > 1 || random != null || savePoints != null || common.backend == Backend.JVM) {
+            return 1;
+        }
+        int set = org.accelgeom.engine.Tuning.BATCH_IN_FLIGHT.intValue();
+        return set > 0 ? set : 3;
+    }
+
+    /**
+     * The heap an input may need at its peak, from its file's size: its points (text: about 60 bytes a point, binary
+     * 12-24), the hull's arrays over them (a few ints and doubles a point) and the mapped text's blocks; ten times the
+     * file is on the safe side for binary floats, generous for text.
+     */
+    static long footprint(Path input) {
+        try {
+            return 10 * java.nio.file.Files.size(input);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * One input (or --random), the whole command or one input of a batch, in two parts: the checks and this input's
+     * paths, here, and the work it returns (read, compute, write), whose report is printed in input order.
+     */
+    private Callable<Batch.Body> one() {
         common.validate(spec);
         validate();
         if (common.backend == Backend.TORNADO) {
@@ -88,6 +135,24 @@ final class HullCommand implements Callable<Integer> {
         }
         Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
+        // what the work needs, taken now: in a batch, the options' input and output are the next input's by then
+        String input = common.input;
+        Path output = common.output;
+        Path picture = Batch.perInput(this.picture);
+        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
+                .withDevice(common.device).withProgress(common.progress())
+                .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
+        boolean buffered = Batch.active() && inputsInFlight() > 1; // beside other inputs: the report waits its turn
+        Batch.Lease lease = Batch.session(options.execution()); // --repeat: one plan, one pool; a batch's session
+        return () -> {
+            try (lease) {
+                return Batch.reported(out, buffered, o -> one(input, output, picture, options, lease, o));
+            }
+        };
+    }
+
+    /** Reads (or generates), computes and writes one input; its report goes to {@code out}. */
+    private int one(String input, Path output, Path picture, HullOptions options, Batch.Lease lease, PrintWriter out) {
         Timeline.markProcess("command line, options checked");
 
         String source;
@@ -98,10 +163,10 @@ final class HullCommand implements Callable<Integer> {
             Timeline.markProcess("generating the points");
         } else {
             Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO); // TornadoVM starts while the file is read
-            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
-                points = readPoints(common.input);
+            try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
+                points = readPoints(input);
             }
-            source = "-".equals(common.input) ? "standard input" : common.input;
+            source = "-".equals(input) ? "standard input" : input;
             Timeline.markProcess("reading the input");
             Prewarm.join(warm);
             Timeline.markProcess("waiting for the background TornadoVM start");
@@ -118,18 +183,14 @@ final class HullCommand implements Callable<Integer> {
             Timeline.markProcess("writing --save-points");
         }
 
-        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
-                .withDevice(common.device).withProgress(common.progress())
-                .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
         HullResult r = null;
         long nanos = 0;
-        try (Batch.Lease lease = Batch.session(options.execution()); // --repeat: one plan, one pool
-                var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
+        try (var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
             DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
                 r = devices != null ? PartitionedHull.compute(points, options.withResident(false), devices)
-                        : compute(points, options, session);
+                        : lease.exclusive(() -> compute(points, options, session));
                 nanos = System.nanoTime() - t0;
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6,
@@ -140,6 +201,7 @@ final class HullCommand implements Callable<Integer> {
             Timeline.markProcess("computing the hull", String.format(Locale.ROOT, "(its phase table: %.1f ms)",
                     r.timings().total() / 1e6));
         }
+        lease.close();
         Timeline.markProcess("closing the device session");
         HullResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s%n", source);
@@ -160,13 +222,12 @@ final class HullCommand implements Callable<Integer> {
         out.flush();
         Timeline.markProcess("printing the results");
 
-        if (common.output != null || picture != null) {
+        if (output != null || picture != null) {
             Mesh mesh = r.toMesh(points);
-            if (common.output != null) {
-                Formats.writeMesh(common.output, mesh);
-                out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
+            if (output != null) {
+                Formats.writeMesh(output, mesh);
+                out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", output, mesh.vertexCount(), mesh.faceCount());
             }
-            Path picture = Batch.perInput(this.picture);
             if (picture != null) {
                 writePicture(picture, mesh, points);
                 out.printf(Locale.ROOT, "wrote %s%n", picture);

@@ -130,13 +130,17 @@ final class VoronoiCommand implements Callable<Integer> {
     /**
      * How many inputs of a batch are computed at once: {@code accelgeom.voronoi.inFlight}, or by default on
      * jvm-parallel half the cores (2 to 8; each input's sequential host phases then run beside the others' and their
-     * parallel steps share the session's pool); always 1 on jvm (one thread) and tornado (two inputs in flight
-     * compile their plans at once, and POCL's kernel cache failed at that: "unable to rename temporary ..."). --repeat,
-     * --all-models and --trajectory run one input at a time.
+     * parallel steps share the session's pool); on tornado 2, whose diagrams take turns in the session
+     * ({@link Batch.Lease#exclusive}: two plans compiled at once broke POCL's kernel cache, "unable to rename temporary
+     * ...") while the other input reads and writes; always 1 on jvm (one thread). --repeat, --all-models and
+     * --trajectory run one input at a time.
      */
     int inputsInFlight() {
-        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend != Backend.JVM_PARALLEL) {
+        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend == Backend.JVM) {
             return 1;
+        }
+        if (common.backend == Backend.TORNADO) {
+            return 2;
         }
         int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
         return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
@@ -229,15 +233,12 @@ final class VoronoiCommand implements Callable<Integer> {
         Batch.Lease lease = Batch.session(options.execution()); // in a batch, the batch's session
         return () -> {
             try (lease) {
-                java.io.StringWriter text = new java.io.StringWriter();
-                compute(in, lease.session(), buffered ? new PrintWriter(text) : out);
-                lease.close();
-                Timeline.markProcess("closing the device session");
-                return () -> {
-                    out.print(text);
-                    out.flush();
+                return Batch.reported(out, buffered, o -> {
+                    compute(in, lease, o);
+                    lease.close();
+                    Timeline.markProcess("closing the device session");
                     return 0;
-                };
+                });
             }
         };
     }
@@ -248,7 +249,7 @@ final class VoronoiCommand implements Callable<Integer> {
     }
 
     /** Reads, computes (--repeat times) and writes one input's results; its report goes to {@code out}. */
-    private void compute(Input in, DeviceSession session, PrintWriter out) {
+    private void compute(Input in, Batch.Lease lease, PrintWriter out) {
         Timeline.markProcess("command line, options checked");
         long r0 = System.nanoTime();
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && in.random() == null); // TornadoVM starts meanwhile
@@ -280,7 +281,7 @@ final class VoronoiCommand implements Callable<Integer> {
         for (int run = 1; run <= runs.repeat; run++) { // --repeat: one plan
             long t0 = System.nanoTime();
             try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
-                r = VoronoiDiagram.compute(sel.balls(), in.options(), session);
+                r = lease.exclusive(() -> VoronoiDiagram.compute(sel.balls(), in.options(), lease.session()));
             }
             nanos = System.nanoTime() - t0;
             if (runs.repeat > 1) {

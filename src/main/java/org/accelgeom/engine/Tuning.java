@@ -43,6 +43,10 @@ public enum Tuning {
                     + "'threads' runs one worker thread per device in this JVM. The same result files either way; "
                     + "docs/scale-out.md has the measured difference. One input split across devices (the hull) "
                     + "always uses threads."),
+    BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
+                    + "computing and writing beside the others (tornado: the device work one input at a time), reports "
+                    + "in input order; fewer while their files' footprint would pass half the heap. 0: 3."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
             "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
     SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,
@@ -50,7 +54,8 @@ public enum Tuning {
 
     // ---- input
     IO_BLOCK("accelgeom.io.block", Type.INT, "8388608", 1, Integer.MAX_VALUE, Use.TUNING,
-            "Text readers: bytes per block of a memory-mapped file parsed in parallel (each block ends at a line end)."),
+            "Text readers: bytes per block of a memory-mapped file parsed in parallel (each block ends at a line end); "
+                    + "a file that would give fewer than 4 blocks per core gets smaller blocks, of at least 1 MiB."),
 
     // ---- hull
     HULL_ROUND_CAP("accelgeom.hull.roundCap", Type.INT, "65536", 64, 1 << 24, Use.TUNING,

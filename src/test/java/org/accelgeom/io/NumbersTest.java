@@ -50,6 +50,29 @@ class NumbersTest {
         }
     }
 
+    /**
+     * Short tokens of number-like bytes: accepted exactly when they match the decimal grammar, then as the JDK reads
+     * them (the tokens that start and end with a digit or '.' skip the grammar check: this tests that shortcut).
+     */
+    @Test
+    void acceptsExactlyTheDecimalGrammar() {
+        java.util.regex.Pattern grammar = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+        String alphabet = "0123456789..eE+-dDfF \r";
+        Random r = new Random(11);
+        for (int k = 0; k < 300_000; k++) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = 1 + r.nextInt(6); n > 0; n--) {
+                sb.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            }
+            String s = sb.toString();
+            if (grammar.matcher(s).matches()) {
+                assertEquals(Double.doubleToRawLongBits(Double.parseDouble(s)), Double.doubleToRawLongBits(parse(s)), s);
+            } else {
+                assertThrows(NumberFormatException.class, () -> parse(s), "'" + s + "'");
+            }
+        }
+    }
+
     @Test
     void ints() {
         byte[] b = "-2147483648 2147483648".getBytes(StandardCharsets.US_ASCII);
