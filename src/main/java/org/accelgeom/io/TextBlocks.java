@@ -263,7 +263,11 @@ final class TextBlocks {
 
     /** The first index in [i, e) that is blank, or e. */
     static int tokenEnd(byte[] b, int i, int e) {
-        while (i < e && !blank(b[i])) {
+        while (i < e) {
+            byte c = b[i];
+            if (c <= ' ' && c >= 0 && blank(c)) { // one test for the usual byte (blanks are below 0x21)
+                break;
+            }
             i++;
         }
         return i;

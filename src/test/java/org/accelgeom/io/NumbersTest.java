@@ -73,6 +73,25 @@ class NumbersTest {
         }
     }
 
+    /** Plain decimals below 0.1 with up to 17 significant digits after the zeros (more than 19 digits in all). */
+    @Test
+    void smallPlainFractionsAgreeWithTheJdk() {
+        Random r = new Random(13);
+        for (int k = 0; k < 100_000; k++) {
+            double v = r.nextDouble() * Math.pow(10, -1 - r.nextInt(12));
+            String s = (r.nextBoolean() ? "-" : r.nextBoolean() ? "+" : "")
+                    + new java.math.BigDecimal(Double.toString(v)).toPlainString();
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(s)), Double.doubleToRawLongBits(parse(s)), s);
+        }
+        assertEquals(0.0013112271028085333, parse("0.0013112271028085333"));
+        assertEquals(-0.0, parse("-0.000000000000000000000"));
+        assertEquals(1e-30, parse("0.000000000000000000000000000001"));
+        for (String bad : new String[] {"0.00131122710280853x3", "0.0013112271028085.33", "0.00-13112271028085333",
+            "0.0013112271028085333e"}) {
+            assertThrows(NumberFormatException.class, () -> parse(bad), bad);
+        }
+    }
+
     @Test
     void ints() {
         byte[] b = "-2147483648 2147483648".getBytes(StandardCharsets.US_ASCII);
