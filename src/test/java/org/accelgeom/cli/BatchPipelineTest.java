@@ -128,7 +128,8 @@ class BatchPipelineTest {
         assertEquals(one.err(), three.err());
         assertTrue(three.err().startsWith("accelgeom: error: " + in.resolve("c.xyz") + ": "), three.err());
         assertTrue(three.err().contains("c.xyz:3: "), three.err());
-        assertEquals(withoutTimes(one.out()), withoutTimes(three.out()));
+        assertEquals(withoutTimes(one.out()).replace(dir.resolve("one").toString(), "OUT"),
+                withoutTimes(three.out()).replace(dir.resolve("three").toString(), "OUT"));
         assertTrue(three.out().contains("batch: 5 done, 1 failed,"), three.out());
         for (String name : List.of("a", "b", "d", "e", "f")) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".ply")),
