@@ -33,8 +33,10 @@ import picocli.CommandLine.ParameterException;
  * on; the run ends with one summary line on stdout and exit status 1 if
  * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
  *
- * <p>A body that is {@link InFlight} (voronoi) computes several inputs at once on worker threads, a bounded number;
- * the reports still come in input order, each under its header.
+ * <p>A body that is {@link InFlight} (hull, voronoi) is a pipeline: several inputs in flight on worker threads, each
+ * reading, computing and writing its results beside the others, a new one started as soon as one ends, as many as
+ * fit in half the heap ({@link InFlight#footprint}); on tornado their device work takes turns in the batch's session
+ * ({@link Lease#exclusive}). The reports still come in input order, each under its header, as one at a time.
  *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
  * runs as before, its errors propagate unchanged.

@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.accelgeom.cli.Main;
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.Formats;
 import org.junit.jupiter.api.Tag;
@@ -38,8 +35,8 @@ class HullBatchPipelineTest {
         String old = System.setProperty("accelgeom.batch.inFlight", "3");
         String[] t;
         try {
-            t = run("hull", "--input", in.toString(), "--output", dir.resolve("t").toString(), "--backend", "tornado",
-                    "--quiet");
+            t = BatchPlansTest.run("hull", "--input", in.toString(), "--output", dir.resolve("t").toString(),
+                    "--backend", "tornado", "--quiet");
         } finally {
             if (old == null) {
                 System.clearProperty("accelgeom.batch.inFlight");
@@ -47,8 +44,8 @@ class HullBatchPipelineTest {
                 System.setProperty("accelgeom.batch.inFlight", old);
             }
         }
-        String[] j = run("hull", "--input", in.toString(), "--output", dir.resolve("j").toString(), "--backend", "jvm",
-                "--quiet");
+        String[] j = BatchPlansTest.run("hull", "--input", in.toString(), "--output", dir.resolve("j").toString(),
+                "--backend", "jvm", "--quiet");
         assertEquals("1", t[0], t[2]);
         assertEquals(j[2], t[2]);
         assertTrue(t[2].contains("p2.xyz"), t[2]);
@@ -64,15 +61,5 @@ class HullBatchPipelineTest {
             assertArrayEquals(Files.readAllBytes(dir.resolve("j/" + name + ".ply")),
                     Files.readAllBytes(dir.resolve("t/" + name + ".ply")), name);
         }
-    }
-
-    private static String[] run(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        var cl = Main.commandLine(args);
-        cl.setOut(new PrintWriter(o, true));
-        cl.setErr(new PrintWriter(e, true));
-        int exit = cl.execute(args);
-        return new String[] {Integer.toString(exit), o.toString(), e.toString()};
     }
 }
