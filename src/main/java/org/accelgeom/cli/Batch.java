@@ -33,8 +33,10 @@ import picocli.CommandLine.ParameterException;
  * on; the run ends with one summary line on stdout and exit status 1 if
  * any input failed. Bad usage (a {@link ParameterException}) still ends the run at once, with status 2.
  *
- * <p>A body that is {@link InFlight} (voronoi) computes several inputs at once on worker threads, a bounded number;
- * the reports still come in input order, each under its header.
+ * <p>A body that is {@link InFlight} (hull, voronoi) is a pipeline: several inputs in flight on worker threads, each
+ * reading, computing and writing its results beside the others, a new one started as soon as one ends, as many as
+ * fit in half the heap ({@link InFlight#footprint}); on tornado their device work takes turns in the batch's session
+ * ({@link Lease#exclusive}). The reports still come in input order, each under its header, as one at a time.
  *
  * <p>One input that is a plain file, with an {@code --output} that is not a directory, is no batch: the body
  * runs as before, its errors propagate unchanged.
@@ -60,6 +62,14 @@ final class Batch {
         /** Inputs computed at once in a batch (1: one after the other, as a plain {@link Body}). */
         int inFlight();
 
+        /**
+         * About the heap one input needs at its peak, in bytes (0: small); the batch starts an input beside others
+         * only while the inputs in flight stay within half the heap (-Xmx), so large inputs run one at a time.
+         */
+        default long footprint(Path input) {
+            return 0;
+        }
+
         /** Called on the batch thread for each input: its work, to run on another thread. */
         java.util.concurrent.Callable<Body> start() throws Exception;
 
@@ -69,12 +79,56 @@ final class Batch {
         }
     }
 
+    /** One input's work that prints its report to {@code out} (see {@link #reported}). */
+    @FunctionalInterface
+    interface Reporting {
+        int run(PrintWriter out) throws Exception;
+    }
+
+    /**
+     * Runs one input's {@code work}, its report printed to {@code out} as it comes, or with {@code buffered} (an
+     * input beside others in a batch) kept in a buffer that the returned body prints in its turn: then the work's
+     * status, or its failure thrown after the text it printed before failing, as it would come one at a time.
+     */
+    static Body reported(PrintWriter out, boolean buffered, Reporting work) throws Exception {
+        if (!buffered) {
+            int status = work.run(out);
+            return () -> status;
+        }
+        java.io.StringWriter text = new java.io.StringWriter();
+        PrintWriter to = new PrintWriter(text);
+        int status;
+        Throwable failure = null;
+        try {
+            status = work.run(to);
+        } catch (Exception | Error e) {
+            status = Main.EXIT_FAILURE;
+            failure = e;
+        }
+        to.flush();
+        int s = status;
+        Throwable f = failure;
+        return () -> {
+            out.print(text);
+            out.flush();
+            if (f instanceof Error e) {
+                throw e;
+            }
+            if (f != null) {
+                throw (Exception) f;
+            }
+            return s;
+        };
+    }
+
     private static final ThreadLocal<Boolean> ACTIVE = ThreadLocal.withInitial(() -> false);
     /** The output directory (or null) and the stem of the input being computed in a batch. */
     private static final ThreadLocal<Path> DIR = new ThreadLocal<>();
     private static final ThreadLocal<String> STEM = new ThreadLocal<>();
     /** The batch's device session (plans, device buffers, threads kept from one input to the next), once opened. */
     private static final ThreadLocal<DeviceSession> SESSION = new ThreadLocal<>();
+    /** The lock of the batch session's device work (see {@link Lease#exclusive}). */
+    private static final ThreadLocal<Object> DEVICE_WORK = new ThreadLocal<>();
     /** On a worker of a multi-device batch ({@link MultiDevice}): the one input its copy of the command computes. */
     static final ThreadLocal<Assignment> ASSIGNED = new ThreadLocal<>();
 
@@ -111,21 +165,38 @@ final class Batch {
     static Lease session(Execution execution) {
         Assignment a = ASSIGNED.get();
         if (a != null) { // a worker of a multi-device batch: its session, on its device, kept by the pool
-            return new Lease(a.worker().session(execution), false);
+            return new Lease(a.worker().session(execution), false, new Object());
         }
         if (!active()) {
-            return new Lease(DeviceSession.open(execution), true);
+            return new Lease(DeviceSession.open(execution), true, new Object());
         }
         DeviceSession s = SESSION.get();
         if (s == null || s.isClosed()) {
             s = DeviceSession.open(execution);
             SESSION.set(s);
+            DEVICE_WORK.set(new Object());
         }
-        return new Lease(s, false);
+        return new Lease(s, false, DEVICE_WORK.get());
     }
 
-    /** A session lent to one input's work (see {@link #session}). */
-    record Lease(DeviceSession session, boolean owned) implements AutoCloseable {
+    /** A session lent to one input's work (see {@link #session}); {@code deviceWork} is the lock of {@link #exclusive}. */
+    record Lease(DeviceSession session, boolean owned, Object deviceWork) implements AutoCloseable {
+
+        /**
+         * Runs {@code work} (one input's computation in the session) alone on a tornado session: the session's plans
+         * serve one call at a time (a second call at once would build and compile plans of its own), so the inputs
+         * of a batch in flight read, check and write beside each other, and take turns on the device. Other
+         * backends run it at once (their calls share the session's thread pool).
+         */
+        <T> T exclusive(java.util.function.Supplier<T> work) {
+            if (session.execution().backend() != org.accelgeom.engine.Backend.TORNADO) {
+                return work.get();
+            }
+            synchronized (deviceWork) {
+                return work.get();
+            }
+        }
+
         @Override
         public void close() {
             if (owned) {
@@ -227,6 +298,7 @@ final class Batch {
             common.output = outDir;
             DeviceSession s = SESSION.get();
             SESSION.remove();
+            DEVICE_WORK.remove();
             if (s != null) {
                 plans = s.planBuilds();
                 s.close();
@@ -259,48 +331,109 @@ final class Batch {
         }
     }
 
-    /** One input of an in-flight batch: its work (a future) or what failed when it was started. */
-    private record Pending(Path input, java.util.concurrent.Future<Body> work, Exception failed) {
+    /**
+     * One input of an in-flight batch: its work (a future) or what failed when it was started, and the heap it was
+     * counted for.
+     */
+    private record Pending(Path input, java.util.concurrent.Future<Body> work, Exception failed, long footprint) {
+        boolean done() {
+            return work == null || work.isDone();
+        }
     }
 
+    /** Reports kept waiting behind an input still computing, per input in flight (only their text is held). */
+    static final int REPORTS_AHEAD = 4;
+
     /**
-     * The loop of {@link #run} for an {@link InFlight} body: up to {@code inFlight()} inputs computed at once on worker
-     * threads (so memory holds at most that many inputs and results), each input's report printed in input order.
-     * Returns {done, failed, bytes of the inputs done}.
+     * The loop of {@link #run} for an {@link InFlight} body, a pipeline: up to {@code inFlight()} inputs computed at
+     * once on worker threads (each reads, computes and writes its results), a new one started as soon as one ends,
+     * not when the oldest ends; while the inputs in flight stay within half the heap by their {@link
+     * InFlight#footprint} (the first one always starts). The reports are printed in input order as their turn comes;
+     * at most {@link #REPORTS_AHEAD} per input in flight wait behind a slow one. Returns {done, failed, bytes of the
+     * inputs done}.
      */
-    private static long[] inFlight(InFlight body, CommonOptions common, List<Path> inputs, Path outDir, String ext,
+    static long[] inFlight(InFlight body, CommonOptions common, List<Path> inputs, Path outDir, String ext,
             Set<Path> used, PrintWriter out, PrintWriter err) throws Exception {
         long[] counts = new long[3];
+        int slots = body.inFlight();
+        long budget = Runtime.getRuntime().maxMemory() / 2;
         java.util.ArrayDeque<Pending> window = new java.util.ArrayDeque<>();
-        var workers = java.util.concurrent.Executors.newFixedThreadPool(body.inFlight(), r -> {
+        java.util.concurrent.BlockingQueue<Pending> ended = new java.util.concurrent.LinkedBlockingQueue<>();
+        var workers = java.util.concurrent.Executors.newFixedThreadPool(slots, r -> {
             Thread t = new Thread(r, "accelgeom-batch");
             t.setDaemon(true);
             return t;
         });
+        int next = 0;
+        int running = 0;
+        long heap = 0;
         int reported = 0;
         try {
-            for (Path in : inputs) {
-                common.input = in.toString();
-                STEM.set(InputFiles.stem(in.getFileName().toString()));
-                common.output = outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used);
-                try {
-                    window.add(new Pending(in, workers.submit(body.start()), null));
-                } catch (ParameterException e) {
-                    throw e; // bad usage fails every input alike
-                } catch (Exception e) {
-                    window.add(new Pending(in, null, e));
+            while (next < inputs.size() || !window.isEmpty()) {
+                while (next < inputs.size() && running < slots && window.size() < slots * (1 + REPORTS_AHEAD)) {
+                    Path in = inputs.get(next);
+                    long footprint = footprint(body, in);
+                    if (running > 0 && heap + footprint > budget) {
+                        break; // memory: wait until an input in flight ends
+                    }
+                    next++;
+                    Pending p = start(body, common, in, outDir, ext, used, footprint, workers, ended);
+                    window.add(p);
+                    if (p.work() != null) {
+                        running++;
+                        heap += footprint;
+                    }
                 }
-                if (window.size() >= body.inFlight()) {
+                while (!window.isEmpty() && window.peek().done()) {
                     report(window.poll(), ++reported, inputs.size(), common, out, err, counts);
                 }
-            }
-            while (!window.isEmpty()) {
-                report(window.poll(), ++reported, inputs.size(), common, out, err, counts);
+                if (!window.isEmpty() || next < inputs.size()) {
+                    for (Pending e = running > 0 ? ended.take() : null; e != null; e = ended.poll()) {
+                        running--;
+                        heap -= e.footprint();
+                    }
+                }
             }
         } finally {
             workers.shutdownNow();
         }
         return counts;
+    }
+
+    /** Starts one input of an in-flight batch: its options set, its work submitted (it tells {@code ended} when it ends). */
+    private static Pending start(InFlight body, CommonOptions common, Path in, Path outDir, String ext, Set<Path> used,
+            long footprint, java.util.concurrent.ExecutorService workers,
+            java.util.concurrent.BlockingQueue<Pending> ended) {
+        common.input = in.toString();
+        STEM.set(InputFiles.stem(in.getFileName().toString()));
+        common.output = outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used);
+        java.util.concurrent.Callable<Body> work;
+        try {
+            work = body.start();
+        } catch (ParameterException e) {
+            throw e; // bad usage fails every input alike
+        } catch (Exception e) {
+            return new Pending(in, null, e, footprint);
+        }
+        Pending[] self = new Pending[1];
+        java.util.concurrent.FutureTask<Body> task = new java.util.concurrent.FutureTask<>(work) {
+            @Override
+            protected void done() {
+                ended.add(self[0]); // after the future's result is set: the batch thread finds it done
+            }
+        };
+        self[0] = new Pending(in, task, null, footprint);
+        workers.execute(task);
+        return self[0];
+    }
+
+    /** {@link InFlight#footprint} of an input; 0 if it cannot tell (the input's own work reports what is wrong). */
+    private static long footprint(InFlight body, Path in) {
+        try {
+            return Math.max(0, body.footprint(in));
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
 
     /** Prints one in-flight input's header and report (what its work left to do), or its failure. */

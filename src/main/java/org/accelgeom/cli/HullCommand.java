@@ -76,11 +76,58 @@ final class HullCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Batch.run(spec, common, "ply", this::one);
+        return Batch.run(spec, common, "ply", new Batch.InFlight() {
+            @Override
+            public int inFlight() {
+                return inputsInFlight();
+            }
+
+            @Override
+            public long footprint(Path input) {
+                return HullCommand.footprint(input);
+            }
+
+            @Override
+            public Callable<Batch.Body> start() {
+                return one();
+            }
+        });
     }
 
-    /** One input (or --random): the whole command, or one input of a batch. */
-    private int one() {
+    /**
+     * How many inputs of a batch are in flight at once ({@code accelgeom.batch.inFlight}, default 3): each reads its
+     * file (the parallel reader), computes and writes its result beside the others, on jvm-parallel sharing the
+     * cores (the readers' blocks and the hull's loops run on the common pool), on tornado taking turns on the device
+     * ({@link Batch.Lease#exclusive}), so that reading, which bounds a batch of 10^6-point text files, overlaps the
+     * computation. 1 on jvm (one thread), with --repeat, --random and --save-points (one file for every input: the
+     * last input's, as one at a time).
+     */
+    int inputsInFlight() {
+        if (repeat > 1 || random != null || savePoints != null || common.backend == Backend.JVM) {
+            return 1;
+        }
+        int set = org.accelgeom.engine.Tuning.BATCH_IN_FLIGHT.intValue();
+        return set > 0 ? set : 3;
+    }
+
+    /**
+     * The heap an input may need at its peak, from its file's size: its points (text: about 60 bytes a point, binary
+     * 12-24), the hull's arrays over them (a few ints and doubles a point) and the mapped text's blocks; ten times the
+     * file is on the safe side for binary floats, generous for text.
+     */
+    static long footprint(Path input) {
+        try {
+            return 10 * java.nio.file.Files.size(input);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * One input (or --random), the whole command or one input of a batch, in two parts: the checks and this input's
+     * paths, here, and the work it returns (read, compute, write), whose report is printed in input order.
+     */
+    private Callable<Batch.Body> one() {
         common.validate(spec);
         validate();
         if (common.backend == Backend.TORNADO) {
@@ -88,14 +135,32 @@ final class HullCommand implements Callable<Integer> {
         }
         Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
-        Timeline.markProcess("command line, options checked");
-
+        // what the work needs, taken now: in a batch, the options' input and output are the next input's by then
+        String input = common.input;
+        Path output = common.output;
+        Path picture = Batch.perInput(this.picture);
         HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
                 .withDevice(common.device).withProgress(common.progress())
                 .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
+        boolean buffered = Batch.active() && inputsInFlight() > 1; // beside other inputs: the report waits its turn
+        // one file outside a batch, one device: its plan may compile ahead while the file is read
+        boolean ahead = random == null && !Batch.active() && Batch.ASSIGNED.get() == null && common.deviceList == null;
+        Batch.Lease lease = Batch.session(options.execution()); // --repeat: one plan, one pool; a batch's session
+        return () -> {
+            try (lease) {
+                return Batch.reported(out, buffered, o -> one(input, output, picture, options, ahead, lease, o));
+            }
+        };
+    }
+
+    /** Reads (or generates), computes and writes one input; its report goes to {@code out}. */
+    private int one(String input, Path output, Path picture, HullOptions options, boolean ahead, Batch.Lease batchLease,
+            PrintWriter out) {
+        Timeline.markProcess("command line, options checked");
+
         // TornadoVM starts (begun by Main) and the hull's plan compiles while the points are read or generated
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO);
-        DeviceSession prepared = random == null ? prepare(warm, options) : null;
+        DeviceSession prepared = ahead ? prepare(warm, input, options) : null;
         String source;
         PointCloud points;
         try {
@@ -104,10 +169,10 @@ final class HullCommand implements Callable<Integer> {
                 source = String.format(Locale.ROOT, "%d random points (%s, seed %d)", random, distribution, common.seed);
                 Timeline.markProcess("generating the points");
             } else {
-                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + common.input)) {
-                    points = readPoints(common.input);
+                try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
+                    points = readPoints(input);
                 }
-                source = "-".equals(common.input) ? "standard input" : common.input;
+                source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");
             }
             if (points.dimension() != 3) {
@@ -140,14 +205,13 @@ final class HullCommand implements Callable<Integer> {
 
         HullResult r = null;
         long nanos = 0;
-        try (Batch.Lease lease = prepared != null ? new Batch.Lease(prepared, true) // the plan compiled ahead
-                : Batch.session(options.execution()); // --repeat: one plan, one pool
-                var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
+        Batch.Lease lease = prepared != null ? new Batch.Lease(prepared, true, new Object()) : batchLease; // compiled ahead
+        try (var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
             DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
                 r = devices != null ? PartitionedHull.compute(points, options.withResident(false), devices)
-                        : compute(points, options, session);
+                        : lease.exclusive(() -> compute(points, options, session));
                 nanos = System.nanoTime() - t0;
                 if (repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %10.3f ms (%d hull vertices)%n", run, repeat, nanos / 1e6,
@@ -158,6 +222,7 @@ final class HullCommand implements Callable<Integer> {
             Timeline.markProcess("computing the hull", String.format(Locale.ROOT, "(its phase table: %.1f ms)",
                     r.timings().total() / 1e6));
         }
+        lease.close();
         Timeline.markProcess("closing the device session");
         HullResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s%n", source);
@@ -178,13 +243,12 @@ final class HullCommand implements Callable<Integer> {
         out.flush();
         Timeline.markProcess("printing the results");
 
-        if (common.output != null || picture != null) {
+        if (output != null || picture != null) {
             Mesh mesh = r.toMesh(points);
-            if (common.output != null) {
-                Formats.writeMesh(common.output, mesh);
-                out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", common.output, mesh.vertexCount(), mesh.faceCount());
+            if (output != null) {
+                Formats.writeMesh(output, mesh);
+                out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", output, mesh.vertexCount(), mesh.faceCount());
             }
-            Path picture = Batch.perInput(this.picture);
             if (picture != null) {
                 writePicture(picture, mesh, points);
                 out.printf(Locale.ROOT, "wrote %s%n", picture);
@@ -199,12 +263,11 @@ final class HullCommand implements Callable<Integer> {
      * Queues the compile ahead of the hull's plan on {@code warm}'s thread, in a session of its own that the run then
      * uses (one input outside a batch, on one device, with a point count guessed from the file); null when not.
      */
-    private DeviceSession prepare(Prewarm warm, HullOptions options) {
-        if (warm == null || !org.accelgeom.engine.Tuning.PREWARM_PLAN.booleanValue() || Batch.active()
-                || Batch.ASSIGNED.get() != null || common.deviceList != null) {
+    private DeviceSession prepare(Prewarm warm, String input, HullOptions options) {
+        if (warm == null || !org.accelgeom.engine.Tuning.PREWARM_PLAN.booleanValue()) {
             return null;
         }
-        long guess = PointCountGuess.points(common.input);
+        long guess = PointCountGuess.points(input);
         if (guess <= 0) {
             return null;
         }

@@ -229,15 +229,12 @@ final class VoronoiCommand implements Callable<Integer> {
         Batch.Lease lease = Batch.session(options.execution()); // in a batch, the batch's session
         return () -> {
             try (lease) {
-                java.io.StringWriter text = new java.io.StringWriter();
-                compute(in, lease.session(), buffered ? new PrintWriter(text) : out);
-                lease.close();
-                Timeline.markProcess("closing the device session");
-                return () -> {
-                    out.print(text);
-                    out.flush();
+                return Batch.reported(out, buffered, o -> {
+                    compute(in, lease, o);
+                    lease.close();
+                    Timeline.markProcess("closing the device session");
                     return 0;
-                };
+                });
             }
         };
     }
@@ -248,7 +245,7 @@ final class VoronoiCommand implements Callable<Integer> {
     }
 
     /** Reads, computes (--repeat times) and writes one input's results; its report goes to {@code out}. */
-    private void compute(Input in, DeviceSession session, PrintWriter out) {
+    private void compute(Input in, Batch.Lease lease, PrintWriter out) {
         Timeline.markProcess("command line, options checked");
         long r0 = System.nanoTime();
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && in.random() == null); // TornadoVM starts meanwhile
@@ -280,7 +277,7 @@ final class VoronoiCommand implements Callable<Integer> {
         for (int run = 1; run <= runs.repeat; run++) { // --repeat: one plan
             long t0 = System.nanoTime();
             try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
-                r = VoronoiDiagram.compute(sel.balls(), in.options(), session);
+                r = VoronoiDiagram.compute(sel.balls(), in.options(), lease.session()); // device steps take turns inside
             }
             nanos = System.nanoTime() - t0;
             if (runs.repeat > 1) {

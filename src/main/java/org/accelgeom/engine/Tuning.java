@@ -56,6 +56,11 @@ public enum Tuning {
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
+
+    BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
+                    + "computing and writing beside the others (tornado: the device work one input at a time), reports "
+                    + "in input order; fewer while their files' footprint would pass half the heap. 0: 3."),
     SAMPLE("accelgeom.sample", Type.STRING, "", 0, 0, Use.DIAGNOSTIC,
             "A file: a stack sampler writes the main thread's stacks there (a poor man's profiler); empty: off."),
     SAMPLE_AFTER("accelgeom.sample.after", Type.LONG, "0", 0, Long.MAX_VALUE, Use.DIAGNOSTIC,
@@ -63,7 +68,8 @@ public enum Tuning {
 
     // ---- input
     IO_BLOCK("accelgeom.io.block", Type.INT, "8388608", 1, Integer.MAX_VALUE, Use.TUNING,
-            "Text readers: bytes per block of a memory-mapped file parsed in parallel (each block ends at a line end)."),
+            "Text readers: bytes per block of a memory-mapped file parsed in parallel (each block ends at a line end); "
+                    + "a file that would give fewer than 4 blocks per core gets smaller blocks, of at least 1 MiB."),
 
     // ---- hull
     HULL_ROUND_CAP("accelgeom.hull.roundCap", Type.INT, "65536", 64, 1 << 24, Use.TUNING,

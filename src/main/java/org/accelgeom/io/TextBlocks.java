@@ -30,8 +30,26 @@ final class TextBlocks {
         return org.accelgeom.engine.Tuning.IO_BLOCK.intValue();
     }
 
+    /** The smallest block a file is cut into for the sake of more blocks than cores. */
+    static final long MIN_BLOCK = 1 << 20;
+
+    /**
+     * Bytes per block of {@code length} bytes of text: {@link #blockBytes()}, or smaller for a file that would give
+     * fewer than four blocks per core (a 60 MB file made 8 blocks of 8 MiB: 8 of 16 cores busy), but at least
+     * {@link #MIN_BLOCK} (or {@link #blockBytes()} if that is less).
+     */
+    static long blockBytes(long length) {
+        long most = blockBytes();
+        long even = length / (4L * Runtime.getRuntime().availableProcessors());
+        return Math.min(most, Math.max(MIN_BLOCK, even));
+    }
+
     /** A parser of the lines of one block. */
     abstract static class Lines {
+        /** Bytes of the block, before its first line (a parser may size its arrays by it). */
+        void block(int bytes) {
+        }
+
         /** Parses {@code b[ls..le)}, one line without its end-of-line bytes; {@code line} counts from 1 in the block. */
         abstract void line(byte[] b, int ls, int le, long line);
     }
@@ -90,7 +108,7 @@ final class TextBlocks {
     /** The mapped file from {@code from} to its end, in parallel blocks. */
     static <P extends Lines> List<Block<P>> parseMapped(MappedText text, long from, Supplier<P> parsers) {
         long length = text.size - from;
-        long block = blockBytes();
+        long block = blockBytes(length);
         int n = (int) Math.max(1, (length + block - 1) / block);
         AtomicInteger failed = new AtomicInteger(Integer.MAX_VALUE);
         return IntStream.range(0, n).parallel().mapToObj(k -> {
@@ -155,6 +173,7 @@ final class TextBlocks {
     /** Feeds the lines of {@code b[0..end)} to the block's parser. */
     private static void run(Block<?> block, byte[] b, int end) {
         Lines p = block.lines;
+        p.block(end);
         long line = 0;
         int ls = 0;
         try {
@@ -163,11 +182,13 @@ final class TextBlocks {
                 int i = ls;
                 while (i < end) {
                     byte c = b[i];
-                    if (c == '\n') {
-                        break;
-                    }
-                    if (c >= 0 && c < 0x20 && !isText(c)) {
-                        throw new LineError(line, notText(c));
+                    if (c < 0x20 && c >= 0) { // one test for the usual byte
+                        if (c == '\n') {
+                            break;
+                        }
+                        if (!isText(c)) {
+                            throw new LineError(line, notText(c));
+                        }
                     }
                     i++;
                 }
@@ -242,7 +263,11 @@ final class TextBlocks {
 
     /** The first index in [i, e) that is blank, or e. */
     static int tokenEnd(byte[] b, int i, int e) {
-        while (i < e && !blank(b[i])) {
+        while (i < e) {
+            byte c = b[i];
+            if (c <= ' ' && c >= 0 && blank(c)) { // one test for the usual byte (blanks are below 0x21)
+                break;
+            }
             i++;
         }
         return i;

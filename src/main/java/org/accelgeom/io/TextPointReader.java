@@ -140,6 +140,12 @@ final class TextPointReader {
         /** The column count of the line that did not match, or -1. */
         int found = -1;
         private double[] row = new double[8];
+        private int blockBytes;
+
+        @Override
+        void block(int bytes) {
+            blockBytes = bytes;
+        }
 
         @Override
         void line(byte[] b, int ls, int le, long line) {
@@ -157,7 +163,7 @@ final class TextPointReader {
                 i = TextBlocks.skipBlanks(b, te, le);
             }
             if (cols == null) {
-                cols = new PointColumns(d, 64);
+                cols = new PointColumns(d, capacity(blockBytes, le - ls + 1, d));
                 firstLine = line;
             } else if (d != cols.dimension()) {
                 found = d;
@@ -165,6 +171,16 @@ final class TextPointReader {
             }
             cols.add(row);
         }
+    }
+
+    /**
+     * Points to make room for in a block of {@code bytes} whose first point's line has {@code lineBytes}: as many
+     * lines as long, one eighth more (the lines of a file differ a little: signs, exponents), and never more than
+     * lines of one-digit coordinates could hold, so that arrays seldom grow (each growth copies them).
+     */
+    static int capacity(int bytes, int lineBytes, int dimension) {
+        long lines = bytes / Math.max(1, lineBytes);
+        return (int) Math.min(lines + (lines >> 3) + 16, bytes / (2L * dimension) + 16);
     }
 
     /** A finite double from {@code b[s..e)}, or a {@link TextBlocks.LineError} naming {@code what}. */

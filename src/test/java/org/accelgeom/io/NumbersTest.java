@@ -50,6 +50,48 @@ class NumbersTest {
         }
     }
 
+    /**
+     * Short tokens of number-like bytes: accepted exactly when they match the decimal grammar, then as the JDK reads
+     * them (the tokens that start and end with a digit or '.' skip the grammar check: this tests that shortcut).
+     */
+    @Test
+    void acceptsExactlyTheDecimalGrammar() {
+        java.util.regex.Pattern grammar = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+        String alphabet = "0123456789..eE+-dDfF \r";
+        Random r = new Random(11);
+        for (int k = 0; k < 300_000; k++) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = 1 + r.nextInt(6); n > 0; n--) {
+                sb.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            }
+            String s = sb.toString();
+            if (grammar.matcher(s).matches()) {
+                assertEquals(Double.doubleToRawLongBits(Double.parseDouble(s)), Double.doubleToRawLongBits(parse(s)), s);
+            } else {
+                assertThrows(NumberFormatException.class, () -> parse(s), "'" + s + "'");
+            }
+        }
+    }
+
+    /** Plain decimals below 0.1 with up to 17 significant digits after the zeros (more than 19 digits in all). */
+    @Test
+    void smallPlainFractionsAgreeWithTheJdk() {
+        Random r = new Random(13);
+        for (int k = 0; k < 100_000; k++) {
+            double v = r.nextDouble() * Math.pow(10, -1 - r.nextInt(12));
+            String s = (r.nextBoolean() ? "-" : r.nextBoolean() ? "+" : "")
+                    + new java.math.BigDecimal(Double.toString(v)).toPlainString();
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(s)), Double.doubleToRawLongBits(parse(s)), s);
+        }
+        assertEquals(0.0013112271028085333, parse("0.0013112271028085333"));
+        assertEquals(-0.0, parse("-0.000000000000000000000"));
+        assertEquals(1e-30, parse("0.000000000000000000000000000001"));
+        for (String bad : new String[] {"0.00131122710280853x3", "0.0013112271028085.33", "0.00-13112271028085333",
+            "0.0013112271028085333e"}) {
+            assertThrows(NumberFormatException.class, () -> parse(bad), bad);
+        }
+    }
+
     @Test
     void ints() {
         byte[] b = "-2147483648 2147483648".getBytes(StandardCharsets.US_ASCII);

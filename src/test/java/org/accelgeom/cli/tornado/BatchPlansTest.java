@@ -115,7 +115,8 @@ class BatchPlansTest {
                 .collect(Collectors.toSet());
     }
 
-    private static String[] run(String... args) {
+    /** Runs the CLI in this JVM: {exit status, stdout, stderr}. */
+    static String[] run(String... args) {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         var cl = Main.commandLine(args);
