@@ -14,18 +14,17 @@ import uk.ac.manchester.tornado.api.KernelContext;
 /**
  * The CBT usage cycle (§2.9, Fig. 12: decode-and-update, then the sum reduction) in <b>one kernel launch</b>, for
  * packed heaps with {@link CbtChunks#eligible} depths. Work-group j owns chunk j ({@link CbtChunks}): it copies the
- * stored fields of its subtree into local memory, decodes its leaves there (Fig. 8 from the chunk root), applies
- * their split/merge bits, recomputes its subtree's sums from the new bits, writes its bitfield words and sum words
- * (whole words by plain stores, words shared with a neighbouring chunk by an atomic add of the difference on its own
- * bits), and publishes its leaf count. The last work-group to take a ticket then reduces levels g .. 0 from the
+ * stored fields of its subtree into local memory, decodes its leaves (Fig. 8 from the chunk root), applies their
+ * split/merge bits, recomputes its subtree's sums from the new bits, writes its bitfield words and sum words (each by
+ * an atomic add of the difference on its own bits, so that a word shared with a neighbouring chunk stays whole), and
+ * publishes its leaf count. The last work-group to take a ticket then reduces levels g .. 0 from the
  * chunks' counts and writes their words. No device-wide barrier is needed: every read of a work-group is of fields
  * nobody changes before it has taken its ticket.
  *
  * <p>The counts are published with a tag (the execution's sequence number) and the last work-group checks it:
  * OpenCL 1.2, as TornadoVM emits it, has no device-scope fence between a store and the ticket's atomic, so a count
  * that was not yet visible is re-read, and one still missing makes the root count at least {@link #MISSING} (the
- * backend fails loudly) instead of being summed. The loops over local arrays are written out here: TornadoVM 5.2 addresses a
- * local array passed to a callee as a global one.
+ * backend fails loudly) instead of being summed.
  *
  * <p>The reductions here are hand-written, not {@code @Reduce}: they are fused into the one launch (each chunk's
  * sums in local memory, the top by the last work-group), and they keep every node's sum, not one value.
@@ -70,9 +69,12 @@ public final class ChunkCycle {
 
     /**
      * The kernel: see the class comment. {@code sums} holds one tagged count per chunk; {@code ticket} counts finished
-     * chunks. Its phases, each ended by a barrier: copy (the stored words into {@code lw}, the counts above the chunk
+     * chunks. Its phases, each ended by a barrier: copy (the chunk's stored words into {@code lw}, the counts above it
      * into registers), decode and mark ({@code flip}), flip the bitfield words, the subtree's sums ({@code cnt}), the
-     * ticket, the words of levels g + 1 .. D − 1, and in the last work-group the top (levels g .. 0).
+     * ticket and the words of levels g + 1 .. D − 1, and in the last work-group the top (levels g .. 0). Loop bounds
+     * are computed before their loops: TornadoVM 5.2 mis-compiled a conditional inside a loop's test. The helpers take
+     * values and device arrays, never a local array: TornadoVM 5.2 addresses a local array passed to a callee as a
+     * global one (header offset included).
      */
     public static void cycle(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
         int D = params[CbtTaskGraphs.DEPTH];
@@ -89,17 +91,15 @@ public final class ChunkCycle {
         int sumsOn = on & (stop >= 3 ? 1 : 0);
         int all = on & (stop >= ALL ? 1 : 0);
         int[] lw = c.allocateIntLocalArray(LW);
-        int[] flip = c.allocateIntLocalArray(FLIP);
+        int[] flip = c.allocateIntLocalArray(FLIP + 1);
         int[] cnt = c.allocateIntLocalArray(CNT);
         if ((j == 0 ? 1 : 0) + (i == 0 ? 1 : 0) == 2) {
             info[CbtTaskGraphs.INFO_BEAT] = params[CbtTaskGraphs.SEQ];
         }
         int root = G + j;
-        // loop bounds are computed before their loops: TornadoVM 5.2 mis-compiled a conditional inside a loop's test
         int chunkBits = on == 1 ? 1 << cl : 0;
-        // the reads of device memory, in one round trip: the stored counts of the chunk root, its parent and its left
-        // neighbour, whether a leaf above level g flips the chunk's first bit (item 0, which clears that mark), and the
-        // stored words of levels g + 1 .. D (item v: word v & 31 of level g + (v >> 5) + 1)
+        // copy: the counts of the chunk root, its parent and its left neighbour, the shallow flip (item 0, which clears
+        // the marks' first), and the stored words of levels g + 1 .. D (item v: word v & 31 of level g + (v >> 5) + 1)
         int rootCount = CbtKernels.read(heap, D, 1, root);
         int parentCount = CbtKernels.read(heap, D, 1, root >> 1);
         int leftCount = CbtKernels.read(heap, D, 1, root - 1);
@@ -115,22 +115,14 @@ public final class ChunkCycle {
             }
         }
         c.localBarrier();
-        int seed = params[CbtTaskGraphs.SEED];
-        int split = params[CbtTaskGraphs.SPLIT];
-        int merge = params[CbtTaskGraphs.MERGE];
-        int minDepth = params[CbtTaskGraphs.MIN_DEPTH];
-        // decode-and-update (§2.6): the chunk's leaves are its subtree's when its parent holds two or more; each marks
-        // the bit its split or merge flips (one writer per bit)
+        // decode-and-update (§2.6): the chunk's leaves (its subtree's when its parent holds two or more) mark the bits
+        // their splits and merges flip (one writer per bit; flip[FLIP] takes the leaves that flip none)
         int n = upd == 1 ? (parentCount >= 2 ? rootCount : 0) : 0;
         for (int r = i; r < n; r += T) {
-            int e = leafFlip(heap, D, root, cl, r, rootCount, leftCount, seed, split, merge, minDepth);
-            if (e >= 0) {
-                flip[e] = 1;
-            }
+            flip[leafFlip(params, heap, D, root, cl, r, rootCount, leftCount)] = 1;
         }
         c.localBarrier();
-        // the marks packed by four (cnt[NIBBLES + t]), then each bitfield word flipped by its marks: stored, and kept
-        // in the local copy (level D is word-aligned in the chunk)
+        // the marks packed by four (cnt[NIBBLES + t]), then by 32 into the flips of each bitfield word (word-aligned)
         int nibbles = sumsOn == 1 ? 1 << (cl - 2) : 0;
         for (int t = i; t < nibbles; t += T) {
             cnt[NIBBLES + t] = flip[4 * t] | (flip[4 * t + 1] << 1) | (flip[4 * t + 2] << 2) | (flip[4 * t + 3] << 3);
@@ -149,10 +141,8 @@ public final class ChunkCycle {
             }
         }
         c.localBarrier();
-        // the subtree's new sums (§2.5) from the new bits, in three stages: node t (relative depth m) within one
-        // bitfield word is a SWAR popcount of it (CbtKernels.popcountField; not the deepest level, whose words are
-        // composed from the bits below), then nodes sum at most eight word counts (relative depth cl − 5), and the top
-        // ones at most four of those (relative depth cl − 8)
+        // the subtree's new sums (§2.5): SWAR popcounts of one bitfield word (but level D − 1's, composed from the
+        // bits), then sums of at most eight word counts (relative depth cl − 5), then of at most four of those
         int wordLevel = 1 << (cl - 5);
         int eighth = cl >= 8 ? 1 << (cl - 8) : 1;
         for (int stage = 0; stage < 3; stage++) {
@@ -172,15 +162,14 @@ public final class ChunkCycle {
             }
             c.localBarrier();
         }
-        // the chunk's count is published and the ticket taken now, while the others compose the words below (the last
-        // work-group only reads the counts and writes levels g .. 0)
+        // the chunk's count published and the ticket taken, while the other items compose the words below
         int tag = params[CbtTaskGraphs.SEQ] & 0x7FFF;
         if (all + (i == T - 1 ? 1 : 0) == 2) {
             sums[j] = (tag << 16) | cnt[1];
             cnt[LAST] = (ticket.incrementAndGet() & (G - 1)) == 0 ? 1 : 0;
         }
-        // the words of levels g + 1 .. D − 1, item v for word v & 31 of level g + (v >> 5) + 1: whole words stored,
-        // shared ones changed by an atomic add on our bits only (the diagnostic phases keep them in flip instead)
+        // the words of levels g + 1 .. D − 1 (item v as in the copy), changed by an atomic add on the chunk's own bits
+        // (the diagnostic phases keep them in flip instead)
         int composeItems = (on & (stop >= 4 ? 1 : 0)) == 1 ? (cl - 1) << 5 : 0;
         for (int v = i; v < composeItems; v += T) {
             int m = (v >> 5) + 1;
@@ -188,58 +177,45 @@ public final class ChunkCycle {
                 int nf = D - g - m + 1;
                 int s0 = CbtChunks.start(D, g, g + m, j);
                 int W = (s0 >> 5) + (v & 31);
-                int val = 0;
-                int mask = -1;
-                if (m == cl - 1) { // level D − 1: its 2-bit fields are the pair counts of one bitfield word
-                    val = lw[bits0 + (v & 31)] - (ushr(lw[bits0 + (v & 31)], 1) & 0x55555555);
-                } else {
-                    mask = 0;
-                    int f1 = (Math.min((W << 5) + 32, s0 + (nf << m)) - 1 - s0) / nf;
-                    for (int f = (Math.max(W << 5, s0) - s0) / nf; f <= f1; f++) {
-                        val |= WordReduction.place(cnt[(1 << m) + f], s0 + f * nf - (W << 5));
-                        mask |= WordReduction.place((1 << nf) - 1, s0 + f * nf - (W << 5));
-                    }
+                // level D − 1: the pair counts of one bitfield word; above, fields f .. f1 of the chunk's sums
+                int pairs = m == cl - 1 ? 1 : 0;
+                int val = pairs == 1 ? lw[bits0 + (v & 31)] - (ushr(lw[bits0 + (v & 31)], 1) & 0x55555555) : 0;
+                int mask = pairs == 1 ? -1 : 0;
+                int f1 = pairs == 1 ? -1 : (Math.min((W << 5) + 32, s0 + (nf << m)) - 1 - s0) / nf;
+                for (int f = (Math.max(W << 5, s0) - s0) / nf; f <= f1; f++) {
+                    val |= WordReduction.place(cnt[(1 << m) + f], s0 + f * nf - (W << 5));
+                    mask |= WordReduction.place((1 << nf) - 1, s0 + f * nf - (W << 5));
                 }
                 if (all == 0) {
                     flip[v] = val ^ mask;
                 } else if ((lw[v] & mask) != val) {
-                    if (mask == -1) {
-                        heap[W] = val;
-                    } else {
-                        c.atomicAdd(heap, W, val - (lw[v] & mask));
-                    }
+                    c.atomicAdd(heap, W, val - (lw[v] & mask)); // a whole word (mask -1): nobody else writes it
                 }
             }
         }
         c.localBarrier();
-        // the last work-group: levels g .. 0 (their words end at levelStart(g + 1), a word boundary)
+        // the last work-group: levels g .. 0 (level g: the chunks' counts) and their words, which end at a word boundary
         int last = all == 1 ? cnt[LAST] : 0;
-        int chunks = last == 1 ? G : 0;
-        for (int x = i; x < chunks; x += T) {
-            cnt[G + x] = publishedCount(sums, x, tag);
-        }
-        c.localBarrier();
-        for (int d = g - 1; d >= 0; d--) {
+        for (int d = g; d >= 0; d--) {
             int count = last == 1 ? 1 << d : 0;
             for (int x = i; x < count; x += T) {
-                cnt[(1 << d) + x] = cnt[(2 << d) + 2 * x] + cnt[(2 << d) + 2 * x + 1];
+                if (d == g) {
+                    cnt[G + x] = publishedCount(sums, x, tag);
+                } else {
+                    cnt[(1 << d) + x] = cnt[(2 << d) + 2 * x] + cnt[(2 << d) + 2 * x + 1];
+                }
             }
             c.localBarrier();
         }
         int topWords = last == 1 ? WordReduction.levelStart(D, g + 1) >> 5 : 0;
-        for (int w = i; w < topWords; w += T) {
-            // levels 5 and deeper start on word boundaries: a word there holds one level; levels 0..4 mix
-            int lvl = topWordLevel(D, g, w);
-            int dTo = lvl >= 0 ? lvl : Math.min(g, 4);
+        for (int w = i; w < topWords; w += T) { // the fields in word w: those of consecutive nodes k0 .. k1
             int v = 0;
             int mask = 0;
-            for (int d = Math.max(lvl, 0); d <= dTo; d++) {
-                int lastF = WordReduction.lastField(D, d, w);
-                for (int f = WordReduction.firstField(D, d, w); f <= lastF; f++) {
-                    int o = WordReduction.fieldOffset(D, d, f, w);
-                    v |= WordReduction.place(cnt[(1 << d) + f], o);
-                    mask |= WordReduction.place(WordReduction.ones(D, d), o);
-                }
+            int k1 = topNode(D, g, Math.min((w << 5) + 31, WordReduction.levelStart(D, g + 1) - 1));
+            for (int k = topNode(D, g, w << 5); k <= k1; k++) {
+                int o = CbtKernels.fieldBit(D, CbtKernels.depth(k), k) - (w << 5);
+                v |= WordReduction.place(cnt[k], o);
+                mask |= WordReduction.place(WordReduction.ones(D, CbtKernels.depth(k)), o);
             }
             heap[w] = (mask == -1 ? 0 : heap[w] & ~mask) | v; // word 0 keeps element 0
         }
@@ -250,13 +226,12 @@ public final class ChunkCycle {
 
     /**
      * The bit of the chunk rooted at {@code root} (relative to its first bitfield bit) that the chunk's leaf r flips,
-     * or -1: the leaf is decoded from the chunk root (Fig. 8) with the stored counts of the heap as the pass found it
+     * or {@link #FLIP} for none: the leaf is decoded from the chunk root (Fig. 8) with the stored counts of the heap as the pass found it
      * (only the chunk's own work-group changes them, after its decoding), and applies the update rule. A merge needs
      * the left sibling's count: the left child's of the last step when it went right ({@code leftCount}, the chunk
      * root's left neighbour's, when the root is the leaf).
      */
-    static int leafFlip(int[] heap, int D, int root, int cl, int r, int rootCount, int leftCount, int seed, int split,
-            int merge, int minDepth) {
+    static int leafFlip(int[] params, int[] heap, int D, int root, int cl, int r, int rootCount, int leftCount) {
         int k = root;
         int sk = rootCount;
         int lr = r;
@@ -271,9 +246,10 @@ public final class ChunkCycle {
                 sib = sl;
             }
         }
-        int a = CbtKernels.rule(D, k, seed, split, merge, minDepth, (k & 1) == 1 ? sib : 0);
+        int a = CbtKernels.rule(D, k, params[CbtTaskGraphs.SEED], params[CbtTaskGraphs.SPLIT], params[CbtTaskGraphs.MERGE],
+                params[CbtTaskGraphs.MIN_DEPTH], (k & 1) == 1 ? sib : 0);
         int e = CbtKernels.actionElement(D, k, a) - (root << cl);
-        return a != 0 ? Math.max(0, Math.min(e, FLIP - 1)) : -1;
+        return a != 0 ? Math.max(0, Math.min(e, FLIP - 1)) : FLIP;
     }
 
     /**
@@ -321,14 +297,12 @@ public final class ChunkCycle {
         return ushr(v, 16) == tag ? v & 0xFFFF : MISSING;
     }
 
-    /** The one level (5 .. g) that word w of the top holds, or -1 for the words where levels 0..4 mix. */
-    static int topWordLevel(int D, int g, int w) {
-        int lvl = -1;
-        for (int d = 5; d <= g; d++) {
-            if (WordReduction.levelStart(D, d) <= (w << 5)) {
-                lvl = d;
-            }
+    /** The node of levels 0 .. g whose field holds heap bit b (node 1 for the bits of element 0 before it). */
+    static int topNode(int D, int g, int b) {
+        int d = 0;
+        for (int e = 1; e <= g; e++) {
+            d = WordReduction.levelStart(D, e) <= b ? e : d;
         }
-        return lvl;
+        return (1 << d) + Math.max(0, b - WordReduction.levelStart(D, d)) / (D - d + 1);
     }
 }
