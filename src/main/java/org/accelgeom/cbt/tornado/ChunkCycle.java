@@ -15,9 +15,9 @@ import uk.ac.manchester.tornado.api.KernelContext;
  * The CBT usage cycle (§2.9, Fig. 12: decode-and-update, then the sum reduction) in <b>one kernel launch</b>, for
  * packed heaps with {@link CbtChunks#eligible} depths. Work-group j owns chunk j ({@link CbtChunks}): it copies the
  * stored fields of its subtree into local memory, decodes its leaves (Fig. 8 from the chunk root), applies their
- * split/merge bits, recomputes its subtree's sums from the new bits, writes its bitfield words and sum words (each by
- * an atomic add of the difference on its own bits, so that a word shared with a neighbouring chunk stays whole), and
- * publishes its leaf count. The last work-group to take a ticket then reduces levels g .. 0 from the
+ * split/merge bits, recomputes its subtree's sums from the new bits, writes its bitfield words and its sum words (the
+ * latter by an atomic add of the difference on its own bits, so that a word shared with a neighbouring chunk keeps the
+ * neighbour's), and publishes its leaf count. The last work-group to take a ticket then reduces levels g .. 0 from the
  * chunks' counts and writes their words. No device-wide barrier is needed: every read of a work-group is of fields
  * nobody changes before it has taken its ticket.
  *
