@@ -37,7 +37,7 @@ public final class ChunkCycle {
     /** Local copy of a chunk's stored words: level g + m at words (m − 1)·32 .. (no level of a chunk spans more than
      * 32 words, {@link CbtChunks#words}), plus one word of slack for fields that straddle. */
     static final int LW = 10 * 32 + 1;
-    /** Split/merge marks, one per bitfield bit of a chunk (2^10 at most). */
+    /** Split/merge marks, one per bitfield bit of a chunk (2^10 at most); slot FLIP takes the leaves that flip none. */
     static final int FLIP = 1024;
     /** Sums: a chunk's subtree (2^10 nodes) and its packed marks (from {@link #NIBBLES}), then the top of the
      * reduction (2^(g+1) ≤ 4096 nodes). */
@@ -226,10 +226,10 @@ public final class ChunkCycle {
 
     /**
      * The bit of the chunk rooted at {@code root} (relative to its first bitfield bit) that the chunk's leaf r flips,
-     * or {@link #FLIP} for none: the leaf is decoded from the chunk root (Fig. 8) with the stored counts of the heap as the pass found it
-     * (only the chunk's own work-group changes them, after its decoding), and applies the update rule. A merge needs
-     * the left sibling's count: the left child's of the last step when it went right ({@code leftCount}, the chunk
-     * root's left neighbour's, when the root is the leaf).
+     * or {@link #FLIP} for none: the leaf is decoded from the chunk root (Fig. 8) with the stored counts of the heap
+     * as the pass found them (only the chunk's own work-group changes them, after its decoding), and applies the
+     * update rule. A merge needs the left sibling's count: the left child's of the last step when it went right
+     * ({@code leftCount}, the chunk root's left neighbour's, when the root is the leaf).
      */
     static int leafFlip(int[] params, int[] heap, int D, int root, int cl, int r, int rootCount, int leftCount) {
         int k = root;
@@ -246,8 +246,8 @@ public final class ChunkCycle {
                 sib = sl;
             }
         }
-        int a = CbtKernels.rule(D, k, params[CbtTaskGraphs.SEED], params[CbtTaskGraphs.SPLIT], params[CbtTaskGraphs.MERGE],
-                params[CbtTaskGraphs.MIN_DEPTH], (k & 1) == 1 ? sib : 0);
+        int a = CbtKernels.rule(D, k, params[CbtTaskGraphs.SEED], params[CbtTaskGraphs.SPLIT],
+                params[CbtTaskGraphs.MERGE], params[CbtTaskGraphs.MIN_DEPTH], (k & 1) == 1 ? sib : 0);
         int e = CbtKernels.actionElement(D, k, a) - (root << cl);
         return a != 0 ? Math.max(0, Math.min(e, FLIP - 1)) : FLIP;
     }
