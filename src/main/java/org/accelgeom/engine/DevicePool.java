@@ -356,14 +356,10 @@ public final class DevicePool implements AutoCloseable {
             return;
         }
         closed = true;
-        try {
-            Releases.each(Arrays.asList(sessions), s -> {
-                closedPlanBuilds += s.planBuilds();
-                s.close();
-            });
-        } finally {
-            Arrays.fill(sessions, null);
-        }
+        Releases.each(Arrays.asList(sessions), s -> {
+            closedPlanBuilds += s.planBuilds();
+            s.close();
+        }, () -> Arrays.fill(sessions, null));
     }
 
     @Override

@@ -171,15 +171,13 @@ public final class DeviceSession implements AutoCloseable {
             return;
         }
         closed = true;
-        try {
-            Releases.each(plans.values(), h -> h.release().accept(h.plan()));
-        } finally {
+        Releases.each(plans.values(), h -> h.release().accept(h.plan()), () -> {
             plans.clear();
             if (loops != null) {
                 loops.close();
                 loops = null;
             }
-        }
+        });
     }
 
     private void ensureOpen() {

@@ -29,4 +29,16 @@ final class Releases {
             throw first;
         }
     }
+
+    /**
+     * A close's whole release: {@link #each} over {@code items}, then {@code after} (clear the tables, shut a pool)
+     * whether or not a release failed; the first failure is thrown after both.
+     */
+    static <T> void each(Iterable<T> items, Consumer<T> release, Runnable after) {
+        try {
+            each(items, release);
+        } finally {
+            after.run();
+        }
+    }
 }

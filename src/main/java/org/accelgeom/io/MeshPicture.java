@@ -20,12 +20,10 @@ import java.nio.file.Path;
  * {@link #maxPoints(int)} points are drawn: all highlighted ones first, then an even stride through the rest.
  * The configuration methods return this, for chaining; an instance is not thread-safe.
  */
-public final class MeshPicture {
+public final class MeshPicture extends Picture<MeshPicture> {
     /** Opacity of points hidden behind the surface. */
     private static final double XRAY_ALPHA = 0.12;
 
-    private final int width;
-    private final int height;
     private double[] view = {1, -1.6, 0.9};
     private double[] upDir = {0, 0, 1};
     private boolean perspective;
@@ -41,24 +39,26 @@ public final class MeshPicture {
     private int maxPoints = 300_000;
     private PointCloud points;
     private boolean[] highlight;
-    private String title;
 
     /** A picture of width x height pixels. */
     public MeshPicture(int width, int height) {
-        Pictures.requireSize(width, height, 1, "picture size must be positive");
-        this.width = width;
-        this.height = height;
+        super(width, height, 1, "picture size must be positive");
+    }
+
+    @Override
+    MeshPicture self() {
+        return this;
     }
 
     /** The direction from the scene's centre towards the camera (need not be unit length). */
     public MeshPicture viewFrom(double dx, double dy, double dz) {
-        view = Pictures.unit("view direction", dx, dy, dz);
+        view = unit("view direction", dx, dy, dz);
         return this;
     }
 
     /** The world direction shown upwards in the picture (default +z; +y when looking along z). */
     public MeshPicture up(double dx, double dy, double dz) {
-        upDir = Pictures.unit("up direction", dx, dy, dz);
+        upDir = unit("up direction", dx, dy, dz);
         return this;
     }
 
@@ -122,12 +122,6 @@ public final class MeshPicture {
     /** The most points drawn (default 300,000). */
     public MeshPicture maxPoints(int n) {
         maxPoints = Math.max(0, n);
-        return this;
-    }
-
-    /** A caption drawn at the top left, or null. */
-    public MeshPicture title(String t) {
-        title = t;
         return this;
     }
 

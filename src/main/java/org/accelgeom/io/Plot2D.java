@@ -20,24 +20,19 @@ import java.util.Locale;
  * both axes have the same scale (geometry keeps its shape); {@link #equalAspect(boolean)} turns that off.
  * Non-finite coordinates are skipped. The configuration methods return this; not thread-safe.
  */
-public final class Plot2D {
+public final class Plot2D extends Picture<Plot2D> {
     private record Layer(double[] x, double[] y, int rgb, double size, boolean line, boolean closed) {
     }
 
-    private final int width;
-    private final int height;
     private final List<Layer> layers = new ArrayList<>();
     private boolean equalAspect = true;
-    private String title;
 
     public Plot2D(int width, int height) {
-        Pictures.requireSize(width, height, 100, "a plot needs at least 100 x 100 pixels");
-        this.width = width;
-        this.height = height;
+        super(width, height, 100, "a plot needs at least 100 x 100 pixels");
     }
 
-    public Plot2D title(String t) {
-        title = t;
+    @Override
+    Plot2D self() {
         return this;
     }
 
