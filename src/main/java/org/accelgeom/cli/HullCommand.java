@@ -205,8 +205,9 @@ final class HullCommand implements Callable<Integer> {
 
         HullResult r = null;
         long nanos = 0;
-        Batch.Lease lease = prepared != null ? new Batch.Lease(prepared, true, new Object()) : batchLease; // compiled ahead
-        try (var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
+        try (Batch.Lease lease = prepared != null ? new Batch.Lease(prepared, true, new Object()) // compiled ahead
+                : batchLease; // closed here too (a second close does nothing): the session goes before the printing
+                var devices = MultiDevice.pool(common, options.execution())) { // --devices: split over them
             DeviceSession session = lease.session();
             for (int run = 1; run <= repeat; run++) {
                 long t0 = System.nanoTime();
@@ -222,7 +223,6 @@ final class HullCommand implements Callable<Integer> {
             Timeline.markProcess("computing the hull", String.format(Locale.ROOT, "(its phase table: %.1f ms)",
                     r.timings().total() / 1e6));
         }
-        lease.close();
         Timeline.markProcess("closing the device session");
         HullResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s%n", source);

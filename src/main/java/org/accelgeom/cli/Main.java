@@ -55,7 +55,6 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Timeline.start(); // --timings: where the process's time goes, from its launch
-        Prewarm.startEarly(args); // hull, voronoi on tornado: TornadoVM starts beside picocli, the checks and the read
         org.accelgeom.engine.StackSampler.startIfAsked();
         boolean timings = Arrays.asList(args).contains("--timings");
         if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
@@ -65,6 +64,9 @@ public final class Main implements Runnable {
         WorkerProcesses.takeStdoutIfChild(); // a worker process of --devices answers its parent on stdout
         Stdout stdout = Stdout.install();
         StdoutGuard.install(); // TornadoVM's notices to stderr: stdout carries results only
+        // hull, voronoi on tornado: TornadoVM starts beside picocli, the checks and the read; after the profiler's
+        // properties (TornadoVM reads them once, when it starts) and after stdout is guarded (a worker's answers)
+        Prewarm.startEarly(args);
         Timeline.markProcess("main: stdout set up");
         CommandLine cl = commandLine(args);
         Timeline.markProcess("the commands' model (picocli)");

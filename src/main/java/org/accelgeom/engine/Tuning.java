@@ -56,7 +56,6 @@ public enum Tuning {
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
-
     BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
                     + "computing and writing beside the others (tornado: the device work one input at a time), reports "
