@@ -47,57 +47,23 @@ final class RidgeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--generate", paramLabel = "CURVE",
-            description = "Use generated noisy samples of spiral2d, spiral3d or segment instead of --input.")
-    String generate;
+    @Mixin
+    Generated generated;
 
-    @Option(names = "--n", paramLabel = "N", defaultValue = "100000", description = "Generated points (default: ${DEFAULT-VALUE}).")
-    int n;
+    @Mixin
+    Evolution evolution;
 
-    @Option(names = "--sigma", paramLabel = "S", defaultValue = "4.17",
-            description = "Spread of the generated noise (default: ${DEFAULT-VALUE}, the thesis's Fig. 3.14).")
-    double sigma;
+    @Mixin
+    Tiling tiling;
 
-    @Option(names = "--dim", paramLabel = "D", defaultValue = "2", description = "Dimension of a generated segment (default: ${DEFAULT-VALUE}).")
-    int dim;
-
-    @Option(names = "--r1", paramLabel = "R1",
-            description = "R1: choose radius and evolution ball (default with --generate: 2·sigma, as the thesis).")
-    Double r1;
-
-    @Option(names = "--r2", paramLabel = "R2", description = "R2: decimation and order radius (default: 2·R1).")
-    Double r2;
-
-    @Option(names = "--tiled", description = "The tiled version (extended tiles, hybrid detection) instead of brute force.")
-    boolean tiled;
-
-    @Option(names = "--tiles", paramLabel = "K[,K...]",
-            description = "Tiled: initial tiles per dimension, one number for all or one per dimension (default: 3).")
-    String tiles;
-
-    @Option(names = "--tile-capacity", paramLabel = "M", defaultValue = "200000",
-            description = "Tiled: a tile with more points is halved (default: ${DEFAULT-VALUE}).")
-    int tileCapacity;
-
-    @Option(names = "--precision", paramLabel = "P", defaultValue = "double",
-            description = "Scalar type of the evolution: float or double (default: ${DEFAULT-VALUE}).")
-    String precision;
-
-    @Option(names = "--max-iterations", paramLabel = "K", defaultValue = "10000",
-            description = "Stop an evolve step after K iterations if it has not converged (default: ${DEFAULT-VALUE}).")
-    int maxIterations;
-
-    @Option(names = "--no-order", description = "Skip order (Alg. 4): no polylines, as in the thesis's timings.")
-    boolean noOrder;
+    @Option(names = "--timings", description = "Print the time of each phase.")
+    boolean timings;
 
     @Option(names = "--picture", paramLabel = "FILE.png", description = "Write a PNG of the cloud and the reconstructed curve.")
     Path picture;
 
     @Option(names = "--save-points", paramLabel = "FILE", description = "Also write the input points to FILE, format by extension.")
     Path savePoints;
-
-    @Option(names = "--timings", description = "Print the time of each phase.")
-    boolean timings;
 
     @Override
     public Integer call() throws Exception {
@@ -113,12 +79,13 @@ final class RidgeCommand implements Callable<Integer> {
         }
         Check.writable(common.output, picture, savePoints); // before the work, not after
         PrintWriter out = spec.commandLine().getOut();
-        Curve curve = generate == null ? null : Curve.parse(generate);
+        Curve curve = generated.curve();
         PointCloud cloud;
         String source;
         if (curve != null) {
-            cloud = new PointCloud(curve.sample(n, dim, sigma, common.seed));
-            source = String.format(Locale.ROOT, "%d samples of %s (sigma %s, seed %d)", n, curve.id(), num(sigma), common.seed);
+            cloud = new PointCloud(curve.sample(generated.n, generated.dim, generated.sigma, common.seed));
+            source = String.format(Locale.ROOT, "%d samples of %s (sigma %s, seed %d)", generated.n, curve.id(),
+                    num(generated.sigma), common.seed);
         } else {
             cloud = Formats.readPoints(common.input);
             source = "-".equals(common.input) ? "standard input" : common.input;
@@ -128,15 +95,10 @@ final class RidgeCommand implements Callable<Integer> {
             Formats.writePoints(savePoints, cloud);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, cloud.size());
         }
-        double radius1 = r1 != null ? r1 : 2 * sigma;
-        RidgeOptions o = RidgeOptions.of(common.backend, radius1).withPrecision(prec).withThreads(common.threads)
-                .withDevice(common.device).withOrder(!noOrder).withMaxIterations(maxIterations)
-                .withProgress(common.progress());
-        if (r2 != null) {
-            o = o.withR2(r2);
-        }
-        if (tiled) {
-            o = o.withTiles(tileCounts(cloud.dimension()), tileCapacity);
+        RidgeOptions o = evolution.options(common.backend, generated.sigma, prec).withThreads(common.threads)
+                .withDevice(common.device).withProgress(common.progress());
+        if (tiling.tiled) {
+            o = o.withTiles(tiling.counts(spec, cloud.dimension()), tiling.tileCapacity);
         }
         long t0 = System.nanoTime();
         RidgeResult r;
@@ -151,7 +113,7 @@ final class RidgeCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "input:            %s%n", source);
         out.printf(Locale.ROOT, "points:           %d (dimension %d)%n", s.points(), r.dimension());
         out.printf(Locale.ROOT, "radii:            R1 = %s, R2 = %s%n", num(o.r1()), num(o.effectiveR2()));
-        out.printf(Locale.ROOT, "version:          %s%n", tiled ? String.format(Locale.ROOT,
+        out.printf(Locale.ROOT, "version:          %s%n", tiling.tiled ? String.format(Locale.ROOT,
                 "tiled: %d tiles, %d points with margins", s.tiles(), s.evolutionPoints()) : "brute force");
         out.printf(Locale.ROOT, "representatives:  %d chosen, %d after %d evolve+decimate rounds%n", s.chosen(), r.count(),
                 s.outerIterations());
@@ -180,7 +142,7 @@ final class RidgeCommand implements Callable<Integer> {
         }
         if (s.capped()) {
             spec.commandLine().getErr().println("accelgeom: warning: an evolve step did not converge within "
-                    + maxIterations + " iterations (see docs/ridge.md); the result is the state at that point");
+                    + evolution.maxIterations + " iterations (see docs/ridge.md); the result is the state at that point");
         }
         if (common.output != null) {
             CurveFiles.write(common.output, r.dimension(), r.representatives(), r.curves() == null ? null : r.curves().edges(),
@@ -197,80 +159,27 @@ final class RidgeCommand implements Callable<Integer> {
     }
 
     private Precision validate() {
-        if (generate != null && common.input != null) {
+        boolean generating = generated.generate != null;
+        if (generating && common.input != null) {
             throw usage("give either --input FILE or --generate CURVE, not both");
         }
-        if (generate == null && common.input == null) {
+        if (!generating && common.input == null) {
             throw usage("missing input: give --input FILE (or '-' for standard input) or --generate spiral2d|spiral3d|segment");
         }
-        Check.onlyWith(spec, generate != null, "--generate", "--n", "--sigma", "--dim", "--seed");
-        if (generate != null) {
-            try {
-                Curve.parse(generate);
-            } catch (IllegalArgumentException e) {
-                throw usage(e.getMessage());
-            }
-            Check.atLeast(spec, "--n", n, 3);
-            Check.interval(spec, "--sigma", sigma, 0, true, Double.POSITIVE_INFINITY, false);
-            if (dim < 1 || dim > Ridge.MAX_DIMENSION) {
-                throw usage("--dim must be 1.." + Ridge.MAX_DIMENSION + ", got " + dim);
-            }
-        } else if (r1 == null) {
-            throw usage("missing --r1: the evolution radius must be given for a point file");
+        Check.onlyWith(spec, generating, "--generate", "--n", "--sigma", "--dim", "--seed");
+        if (generating) {
+            generated.validate(spec);
         }
-        if (r1 != null) {
-            Check.interval(spec, "--r1", r1, 0, false, Double.POSITIVE_INFINITY, false);
-        }
-        if (r1 == null && !(sigma > 0)) {
-            throw usage("--sigma 0 gives no default R1: give --r1");
-        }
-        if (r2 != null) {
-            Check.interval(spec, "--r2", r2, 0, false, Double.POSITIVE_INFINITY, false);
-        }
-        if (tileCapacity < 2) {
-            throw usage("--tile-capacity must be at least 2, got " + tileCapacity);
-        }
-        if (maxIterations < 1) {
-            throw usage("--max-iterations must be at least 1, got " + maxIterations);
-        }
-        if (tiles != null && !tiled) {
-            throw usage("--tiles needs --tiled");
-        }
+        evolution.validate(spec, generating, generated.sigma);
+        tiling.validate(spec);
         Check.extension(spec, "--picture", picture, false, "a picture", ".png");
         Check.extension(spec, "--output", common.output, false, "the curve", ".ply", ".csv");
         Check.extension(spec, "--save-points", savePoints, true, "points", ".ply", ".csv", ".xyz", ".txt", ".pts");
-        try {
-            return Precision.parse(precision);
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
-    }
-
-    private int[] tileCounts(int d) {
-        if (tiles == null) {
-            return null;
-        }
-        String[] parts = tiles.split(",");
-        if (parts.length != 1 && parts.length != d) {
-            throw usage("--tiles needs 1 or " + d + " numbers (one per dimension), got " + parts.length);
-        }
-        int[] cnt = new int[d];
-        for (int c = 0; c < d; c++) {
-            String v = parts[parts.length == 1 ? 0 : c].strip();
-            try {
-                cnt[c] = Integer.parseInt(v);
-            } catch (NumberFormatException e) {
-                throw usage("--tiles: '" + v + "' is not a whole number");
-            }
-            if (cnt[c] < 1) {
-                throw usage("--tiles: counts must be at least 1, got " + cnt[c]);
-            }
-        }
-        return cnt;
+        return evolution.precision(spec);
     }
 
     private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
+        return Check.usage(spec, message);
     }
 
     private static String num(double v) {
@@ -293,5 +202,148 @@ final class RidgeCommand implements Callable<Integer> {
             c[l] = lines.get(l).closed();
         }
         return c;
+    }
+
+    /** {@code --generate} and the generator's parameters: a noisy sample of a known curve instead of a file. */
+    static final class Generated {
+
+        @Option(names = "--generate", paramLabel = "CURVE",
+                description = "Use generated noisy samples of spiral2d, spiral3d or segment instead of --input.")
+        String generate;
+
+        @Option(names = "--n", paramLabel = "N", defaultValue = "100000", description = "Generated points (default: ${DEFAULT-VALUE}).")
+        int n;
+
+        @Option(names = "--sigma", paramLabel = "S", defaultValue = "4.17",
+                description = "Spread of the generated noise (default: ${DEFAULT-VALUE}, the thesis's Fig. 3.14).")
+        double sigma;
+
+        @Option(names = "--dim", paramLabel = "D", defaultValue = "2", description = "Dimension of a generated segment (default: ${DEFAULT-VALUE}).")
+        int dim;
+
+        /** The curve of {@code --generate}, or null without it (read a file). */
+        Curve curve() {
+            return generate == null ? null : Curve.parse(generate);
+        }
+
+        /** The curve's name and the generator's parameters in range (usage errors). */
+        void validate(CommandSpec spec) {
+            try {
+                Curve.parse(generate);
+            } catch (IllegalArgumentException e) {
+                throw Check.usage(spec, e.getMessage());
+            }
+            Check.atLeast(spec, "--n", n, 3);
+            Check.interval(spec, "--sigma", sigma, 0, true, Double.POSITIVE_INFINITY, false);
+            if (dim < 1 || dim > Ridge.MAX_DIMENSION) {
+                throw Check.usage(spec, "--dim must be 1.." + Ridge.MAX_DIMENSION + ", got " + dim);
+            }
+        }
+    }
+
+    /** The evolution's parameters: the radii R1 and R2, the scalar type, the iteration cap, the order step. */
+    static final class Evolution {
+
+        @Option(names = "--r1", paramLabel = "R1",
+                description = "R1: choose radius and evolution ball (default with --generate: 2·sigma, as the thesis).")
+        Double r1;
+
+        @Option(names = "--r2", paramLabel = "R2", description = "R2: decimation and order radius (default: 2·R1).")
+        Double r2;
+
+        @Option(names = "--precision", paramLabel = "P", defaultValue = "double",
+                description = "Scalar type of the evolution: float or double (default: ${DEFAULT-VALUE}).")
+        String precision;
+
+        @Option(names = "--max-iterations", paramLabel = "K", defaultValue = "10000",
+                description = "Stop an evolve step after K iterations if it has not converged (default: ${DEFAULT-VALUE}).")
+        int maxIterations;
+
+        @Option(names = "--no-order", description = "Skip order (Alg. 4): no polylines, as in the thesis's timings.")
+        boolean noOrder;
+
+        /** Usage errors: R1 missing for a file or not derivable from --sigma, radii not positive, no iterations. */
+        void validate(CommandSpec spec, boolean generating, double sigma) {
+            if (!generating && r1 == null) {
+                throw Check.usage(spec, "missing --r1: the evolution radius must be given for a point file");
+            }
+            if (r1 != null) {
+                Check.interval(spec, "--r1", r1, 0, false, Double.POSITIVE_INFINITY, false);
+            }
+            if (r1 == null && !(sigma > 0)) {
+                throw Check.usage(spec, "--sigma 0 gives no default R1: give --r1");
+            }
+            if (r2 != null) {
+                Check.interval(spec, "--r2", r2, 0, false, Double.POSITIVE_INFINITY, false);
+            }
+            if (maxIterations < 1) {
+                throw Check.usage(spec, "--max-iterations must be at least 1, got " + maxIterations);
+            }
+        }
+
+        /** The scalar type of {@code --precision} (a usage error if unknown). */
+        Precision precision(CommandSpec spec) {
+            try {
+                return Precision.parse(precision);
+            } catch (IllegalArgumentException e) {
+                throw Check.usage(spec, e.getMessage());
+            }
+        }
+
+        /** Ridge options on {@code backend} with these parameters; R1 defaults to 2 sigma, as the thesis. */
+        RidgeOptions options(Backend backend, double sigma, Precision prec) {
+            RidgeOptions o = RidgeOptions.of(backend, r1 != null ? r1 : 2 * sigma).withPrecision(prec).withOrder(!noOrder)
+                    .withMaxIterations(maxIterations);
+            return r2 != null ? o.withR2(r2) : o;
+        }
+    }
+
+    /** {@code --tiled} and the tiling's parameters (the thesis's extended tiles). */
+    static final class Tiling {
+
+        @Option(names = "--tiled", description = "The tiled version (extended tiles, hybrid detection) instead of brute force.")
+        boolean tiled;
+
+        @Option(names = "--tiles", paramLabel = "K[,K...]",
+                description = "Tiled: initial tiles per dimension, one number for all or one per dimension (default: 3).")
+        String tiles;
+
+        @Option(names = "--tile-capacity", paramLabel = "M", defaultValue = "200000",
+                description = "Tiled: a tile with more points is halved (default: ${DEFAULT-VALUE}).")
+        int tileCapacity;
+
+        /** Usage errors: a capacity under 2, {@code --tiles} without {@code --tiled}. */
+        void validate(CommandSpec spec) {
+            if (tileCapacity < 2) {
+                throw Check.usage(spec, "--tile-capacity must be at least 2, got " + tileCapacity);
+            }
+            if (tiles != null && !tiled) {
+                throw Check.usage(spec, "--tiles needs --tiled");
+            }
+        }
+
+        /** The initial tiles per dimension of {@code --tiles} for dimension d, or null for the default. */
+        int[] counts(CommandSpec spec, int d) {
+            if (tiles == null) {
+                return null;
+            }
+            String[] parts = tiles.split(",");
+            if (parts.length != 1 && parts.length != d) {
+                throw Check.usage(spec, "--tiles needs 1 or " + d + " numbers (one per dimension), got " + parts.length);
+            }
+            int[] cnt = new int[d];
+            for (int c = 0; c < d; c++) {
+                String v = parts[parts.length == 1 ? 0 : c].strip();
+                try {
+                    cnt[c] = Integer.parseInt(v);
+                } catch (NumberFormatException e) {
+                    throw Check.usage(spec, "--tiles: '" + v + "' is not a whole number");
+                }
+                if (cnt[c] < 1) {
+                    throw Check.usage(spec, "--tiles: counts must be at least 1, got " + cnt[c]);
+                }
+            }
+            return cnt;
+        }
     }
 }

@@ -42,21 +42,8 @@ final class TerrainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--nx", paramLabel = "N", description = "Columns of a raw float32 --input (little-endian unless --big-endian).")
-    Integer nx;
-
-    @Option(names = "--ny", paramLabel = "N", description = "Rows of a raw float32 --input.")
-    Integer ny;
-
-    @Option(names = "--big-endian", description = "The raw float32 --input is big-endian.")
-    boolean bigEndian;
-
-    @Option(names = "--fractal", paramLabel = "M",
-            description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples, M in 1..13 (default: 9).")
-    Integer fractal;
-
-    @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
-    double roughness;
+    @Mixin
+    Heightmap heightmap;
 
     @Option(names = "--size", paramLabel = "METRES", defaultValue = "1000", description = "Side of the terrain square (default: ${DEFAULT-VALUE}).")
     double size;
@@ -72,27 +59,11 @@ final class TerrainCommand implements Callable<Integer> {
             description = "Split triangles whose longest edge looks longer than P pixels (default: ${DEFAULT-VALUE}).")
     double targetPixels;
 
-    @Option(names = "--frames", paramLabel = "N", defaultValue = "30", description = "Frames of the flight (default: ${DEFAULT-VALUE}).")
-    int frames;
-
-    @Option(names = "--settle", paramLabel = "N",
-            description = "Frames at the first camera before flying, >= 0 (default: the maximum depth + 2).")
-    Integer settle;
+    @Mixin
+    Flight flight;
 
     @Mixin
-    ViewOptions view = new ViewOptions(1280, 720, 60);
-
-    @Option(names = "--altitude", paramLabel = "METRES", defaultValue = "40", description = "Flight height above the highest point (default: ${DEFAULT-VALUE}).")
-    double altitude;
-
-    @Option(names = "--pitch", paramLabel = "DEG", defaultValue = "25", description = "Camera pitch below the horizon (default: ${DEFAULT-VALUE}).")
-    double pitch;
-
-    @Option(names = "--picture", paramLabel = "FILE.png", description = "Top-down picture of the last frame's triangles coloured by depth.")
-    Path picture;
-
-    @Option(names = "--shaded", paramLabel = "FILE.png", description = "Shaded 3D picture of the last frame's mesh.")
-    Path shaded;
+    Pictures pictures;
 
     @Option(names = "--timings", description = "Print the time of each phase over all frames.")
     boolean timings;
@@ -104,16 +75,17 @@ final class TerrainCommand implements Callable<Integer> {
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
-        Grid g = heights();
+        Grid g = heightmap.read(spec, common.input, common.seed);
         checkHeights(g);
         Terrain.Options o = new Terrain.Options(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
         float highest = -Float.MAX_VALUE;
         for (float v : g.values()) {
             highest = Math.max(highest, v);
         }
-        FlightPath path = new FlightPath(size, highest * zScale, altitude, pitch, view.fov, view.width, view.height, 1);
+        FlightPath path = flight.path(size, highest * zScale);
         PrintWriter out = spec.commandLine().getOut();
-        int warm = settle != null ? settle : maxDepth + 2;
+        int frames = flight.frames;
+        int warm = flight.settle != null ? flight.settle : maxDepth + 2;
         out.printf(Locale.ROOT, "terrain: %d x %d heights, %.0f m square, D = %d, target %.1f px, %s%n", g.nx(), g.ny(), size, maxDepth,
                 targetPixels, common.describeBackend());
         Camera c = path.frame(0, frames);
@@ -141,14 +113,7 @@ final class TerrainCommand implements Callable<Integer> {
                 Formats.writeMesh(common.output, t.mesh());
                 out.println("wrote " + common.output);
             }
-            if (picture != null) {
-                Formats.writePng(picture, TerrainPictures.topDown(t.nodes(), maxDepth, c, size, 1024));
-                out.println("wrote " + picture);
-            }
-            if (shaded != null) {
-                Formats.writePng(shaded, TerrainPictures.shaded(t, 1280, 800));
-                out.println("wrote " + shaded);
-            }
+            pictures.write(t, c, maxDepth, size, out);
         }
         out.flush();
         return 0;
@@ -158,45 +123,16 @@ final class TerrainCommand implements Callable<Integer> {
     static final double MAX_METRES = 1e15;
 
     private void validate() {
-        Check.atLeast(spec, "--frames", frames, 1);
-        view.validate(spec);
+        flight.validate(spec);
         Check.range(spec, "--max-depth", maxDepth, 6, Terrain.MAX_DEPTH);
-        Check.interval(spec, "--roughness", roughness, 0, false, 1, true);
         Check.interval(spec, "--size", size, 0, false, MAX_METRES, true);
         Check.interval(spec, "--z-scale", zScale, 0, true, MAX_METRES, true);
         Check.interval(spec, "--target-pixels", targetPixels, 0, false, Double.POSITIVE_INFINITY, false);
-        Check.interval(spec, "--altitude", altitude, -MAX_METRES, true, MAX_METRES, true);
-        Check.interval(spec, "--pitch", pitch, -90, false, 90, false);
         Check.onlyWith(spec, common.input == null, "no --input (a generated heightmap)", "--roughness", "--seed");
-        if (settle != null) {
-            Check.atLeast(spec, "--settle", settle, 0);
-        }
-        if (common.input != null) {
-            if (fractal != null) {
-                throw Check.usage(spec, "--fractal generates the heights: not with --input");
-            }
-            boolean png = common.input.toLowerCase(Locale.ROOT).endsWith(".png");
-            if (png && (nx != null || ny != null || bigEndian)) {
-                throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input, not a .png");
-            }
-        } else {
-            if (fractal != null) {
-                Check.range(spec, "--fractal", fractal, 1, 13);
-            }
-            if (nx != null || ny != null || bigEndian) {
-                throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input: give --input FILE");
-            }
-        }
-        if (nx != null) {
-            Check.atLeast(spec, "--nx", nx, 2);
-        }
-        if (ny != null) {
-            Check.atLeast(spec, "--ny", ny, 2);
-        }
+        heightmap.validate(spec, common.input);
         Check.extension(spec, "--output", common.output, true, "the mesh", ".obj", ".ply", ".off");
-        Check.extension(spec, "--picture", picture, false, "a picture", ".png");
-        Check.extension(spec, "--shaded", shaded, false, "a picture", ".png");
-        Check.writable(common.output, picture, shaded); // before the work, not after
+        pictures.validate(spec);
+        Check.writable(common.output, pictures.picture, pictures.shaded); // before the work, not after
     }
 
     /**
@@ -217,18 +153,130 @@ final class TerrainCommand implements Callable<Integer> {
         }
     }
 
-    private Grid heights() {
-        if (common.input == null) {
-            return FractalTerrain.generate(fractal != null ? fractal : 9, roughness, common.seed);
+    /** Where the heights come from: a raw float32 or PNG {@code --input}, or a generated fractal heightmap. */
+    static final class Heightmap {
+
+        @Option(names = "--nx", paramLabel = "N", description = "Columns of a raw float32 --input (little-endian unless --big-endian).")
+        Integer nx;
+
+        @Option(names = "--ny", paramLabel = "N", description = "Rows of a raw float32 --input.")
+        Integer ny;
+
+        @Option(names = "--big-endian", description = "The raw float32 --input is big-endian.")
+        boolean bigEndian;
+
+        @Option(names = "--fractal", paramLabel = "M",
+                description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples, M in 1..13 (default: 9).")
+        Integer fractal;
+
+        @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
+        double roughness;
+
+        /** The options fit the input (a file or none) and are in range (usage errors). */
+        void validate(CommandSpec spec, String input) {
+            Check.interval(spec, "--roughness", roughness, 0, false, 1, true);
+            boolean raw = nx != null || ny != null || bigEndian;
+            if (input != null) {
+                if (fractal != null) {
+                    throw Check.usage(spec, "--fractal generates the heights: not with --input");
+                }
+                if (raw && input.toLowerCase(Locale.ROOT).endsWith(".png")) {
+                    throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input, not a .png");
+                }
+            } else {
+                if (fractal != null) {
+                    Check.range(spec, "--fractal", fractal, 1, 13);
+                }
+                if (raw) {
+                    throw Check.usage(spec, "--nx, --ny and --big-endian describe a raw float32 --input: give --input FILE");
+                }
+            }
+            if (nx != null) {
+                Check.atLeast(spec, "--nx", nx, 2);
+            }
+            if (ny != null) {
+                Check.atLeast(spec, "--ny", ny, 2);
+            }
         }
-        Path in = Path.of(common.input);
-        String name = in.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".png")) {
-            return Formats.readHeightmapPng(in);
+
+        /** The heights of {@code input} (a .png, or raw float32 of --nx by --ny), or without it a fractal of {@code seed}. */
+        Grid read(CommandSpec spec, String input, long seed) {
+            if (input == null) {
+                return FractalTerrain.generate(fractal != null ? fractal : 9, roughness, seed);
+            }
+            Path in = Path.of(input);
+            String name = in.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (name.endsWith(".png")) {
+                return Formats.readHeightmapPng(in);
+            }
+            if (nx == null || ny == null) {
+                throw Check.usage(spec, "--input " + input + ": a raw float32 grid needs --nx and --ny (or give a 16-bit .png)");
+            }
+            return Formats.readGrid(in, nx, ny, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         }
-        if (nx == null || ny == null) {
-            throw Check.usage(spec, "--input " + common.input + ": a raw float32 grid needs --nx and --ny (or give a 16-bit .png)");
+    }
+
+    /** The camera's flight: its frames, the settling before it, the picture it sees, its height and pitch. */
+    static final class Flight {
+
+        @Option(names = "--frames", paramLabel = "N", defaultValue = "30", description = "Frames of the flight (default: ${DEFAULT-VALUE}).")
+        int frames;
+
+        @Option(names = "--settle", paramLabel = "N",
+                description = "Frames at the first camera before flying, >= 0 (default: the maximum depth + 2).")
+        Integer settle;
+
+        @Mixin
+        ViewOptions view = new ViewOptions(1280, 720, 60);
+
+        @Option(names = "--altitude", paramLabel = "METRES", defaultValue = "40", description = "Flight height above the highest point (default: ${DEFAULT-VALUE}).")
+        double altitude;
+
+        @Option(names = "--pitch", paramLabel = "DEG", defaultValue = "25", description = "Camera pitch below the horizon (default: ${DEFAULT-VALUE}).")
+        double pitch;
+
+        /** Every value in range (usage errors). */
+        void validate(CommandSpec spec) {
+            Check.atLeast(spec, "--frames", frames, 1);
+            if (settle != null) {
+                Check.atLeast(spec, "--settle", settle, 0);
+            }
+            view.validate(spec);
+            Check.interval(spec, "--altitude", altitude, -MAX_METRES, true, MAX_METRES, true);
+            Check.interval(spec, "--pitch", pitch, -90, false, 90, false);
         }
-        return Formats.readGrid(in, nx, ny, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+
+        /** A circle over a terrain square of side {@code size} whose highest point is {@code highest} metres. */
+        FlightPath path(double size, double highest) {
+            return new FlightPath(size, highest, altitude, pitch, view.fov, view.width, view.height, 1);
+        }
+    }
+
+    /** The pictures of the last frame: top-down by depth, and shaded. */
+    static final class Pictures {
+
+        @Option(names = "--picture", paramLabel = "FILE.png", description = "Top-down picture of the last frame's triangles coloured by depth.")
+        Path picture;
+
+        @Option(names = "--shaded", paramLabel = "FILE.png", description = "Shaded 3D picture of the last frame's mesh.")
+        Path shaded;
+
+        /** PNG names (usage errors). */
+        void validate(CommandSpec spec) {
+            Check.extension(spec, "--picture", picture, false, "a picture", ".png");
+            Check.extension(spec, "--shaded", shaded, false, "a picture", ".png");
+        }
+
+        /** Writes the pictures asked for, of terrain {@code t} seen from {@code c}. */
+        void write(Terrain t, Camera c, int maxDepth, double size, PrintWriter out) {
+            if (picture != null) {
+                Formats.writePng(picture, TerrainPictures.topDown(t.nodes(), maxDepth, c, size, 1024));
+                out.println("wrote " + picture);
+            }
+            if (shaded != null) {
+                Formats.writePng(shaded, TerrainPictures.shaded(t, 1280, 800));
+                out.println("wrote " + shaded);
+            }
+        }
     }
 }
