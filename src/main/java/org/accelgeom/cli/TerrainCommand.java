@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  accelgeom terrain --fractal 9 --max-depth 20 --target-pixels 6 --frames 60 --picture top.png --shaded view.png",
             "  accelgeom terrain --fractal 10 --roughness 0.6 --backend tornado --output frame.ply",
+            "  accelgeom terrain --input heights.png --z-scale 0.01 --size 2000 --frames 60 --shaded view.png",
             "  accelgeom terrain --input data/grids/terralib_elevation_382x422_f32le.raw --nx 382 --ny 422 --frames 100 --timings"})
 final class TerrainCommand implements Callable<Integer> {
 

@@ -51,11 +51,11 @@ public final class HullKernels {
         if (coneCount[f] == 0) {
             return;
         }
+        double d = 0.0; // the signed distance to the final face
         double px = x[p];
         double py = y[p];
         double pz = z[p];
         double an = Math.abs(px) + Math.abs(py) + Math.abs(pz);
-        double d = 0.0;
         // every array index below stays in bounds even if a compiler evaluates both sides of a condition
         int state = 0; // 0: f is deleted, follow its cone; 1: f is live; 2: inside; 3: uncertain at f
         while (state == 0) {
