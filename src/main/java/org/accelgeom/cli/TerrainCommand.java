@@ -157,6 +157,13 @@ final class TerrainCommand implements Callable<Integer> {
     /** Where the heights come from: a raw float32 or PNG {@code --input}, or a generated fractal heightmap. */
     static final class Heightmap {
 
+        @Option(names = "--fractal", paramLabel = "M",
+                description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples, M in 1..13 (default: 9).")
+        Integer fractal;
+
+        @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
+        double roughness;
+
         @Option(names = "--nx", paramLabel = "N", description = "Columns of a raw float32 --input (little-endian unless --big-endian).")
         Integer nx;
 
@@ -165,13 +172,6 @@ final class TerrainCommand implements Callable<Integer> {
 
         @Option(names = "--big-endian", description = "The raw float32 --input is big-endian.")
         boolean bigEndian;
-
-        @Option(names = "--fractal", paramLabel = "M",
-                description = "Without --input: a diamond-square heightmap of (2^M+1)^2 samples, M in 1..13 (default: 9).")
-        Integer fractal;
-
-        @Option(names = "--roughness", paramLabel = "H", defaultValue = "0.75", description = "Roughness of --fractal in (0, 1] (default: ${DEFAULT-VALUE}).")
-        double roughness;
 
         /** The options fit the input (a file or none) and are in range (usage errors). */
         void validate(CommandSpec spec, String input) {
