@@ -5,6 +5,7 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.kdtree.KdTreeKernels;
 import org.accelgeom.kdtree.PipelineBuffers;
 
@@ -13,7 +14,8 @@ import org.accelgeom.kdtree.PipelineBuffers;
  * its own copies in and out as in the thesis (Table 6.1 measures each step with and without them). Each task
  * method is one {@code @Parallel} loop around an element kernel of {@link KdTreeKernels}. The loops run over the buffers' capacity with a guard on the
  * node's count in {@code params}; the launch's global size is set to that count before each execution.
- * Every task writes the execution's sequence number to a heartbeat slot so that the host can tell that it ran.
+ * Every task writes the execution's sequence number to its heartbeat slot ({@link #launchCheck}) so that the host
+ * can tell that it ran.
  */
 public final class KdTreeTaskGraphs {
 
@@ -25,13 +27,24 @@ public final class KdTreeTaskGraphs {
     /** Work-items of the first arg-min pass (its partial results go to the host, which finishes, as in the thesis). */
     public static final int GROUPS = 1024;
 
+    /** Heartbeat slots, one per task (each graph has its own array: one check per graph). */
+    public static final int SLOT_EVENTS = 0;
+    public static final int SLOT_COUNTS = 1;
+    public static final int SLOT_COSTS = 2;
+    public static final int SLOT_ARGMIN = 3;
+
     private KdTreeTaskGraphs() {
+    }
+
+    /** A launch check over the slots above, named after their tasks. */
+    public static LaunchCheck launchCheck() {
+        return new LaunchCheck("kd-tree", "events", "counts", "costs", "argmin");
     }
 
     public static void events(int[] params, float[] box, float[] evPos, int[] evType, int cap, int[] beat) {
         for (@Parallel int r = 0; r < cap; r++) {
             if (r == 0) {
-                beat[0] = params[SEQ];
+                beat[SLOT_EVENTS] = params[SEQ];
             }
             if (r < params[COUNT]) {
                 KdTreeKernels.events(box, r, evPos, evType);
@@ -43,7 +56,7 @@ public final class KdTreeTaskGraphs {
             int[] np, int[] nr, int cap, int[] beat) {
         for (@Parallel int p = 0; p < cap; p++) {
             if (p == 0) {
-                beat[1] = params[SEQ];
+                beat[SLOT_COUNTS] = params[SEQ];
             }
             if (p < params[COUNT]) {
                 KdTreeKernels.countPlane(sorted, off, params[REFS], planePos, planeAxis, p, nl, np, nr);
@@ -55,7 +68,7 @@ public final class KdTreeTaskGraphs {
             double[] c, double[] cost, int[] side, int cap, int[] beat) {
         for (@Parallel int p = 0; p < cap; p++) {
             if (p == 0) {
-                beat[2] = params[SEQ];
+                beat[SLOT_COSTS] = params[SEQ];
             }
             if (p < params[COUNT]) {
                 KdTreeKernels.sahPlane(voxel, planePos, planeAxis, nl, np, nr, c, p, cost, side);
@@ -70,7 +83,7 @@ public final class KdTreeTaskGraphs {
     public static void argmin(int[] params, double[] cost, float[] planePos, int[] planeAxis, int[] partial, int[] beat) {
         for (@Parallel int g = 0; g < GROUPS; g++) {
             if (g == 0) {
-                beat[3] = params[SEQ];
+                beat[SLOT_ARGMIN] = params[SEQ];
             }
             int planes = params[COUNT];
             int chunk = (planes + GROUPS - 1) / GROUPS;

@@ -3,6 +3,7 @@ package org.accelgeom.kdtree.tornado;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTreeKernels;
 import org.accelgeom.kdtree.PipelineBuffers;
@@ -20,7 +21,8 @@ public final class TornadoPipelineSteps implements PipelineSteps {
 
     private final PipelineBuffers b;
     private final int[][] params = new int[4][KdTreeTaskGraphs.PARAMS];
-    private final int[][] beat = new int[4][4];
+    private final LaunchCheck[] checks = {KdTreeTaskGraphs.launchCheck(), KdTreeTaskGraphs.launchCheck(),
+        KdTreeTaskGraphs.launchCheck(), KdTreeTaskGraphs.launchCheck()};
     private final int[] partial = new int[KdTreeTaskGraphs.GROUPS];
     private final TornadoPlans k1;
     private final TornadoPlans k2;
@@ -48,14 +50,14 @@ public final class TornadoPipelineSteps implements PipelineSteps {
         }
         b = new PipelineBuffers(capacity);
         int seq = KdTreeTaskGraphs.SEQ;
-        k1 = new TornadoPlans(KdTreeTaskGraphs.eventsGraph(TornadoPlans.name("kdEvents"), params[0], b, beat[0]), device,
-                capacity, params[0], seq, beat[0], 0);
-        k2 = new TornadoPlans(KdTreeTaskGraphs.countsGraph(TornadoPlans.name("kdCounts"), params[1], b, beat[1]), device,
-                6 * capacity, params[1], seq, beat[1], 1);
-        k3 = new TornadoPlans(KdTreeTaskGraphs.costsGraph(TornadoPlans.name("kdCosts"), params[2], b, beat[2]), device,
-                6 * capacity, params[2], seq, beat[2], 2);
-        k4 = new TornadoPlans(KdTreeTaskGraphs.argminGraph(TornadoPlans.name("kdArgmin"), params[3], b, partial, beat[3]),
-                device, KdTreeTaskGraphs.GROUPS, params[3], seq, beat[3], 3);
+        k1 = new TornadoPlans(KdTreeTaskGraphs.eventsGraph(TornadoPlans.name("kdEvents"), params[0], b, checks[0].beat),
+                device, capacity, params[0], seq, checks[0], KdTreeTaskGraphs.SLOT_EVENTS);
+        k2 = new TornadoPlans(KdTreeTaskGraphs.countsGraph(TornadoPlans.name("kdCounts"), params[1], b, checks[1].beat),
+                device, 6 * capacity, params[1], seq, checks[1], KdTreeTaskGraphs.SLOT_COUNTS);
+        k3 = new TornadoPlans(KdTreeTaskGraphs.costsGraph(TornadoPlans.name("kdCosts"), params[2], b, checks[2].beat),
+                device, 6 * capacity, params[2], seq, checks[2], KdTreeTaskGraphs.SLOT_COSTS);
+        k4 = new TornadoPlans(KdTreeTaskGraphs.argminGraph(TornadoPlans.name("kdArgmin"), params[3], b, partial,
+                checks[3].beat), device, KdTreeTaskGraphs.GROUPS, params[3], seq, checks[3], KdTreeTaskGraphs.SLOT_ARGMIN);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package org.accelgeom.kdtree.tornado;
 
-import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.engine.tornado.Plans;
 
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -22,7 +22,7 @@ final class TornadoPlans implements AutoCloseable {
     private final TornadoDevice device;
     private final int[] params;
     private final int seq;
-    private final int[] beat;
+    private final LaunchCheck check;
     private final int beatSlot;
     private final int beats;
     private TornadoExecutionResult last;
@@ -32,18 +32,18 @@ final class TornadoPlans implements AutoCloseable {
         return org.accelgeom.engine.tornado.GraphNames.unique(step);
     }
 
-    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, int[] beat, int beatSlot) {
-        this(graph, device, global, params, seq, beat, beatSlot, new String[] {"t"});
+    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, LaunchCheck check, int beatSlot) {
+        this(graph, device, global, params, seq, check, beatSlot, new String[] {"t"});
     }
 
     /** A plan whose tasks {@code tasks} all run over the same launch size, with heartbeats from beatSlot on, one per task. */
-    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, int[] beat, int beatSlot,
+    TornadoPlans(TaskGraph graph, TornadoDevice device, int global, int[] params, int seq, LaunchCheck check, int beatSlot,
             String[] tasks) {
         this.beats = tasks.length;
         this.device = device;
         this.params = params;
         this.seq = seq;
-        this.beat = beat;
+        this.check = check;
         this.beatSlot = beatSlot;
         this.grid = KdTreeTaskGraphs.grid(global);
         this.plan = new TornadoExecutionPlan(graph.snapshot());
@@ -64,15 +64,7 @@ final class TornadoPlans implements AutoCloseable {
         long t0 = System.nanoTime();
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        boolean ran = true;
-        for (int k = beatSlot; k < beatSlot + beats; k++) {
-            ran &= beat[k] == params[seq];
-        }
-        if (!ran) {
-            throw new AccelGeomException("the TornadoVM kernel '" + step + "' did not run on "
-                    + device.getPhysicalDevice().getDeviceName() + " (see the OpenCL error above); try another --device or "
-                    + "the jvm-parallel backend");
-        }
+        check.verifyRange(params[seq], device.getPhysicalDevice().getDeviceName(), step, beatSlot, beatSlot + beats);
         if (!Plans.PROFILE) {
             t.add(step + " (device, wall)", Kind.KERNEL, wall);
             return last;
