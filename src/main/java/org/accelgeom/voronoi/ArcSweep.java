@@ -136,22 +136,34 @@ final class ArcSweep {
      * True when a + b cos phi + c sin phi keeps one sign by more than sqrt(clear2) over the whole arc of
      * {@code arc} ({@link #bound}): the exact range of b cos phi + c sin phi = R cos(phi - alpha) there, R =
      * |(b, c)|, which is R where the direction alpha of (b, c) lies on the arc, -R where its opposite does, else
-     * between the values at the arc's two ends; widened by R {@link #WIDEN}, and a direction within
-     * {@link #WIDEN} of the arc's end in pseudo-angle counts as on it. The second test of a candidate, after the
-     * intervals of cos and sin (cheaper, looser: they allow cos phi and sin phi to be at their ends at once).
+     * between the values at the arc's two ends. Whether a direction lies on the arc is decided by signs (sin alpha
+     * and sin(alpha - phi_end), no angle), generously by R {@link #WIDEN}, and the ends' values are widened by as much.
+     * The second test of a candidate, after the intervals of cos and sin (cheaper, looser: they allow cos phi and
+     * sin phi to be at their ends at once).
      */
     static boolean clearOfArc(double a, double b, double c, double clear2, double[] arc) {
         double r = Math.sqrt(b * b + c * c);
         double lo = -r, hi = r;
         double pu = arc[3];
         if (pu < 4.0) {
-            double atEnd = b * arc[4] + c * arc[5];
-            double e = r * WIDEN;
-            if (pseudo(b, c) > pu + WIDEN) {
-                hi = Math.max(b, atEnd) + e;
+            double cu = arc[4], su = arc[5];
+            double tol = r * WIDEN;
+            double cross = cu * c - su * b; // R sin(alpha - phi_end)
+            // alpha in [0, phi_end]: sin alpha >= 0 and (an arc up to pi) and / (beyond pi) or sin(alpha - phi_end) <= 0
+            boolean maxOn, minOn;
+            if (pu <= 2.0) {
+                maxOn = c >= -tol && cross <= tol;
+                minOn = c <= tol && cross >= -tol;
+            } else {
+                maxOn = c >= -tol || cross <= tol;
+                minOn = c <= tol || cross >= -tol;
             }
-            if (pseudo(-b, -c) > pu + WIDEN) {
-                lo = Math.min(b, atEnd) - e;
+            double atEnd = b * cu + c * su;
+            if (!maxOn) {
+                hi = Math.max(b, atEnd) + tol;
+            }
+            if (!minOn) {
+                lo = Math.min(b, atEnd) - tol;
             }
         }
         double fLo = a + lo, fHi = a + hi;
