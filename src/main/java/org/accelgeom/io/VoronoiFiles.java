@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * The text files of an additively weighted Voronoi diagram: balls ({@code x y z r}), vertices in Voronota's
@@ -39,25 +40,45 @@ public final class VoronoiFiles {
         });
     }
 
+    /** Vertices per block of the vertex file, formatted as one piece of text. */
+    private static final int BLOCK = 2048;
+    /** Blocks formatted at once (in parallel) before they are written: the text held in memory. */
+    private static final int WINDOW = 64;
+
     /**
      * Voronota's vertex format: the sorted quadruple (ball indices from 0) and the tangent sphere x y z r, as
      * {@code String.format("%d %d %d %d %.15f %.15f %.15f %.15f%n", ...)} writes them (character for character, by
-     * {@link #appendFixed}, several times faster).
+     * {@link #appendFixed}, several times faster). Blocks of {@link #BLOCK} vertices are formatted in parallel, up to
+     * {@link #WINDOW} at a time, and written in order as ASCII bytes.
      */
     public static void writeVertices(Path file, int count, int[] quads, double[] spheres) {
         String nl = System.lineSeparator();
-        text(file, w -> {
-            StringBuilder line = new StringBuilder(160);
-            for (int v = 0; v < count; v++) {
-                line.setLength(0);
-                line.append(quads[4 * v]).append(' ').append(quads[4 * v + 1]).append(' ').append(quads[4 * v + 2])
-                        .append(' ').append(quads[4 * v + 3]);
-                for (int k = 0; k < 4; k++) {
-                    appendFixed(line.append(' '), spheres[4 * v + k], 15);
+        int blocks = (count + BLOCK - 1) / BLOCK;
+        AtomicOutput.write(file, out -> {
+            for (int w = 0; w < blocks; w += WINDOW) {
+                byte[][] text = new byte[Math.min(WINDOW, blocks - w)][];
+                int first = w;
+                IntStream.range(0, text.length).parallel().forEach(k -> text[k] = vertexLines((first + k) * BLOCK,
+                        Math.min(count, (first + k + 1) * BLOCK), quads, spheres, nl));
+                for (byte[] t : text) {
+                    out.write(t);
                 }
-                w.append(line).write(nl);
             }
         });
+    }
+
+    /** The lines of vertices {@code from .. to-1} of the vertex file, as ASCII bytes. */
+    private static byte[] vertexLines(int from, int to, int[] quads, double[] spheres, String nl) {
+        StringBuilder line = new StringBuilder(128 * (to - from));
+        for (int v = from; v < to; v++) {
+            line.append(quads[4 * v]).append(' ').append(quads[4 * v + 1]).append(' ').append(quads[4 * v + 2])
+                    .append(' ').append(quads[4 * v + 3]);
+            for (int k = 0; k < 4; k++) {
+                appendFixed(line.append(' '), spheres[4 * v + k], 15);
+            }
+            line.append(nl);
+        }
+        return line.toString().getBytes(StandardCharsets.US_ASCII);
     }
 
     /**

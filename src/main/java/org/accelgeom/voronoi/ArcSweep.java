@@ -24,6 +24,10 @@ final class ArcSweep {
     static final double MARGIN = 1e-6;
     /** The widening of the cos/sin intervals beyond their computed ends. */
     private static final double WIDEN = 1e-9;
+    /** The widening of a grid cell (relative to its side) when its distance bounds a ball's: far beyond rounding. */
+    private static final double CELL_SLACK = 1e-6;
+    /** The doubles of an arc ({@link #bound}). */
+    private static final int ARC = 6;
 
     private ArcSweep() {
     }
@@ -58,15 +62,29 @@ final class ArcSweep {
         double eps = p[P_EPS], rmax = p[P_RMAX];
         int arg = -1;
         double minD = NONE;
-        double[] arc = new double[4];
+        double[] arc = new double[ARC];
         bound(minD, pinf, arc);
         double cl = arc[0], sl = arc[1], sh = arc[2];
         double m2 = 2.0 * MARGIN * MARGIN;
+        double gx = p[P_GX], gy = p[P_GX + 1], gz = p[P_GX + 2], cell = p[P_CELL], slack = CELL_SLACK * cell;
         for (int rz = 0; rz < wz; rz++) {
+            double dz = gap(oz, gz + (z0 + rz) * cell, cell, slack);
             for (int ry = 0; ry < wy; ry++) {
-                int c0 = ((z0 + rz) * ny + y0 + ry) * nx + x0;
-                int end = cellStart[c0 + wx];
-                for (int j = cellStart[c0]; j < end; j++) {
+                double dy = gap(oy, gy + (y0 + ry) * cell, cell, slack);
+                // the cells of this row that meet the ball of radius sqrt(q2) about c_g1
+                double rem = q2 - dy * dy - dz * dz;
+                if (rem < 0.0) {
+                    continue;
+                }
+                double xr = Math.sqrt(rem) + slack;
+                int xa = (int) Math.max(x0, Math.floor((ox - xr - gx) / cell));
+                int xb = (int) Math.min(x0 + wx - 1, Math.floor((ox + xr - gx) / cell));
+                if (xa > xb) {
+                    continue;
+                }
+                int row = ((z0 + rz) * ny + y0 + ry) * nx;
+                int end = cellStart[row + xb + 1];
+                for (int j = cellStart[row + xa]; j < end; j++) {
                     int i = cellBalls[j];
                     double cx = bx[i] - ox, cy = by[i] - oy, cz = bz[i] - oz;
                     double d2 = cx * cx + cy * cy + cz * cz;
@@ -86,7 +104,8 @@ final class ArcSweep {
                     // the plane's scale^2, (|N| + |H_i|)^2 <= 2 (|N|^2 + H_i^2)
                     double nn2 = k2 * k2 * d2 - 2.0 * k2 * ki * (cx * c2x + cy * c2y + cz * c2z) + ki * ki * c2c2;
                     double clear2 = m2 * (Math.abs(nn2) + hi * hi);
-                    if ((lo > 0.0 && lo * lo > clear2) || (up < 0.0 && up * up > clear2)) {
+                    if ((lo > 0.0 && lo * lo > clear2) || (up < 0.0 && up * up > clear2)
+                            || clearOfArc(a, b, c, clear2, arc)) {
                         continue; // no root on the arc
                     }
                     double t = thetaD(bx, by, bz, br, i, f, fo, 0, eps);
@@ -106,20 +125,72 @@ final class ArcSweep {
     }
 
     /**
-     * arc[0] = the least cos phi, arc[1], arc[2] = the least and greatest sin phi on the arc from v_s to pseudo-angle
-     * min(pEnd, pinf) (the greatest cos phi is 1), widened by {@link #WIDEN}.
+     * The distance from o to the cell [lo, lo + cell] of one axis widened by slack on both sides (0 inside): a ball
+     * of that cell lies at least this far from o along the axis.
+     */
+    static double gap(double o, double lo, double cell, double slack) {
+        return Math.max(0.0, Math.max(lo - slack - o, o - (lo + cell + slack)));
+    }
+
+    /**
+     * True when a + b cos phi + c sin phi keeps one sign by more than sqrt(clear2) over the whole arc of
+     * {@code arc} ({@link #bound}): the exact range of b cos phi + c sin phi = R cos(phi - alpha) there, R =
+     * |(b, c)|, which is R where the direction alpha of (b, c) lies on the arc, -R where its opposite does, else
+     * between the values at the arc's two ends. Whether a direction lies on the arc is decided by signs (sin alpha
+     * and sin(alpha - phi_end), no angle), generously by R {@link #WIDEN}, and the ends' values are widened by as much.
+     * The second test of a candidate, after the intervals of cos and sin (cheaper, looser: they allow cos phi and
+     * sin phi to be at their ends at once).
+     */
+    static boolean clearOfArc(double a, double b, double c, double clear2, double[] arc) {
+        double r = Math.sqrt(b * b + c * c);
+        double lo = -r, hi = r;
+        double pu = arc[3];
+        if (pu < 4.0) {
+            double cu = arc[4], su = arc[5];
+            double tol = r * WIDEN;
+            double cross = cu * c - su * b; // R sin(alpha - phi_end)
+            // alpha in [0, phi_end]: sin alpha >= 0 and (an arc up to pi) and / (beyond pi) or sin(alpha - phi_end) <= 0
+            boolean maxOn, minOn;
+            if (pu <= 2.0) {
+                maxOn = c >= -tol && cross <= tol;
+                minOn = c <= tol && cross >= -tol;
+            } else {
+                maxOn = c >= -tol || cross <= tol;
+                minOn = c <= tol || cross >= -tol;
+            }
+            double atEnd = b * cu + c * su;
+            if (!maxOn) {
+                hi = Math.max(b, atEnd) + tol;
+            }
+            if (!minOn) {
+                lo = Math.min(b, atEnd) - tol;
+            }
+        }
+        double fLo = a + lo, fHi = a + hi;
+        return (fLo > 0.0 && fLo * fLo > clear2) || (fHi < 0.0 && fHi * fHi > clear2);
+    }
+
+    /**
+     * The open arc from v_s to pseudo-angle pu = min(pEnd, pinf): arc[0] = the least cos phi, arc[1], arc[2] = the
+     * least and greatest sin phi on it (the greatest cos phi is 1), widened by {@link #WIDEN}; arc[3] = pu;
+     * arc[4], arc[5] = cos and sin of its end (pu &lt; 4).
      */
     static void bound(double pEnd, double pinf, double[] arc) {
         double pu = Math.min(pEnd, pinf);
         arc[0] = -1.0;
         arc[1] = -1.0;
         arc[2] = 1.0;
-        if (pu <= 2.0) {
+        arc[3] = pu;
+        if (pu < 4.0) {
             double ux = pseudoX(pu), uy = pseudoY(pu);
             double len = Math.sqrt(ux * ux + uy * uy);
-            arc[0] = ux / len - WIDEN;
-            arc[1] = -WIDEN;
-            arc[2] = pu <= 1.0 ? uy / len + WIDEN : 1.0;
+            arc[4] = ux / len;
+            arc[5] = uy / len;
+            if (pu <= 2.0) {
+                arc[0] = arc[4] - WIDEN;
+                arc[1] = -WIDEN;
+                arc[2] = pu <= 1.0 ? arc[5] + WIDEN : 1.0;
+            }
         }
     }
 }

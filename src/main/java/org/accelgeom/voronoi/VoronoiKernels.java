@@ -551,8 +551,9 @@ public final class VoronoiKernels {
                 }
                 bestF = -1;
                 double minF = NONE;
-                int total = EndVertexScans.boxTotal(e, q, full, cellStart, p, ip, frames);
+                int total = 0; // the candidate count, for the float and two-phase sweeps
                 if (mode != MODE_DOUBLE) {
+                    total = EndVertexScans.boxTotal(e, q, full, cellStart, p, ip, frames);
                     bestF = EndVertexScans.scanFloat(e, 0, 1, total, q, full, bx, by, bz, fx, fy, fz, fr, cellStart, cellBalls, p, ip, frames, framesF,
                             gates);
                 }

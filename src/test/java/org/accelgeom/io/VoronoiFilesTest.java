@@ -56,7 +56,7 @@ class VoronoiFilesTest {
     @Test
     void verticesFileIsTheFormattedOne() throws Exception {
         Random rnd = new Random(3);
-        int n = 500;
+        int n = 5000; // several blocks of the parallel formatting
         int[] q = new int[4 * n];
         double[] s = new double[4 * n];
         StringBuilder expected = new StringBuilder();
