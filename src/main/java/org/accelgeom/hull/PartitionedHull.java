@@ -19,8 +19,13 @@ import org.accelgeom.io.PointCloud;
  * extreme point of the whole set is an extreme point of the part that holds it (a point that is no convex combination of all the points is none of a subset), so the parts' vertices
  * contain every vertex of the hull, and the hull of those vertices is the hull of the points. The result equals
  * {@link ConvexHull#compute}'s: the same dimension, vertices and facets (as polygons of points); the facets may come
- * in another order and start at another corner, and where an extreme point occurs several times in the input the
- * vertex may name another of its copies.
+ * in another order and start at another corner ({@link HullResult#toMesh} writes them in a canonical order, so the
+ * mesh is the same), and where an extreme point occurs several times in the input the vertex may name another of
+ * its copies.
+ *
+ * <p>Two ways in: {@link #compute} cuts the points into parts itself and computes them on the worker threads of a
+ * {@link DevicePool} (one process); {@link #merge} takes parts whose hulls were computed elsewhere (the CLI's worker
+ * processes, one per device, each making its own part) as {@link Part}s: the parts' vertices and counts.
  *
  * <p>What is split: the passes over the points (extremes, culling, the QuickHull rounds of each part). What is not:
  * the final hull of the parts' vertices (small: a few thousand points for random inputs, but all of the input
