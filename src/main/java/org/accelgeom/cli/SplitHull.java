@@ -101,6 +101,7 @@ final class SplitHull {
         Timeline.markProcess("starting the worker processes");
         ExecutorService askers = Executors.newFixedThreadPool(parts);
         DeviceSession[] mergeDevice = new DeviceSession[1];
+        boolean done = false;
         try {
             PointCloud points = null;
             HullResult r = null;
@@ -129,8 +130,16 @@ final class SplitHull {
                     }
                 }
                 List<Stages> stages = new ArrayList<>();
+                RuntimeException failure = null; // the first part's, after every child answered (none reads on)
                 for (int k = 0; k < parts; k++) {
-                    stages.add(answer(c, await(replies.get(k))));
+                    try {
+                        stages.add(answer(c, await(replies.get(k))));
+                    } catch (RuntimeException e) {
+                        failure = failure == null ? e : failure;
+                    }
+                }
+                if (failure != null) {
+                    throw failure;
                 }
                 for (int k = 0; k < parts; k++) {
                     Stages s = stages.get(k);
@@ -164,12 +173,17 @@ final class SplitHull {
             }
             Timeline.markProcess("computing the hull");
             PartitionedHull.Merged m = merged;
+            done = true;
             return c.finish(out, source.name(), r, nanos, () -> m.local().toMesh(m.candidates()), points, output,
                     picture);
         } finally {
             askers.shutdownNow();
             try {
                 procs.close();
+            } catch (RuntimeException e) {
+                if (done) {
+                    throw e;
+                } // else the run's own failure is the one to report
             } finally {
                 if (mergeDevice[0] != null) {
                     mergeDevice[0].close();
