@@ -180,6 +180,8 @@ public final class PointParts {
                 if (p.dimension() == 3) {
                     return p;
                 }
+                Formats.readPoints(file); // another dimension: the whole file's error where the parts differ
+                return p; // the whole file has it: the hull's check names it
             } catch (FormatException e) {
                 if (!hasContent(text, from, to)) {
                     return new PointCloud(new double[3][0]);

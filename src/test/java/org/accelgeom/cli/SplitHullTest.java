@@ -133,6 +133,18 @@ class SplitHullTest {
             }
         }
         assertEquals(1, failed);
+        // four columns in every part: the hull's check of the one-device run
+        Path four = dir.resolve("four.xyz");
+        StringBuilder w = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            w.append(i).append(" 1 ").append(i % 3).append(" 7\n");
+        }
+        Files.writeString(four, w);
+        HullParts fours = new HullParts(four.toString(), four.toString(), null, 0, 0);
+        PointCloud fourPart = fours.load(2, 3).points();
+        assertEquals(4, fourPart.dimension());
+        assertEquals(four + ": the points have 4 coordinates each; the convex hull needs 3D points (x y z)",
+                assertThrows(AccelGeomException.class, () -> fours.check(fourPart)).getMessage());
         // a non-finite point: named in the whole input, as the one-device check names it
         PointCloud cloud = RandomPoints.cube(5000, 1);
         cloud.y()[3777] = Double.NaN;
