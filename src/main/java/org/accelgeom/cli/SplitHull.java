@@ -109,7 +109,6 @@ final class SplitHull {
             long nanos = 0;
             for (int run = 1; run <= c.repeat; run++) {
                 long t0 = System.nanoTime();
-                long asked = run == 1 ? launched : System.currentTimeMillis();
                 PhaseTimings timings = run == 1 ? first : new PhaseTimings();
                 PhaseTimings.Region region = run == 1 ? start
                         : timings.enclose("parts in " + parts + " worker processes (wall)", Kind.HOST);
@@ -129,33 +128,8 @@ final class SplitHull {
                         out.printf(Locale.ROOT, "wrote %s (%d points)%n", c.savePoints, points.size());
                     }
                 }
-                List<Stages> stages = new ArrayList<>();
-                RuntimeException failure = null; // the first part's, after every child answered (none reads on)
-                for (int k = 0; k < parts; k++) {
-                    try {
-                        stages.add(answer(c, await(replies.get(k))));
-                    } catch (RuntimeException e) {
-                        failure = failure == null ? e : failure;
-                    }
-                }
-                if (failure != null) {
-                    throw failure;
-                }
-                for (int k = 0; k < parts; k++) {
-                    Stages s = stages.get(k);
-                    String p = String.format(Locale.ROOT, "part %d (device %d, %d points): ", k, devices[k], s.count());
-                    if (run == 1) {
-                        timings.add(p + "process start until its work", Kind.HOST, (s.ready() - asked) * 1_000_000L);
-                    }
-                    if (s.load() > 0) {
-                        timings.add(p + source.verb() + " (" + s.how() + ")", Kind.HOST, s.load());
-                    }
-                    if (s.device() > 0) {
-                        timings.add(p + "waiting for its device's start and plan", Kind.HOST, s.device());
-                    }
-                    timings.add(p + "hull", Kind.HOST, s.hull());
-                    timings.add(p + "vertices written", Kind.HOST, s.write());
-                }
+                List<Stages> stages = collect(c, replies);
+                addStages(timings, stages, devices, source.verb(), run == 1 ? launched : -1);
                 region.close();
                 Timeline.markProcess("the parts' hulls in the worker processes");
                 List<PartitionedHull.Part> list = timings.time("reading the parts' vertices", Kind.HOST,
@@ -190,6 +164,42 @@ final class SplitHull {
                 }
                 PartFiles.delete(dir);
             }
+        }
+    }
+
+    /** Every child's answer, in part order; then the first part's failure, if any (no child's stream is read on). */
+    private static List<Stages> collect(HullCommand c, List<Future<WorkerProcesses.Reply>> replies) {
+        List<Stages> stages = new ArrayList<>();
+        RuntimeException failure = null;
+        for (Future<WorkerProcesses.Reply> f : replies) {
+            try {
+                stages.add(answer(c, await(f)));
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return stages;
+    }
+
+    /** Each part's stages as phases; {@code launched} (ms), where not -1, is when the processes were started. */
+    private static void addStages(PhaseTimings timings, List<Stages> stages, int[] devices, String verb, long launched) {
+        for (int k = 0; k < stages.size(); k++) {
+            Stages s = stages.get(k);
+            String p = String.format(Locale.ROOT, "part %d (device %d, %d points): ", k, devices[k], s.count());
+            if (launched >= 0) {
+                timings.add(p + "process start until its work", Kind.HOST, (s.ready() - launched) * 1_000_000L);
+            }
+            if (s.load() > 0) {
+                timings.add(p + verb + " (" + s.how() + ")", Kind.HOST, s.load());
+            }
+            if (s.device() > 0) {
+                timings.add(p + "waiting for its device's start and plan", Kind.HOST, s.device());
+            }
+            timings.add(p + "hull", Kind.HOST, s.hull());
+            timings.add(p + "vertices written", Kind.HOST, s.write());
         }
     }
 

@@ -83,8 +83,10 @@ class MultiDeviceTornadoTest {
         assertTrue(canonical(Formats.readMesh(dir.resolve("ref.ply"))).length() > 0);
         // random points, each worker process generating its part (the same part sizes: the kernel cache's plans)
         String[] random = run("hull", "--random", "20000", "--seed", "4", "--output", dir.resolve("random.ply").toString(),
-                "--backend", "tornado", "--devices", "0,0", "--timings", "--quiet");
+                "--backend", "tornado", "--devices", "0,0", "--timings", "--quiet", "--save-points",
+                dir.resolve("saved.ply").toString());
         assertEquals("0", random[0], random[2]);
+        assertArrayEquals(Files.readAllBytes(big), Files.readAllBytes(dir.resolve("saved.ply")), "the parent's points");
         assertTrue(random[1].contains("part 0 (device 0, 10000 points): generate (generated)"), random[1]);
         assertArrayEquals(Files.readAllBytes(dir.resolve("ref.ply")), Files.readAllBytes(dir.resolve("random.ply")),
                 "RandomPoints.ball(20000, 4) in two parts");
