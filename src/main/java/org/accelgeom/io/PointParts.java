@@ -113,8 +113,17 @@ public final class PointParts {
             return null;
         }
         long n = ve.count();
+        long least = 0; // what every element takes at least, as the whole read checks it
+        for (PlyReader.Element e : h.elements()) {
+            long r = 0;
+            for (PlyReader.Property q : e.properties()) {
+                r += q.countType() == null ? q.type().size : q.countType().size;
+            }
+            least += e.count() * Math.max(1, r);
+        }
         try {
-            if (Files.size(Path.of(file)) < body + n * record) {
+            long size = Files.size(Path.of(file));
+            if (size < body + n * record || least > size - body + 1) {
                 return null; // truncated: the whole read names the record
             }
         } catch (IOException e) {

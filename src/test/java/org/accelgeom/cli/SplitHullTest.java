@@ -133,6 +133,19 @@ class SplitHullTest {
             }
         }
         assertEquals(1, failed);
+        // a binary PLY whose face element is missing: the whole read's error for every part
+        Path ply = dir.resolve("cut.ply");
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        b.writeBytes(("ply\nformat binary_little_endian 1.0\nelement vertex 3000\nproperty double x\nproperty double y\n"
+                + "property double z\nelement face 100\nproperty list uchar int vertex_indices\nend_header\n").getBytes());
+        java.nio.ByteBuffer v = java.nio.ByteBuffer.allocate(3000 * 24).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3000; i++) {
+            v.putDouble(i).putDouble(i % 7).putDouble(i % 11);
+        }
+        b.writeBytes(v.array());
+        Files.write(ply, b.toByteArray());
+        String cut = assertThrows(AccelGeomException.class, () -> Formats.readPoints(ply)).getMessage();
+        assertEquals(cut, assertThrows(AccelGeomException.class, () -> PointParts.read(ply.toString(), 1, 2)).getMessage());
         // four columns in every part: the hull's check of the one-device run
         Path four = dir.resolve("four.xyz");
         StringBuilder w = new StringBuilder();
