@@ -157,6 +157,12 @@ final class HullCommand implements Callable<Integer> {
     private int one(String input, Path output, Path picture, HullOptions options, boolean ahead, Batch.Lease batchLease,
             PrintWriter out) {
         Timeline.markProcess("command line, options checked");
+        if (SplitHull.isChild()) {
+            return SplitHull.child(this, input, options); // a worker process of a split: its part, for its parent
+        }
+        if (SplitHull.wanted(common, input)) {
+            return SplitHull.parent(this, input, output, picture, options, out); // --devices: one process per part
+        }
 
         // TornadoVM starts (begun by Main) and the hull's plan compiles while the points are read or generated
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO);
@@ -224,6 +230,17 @@ final class HullCommand implements Callable<Integer> {
                     r.timings().total() / 1e6));
         }
         Timeline.markProcess("closing the device session");
+        PointCloud all = points;
+        HullResult hull = r;
+        return finish(out, source, r, nanos, () -> hull.toMesh(all), points, output, picture);
+    }
+
+    /**
+     * Prints a computed hull's report and writes its files: the one-device run's and the split's ({@link SplitHull},
+     * whose {@code points} are null unless --picture asked for them).
+     */
+    int finish(PrintWriter out, String source, HullResult r, long nanos, java.util.function.Supplier<Mesh> meshOf,
+            PointCloud points, Path output, Path picture) {
         HullResult.Stats s = r.stats();
         out.printf(Locale.ROOT, "input:            %s%n", source);
         out.printf(Locale.ROOT, "points:           %d%n", s.points());
@@ -244,7 +261,7 @@ final class HullCommand implements Callable<Integer> {
         Timeline.markProcess("printing the results");
 
         if (output != null || picture != null) {
-            Mesh mesh = r.toMesh(points);
+            Mesh mesh = meshOf.get();
             if (output != null) {
                 Formats.writeMesh(output, mesh);
                 out.printf(Locale.ROOT, "wrote %s (%d vertices, %d faces)%n", output, mesh.vertexCount(), mesh.faceCount());

@@ -69,8 +69,8 @@ final class MultiDevice {
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
         }
-        if (!WorkerProcesses.wanted(d)) {
-            check(text, d);
+        if (!WorkerProcesses.wanted(d) && !SplitHull.isChild()) {
+            check(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
     }

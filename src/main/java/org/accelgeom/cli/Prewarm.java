@@ -48,9 +48,19 @@ final class Prewarm {
      * checks them later, and a start for a command line it then rejects is only dropped.
      */
     static void startEarly(String... args) {
-        if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue()) {
+        if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue() && !parentOfWorkers(args)) {
             early = new Prewarm();
         }
+    }
+
+    /**
+     * Whether this process will be the parent of worker processes ({@code --devices} lists several indices): it only
+     * schedules and merges, its children start TornadoVM, each on its device.
+     */
+    static boolean parentOfWorkers(String... args) {
+        String d = WorkerProcesses.devicesValue(args);
+        return d != null && d.contains(",") && !WorkerProcesses.isChild() && !"threads".equalsIgnoreCase(
+                org.accelgeom.engine.Tuning.DEVICE_WORKERS.stringValue("processes").trim());
     }
 
     /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */

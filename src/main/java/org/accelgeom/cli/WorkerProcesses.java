@@ -97,6 +97,11 @@ final class WorkerProcesses implements AutoCloseable {
      * device 0, so that no child opens the other GPUs (TornadoVM's OpenCL context holds every device of the platform).
      */
     static WorkerProcesses start(int[] devices, String[] args) {
+        return start(devices, args, java.util.Map.of());
+    }
+
+    /** {@link #start(int[], String[])} with {@code env} added to every child's environment. */
+    static WorkerProcesses start(int[] devices, String[] args, java.util.Map<String, String> env) {
         List<String> jvm = new ArrayList<>();
         jvm.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -118,6 +123,7 @@ final class WorkerProcesses implements AutoCloseable {
                 cmd.addAll(withDevices(args, gpu != null ? "0" : Integer.toString(d)));
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 pb.environment().put(CHILD_ENV, "1");
+                pb.environment().putAll(env);
                 if (gpu != null) {
                     pb.environment().put("CUDA_VISIBLE_DEVICES", gpu);
                     pb.environment().put(SHOWN_ENV, Integer.toString(d));

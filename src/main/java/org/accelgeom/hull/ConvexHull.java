@@ -344,7 +344,7 @@ public final class ConvexHull {
         if (h.dimension() != 3) {
             return 0;
         }
-        int[] tri = h.toMesh(org.accelgeom.io.PointCloud.of(sx, sy, sz)).triangles();
+        int[] tri = h.toMeshInFacetOrder(org.accelgeom.io.PointCloud.of(sx, sy, sz)).triangles();
         double[] mx = new double[h.vertices().length];
         double[] my = new double[mx.length];
         double[] mz = new double[mx.length];

@@ -52,8 +52,46 @@ public record HullResult(int dimension, int[] vertices, int[] facetStart, int[] 
         return t;
     }
 
-    /** The hull as a mesh over its own vertices (polygon faces, as the facets). */
+    /**
+     * The hull as a mesh over its own vertices (ascending point indices) with its facets in a canonical order: each
+     * facet starts at its corner of the smallest index (its orientation kept) and the facets are sorted by their
+     * corners. So every run that finds the same vertices writes the same mesh, whatever order its algorithm left
+     * the facets in (one device, or the hull of the parts' hulls of a split, {@link PartitionedHull}).
+     */
     public Mesh toMesh(PointCloud points) {
+        Mesh m = toMeshInFacetOrder(points);
+        int[] start = m.faceStart();
+        int[] idx = m.faceIndex();
+        int faces = start.length - 1;
+        int[][] rotated = new int[faces][];
+        for (int f = 0; f < faces; f++) {
+            int a = start[f];
+            int len = start[f + 1] - a;
+            int low = 0;
+            for (int k = 1; k < len; k++) {
+                if (idx[a + k] < idx[a + low]) {
+                    low = k;
+                }
+            }
+            int[] r = new int[len];
+            for (int k = 0; k < len; k++) {
+                r[k] = idx[a + (low + k) % len];
+            }
+            rotated[f] = r;
+        }
+        java.util.Arrays.sort(rotated, java.util.Arrays::compare);
+        int[] outIdx = new int[idx.length];
+        int[] outStart = new int[faces + 1];
+        for (int f = 0, o = 0; f < faces; f++) {
+            System.arraycopy(rotated[f], 0, outIdx, o, rotated[f].length);
+            o += rotated[f].length;
+            outStart[f + 1] = o;
+        }
+        return new Mesh(m.x(), m.y(), m.z(), outStart, outIdx);
+    }
+
+    /** The hull as a mesh over its own vertices, the facets in the order of {@link #facetStart}. */
+    Mesh toMeshInFacetOrder(PointCloud points) {
         int[] map = new int[points.size()];
         double[] mx = new double[vertices.length];
         double[] my = new double[vertices.length];

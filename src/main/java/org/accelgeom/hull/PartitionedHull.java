@@ -19,8 +19,13 @@ import org.accelgeom.io.PointCloud;
  * extreme point of the whole set is an extreme point of the part that holds it (a point that is no convex combination of all the points is none of a subset), so the parts' vertices
  * contain every vertex of the hull, and the hull of those vertices is the hull of the points. The result equals
  * {@link ConvexHull#compute}'s: the same dimension, vertices and facets (as polygons of points); the facets may come
- * in another order and start at another corner, and where an extreme point occurs several times in the input the
- * vertex may name another of its copies.
+ * in another order and start at another corner ({@link HullResult#toMesh} writes them in a canonical order, so the
+ * mesh is the same), and where an extreme point occurs several times in the input the vertex may name another of
+ * its copies.
+ *
+ * <p>Two ways in: {@link #compute} cuts the points into parts itself and computes them on the worker threads of a
+ * {@link DevicePool} (one process); {@link #merge} takes parts whose hulls were computed elsewhere (the CLI's worker
+ * processes, one per device, each making its own part) as {@link Part}s: the parts' vertices and counts.
  *
  * <p>What is split: the passes over the points (extremes, culling, the QuickHull rounds of each part). What is not:
  * the final hull of the parts' vertices (small: a few thousand points for random inputs, but all of the input
@@ -85,35 +90,88 @@ public final class PartitionedHull {
             partHulls[o.input()] = o.result();
         });
         timings.add("hulls of " + parts + " parts (one per device worker, in parallel)", Kind.HOST, System.nanoTime() - t0);
-        // the union of the parts' vertices, ascending (each part's are, and the parts are in input order)
-        int m = 0;
-        for (HullResult h : partHulls) {
-            m += h.vertices().length;
-        }
-        int[] candidate = new int[m];
-        int c = 0;
+        java.util.List<Part> list = new java.util.ArrayList<>();
         for (int p = 0; p < parts; p++) {
-            for (int v : partHulls[p].vertices()) {
-                candidate[c++] = (int) start[p] + v;
-            }
+            list.add(Part.of((int) (start[p + 1] - start[p]), partHulls[p], x, y, z, (int) start[p]));
         }
+        return merge(list, options, timings, () -> pool.session(0, execution)).result();
+    }
+
+    /**
+     * The hull of one part: the part's point count, its hull's vertices (indices in the part, ascending) with their
+     * coordinates, and its counts. What a worker process of a split sends back to its parent.
+     */
+    public record Part(int count, int[] vertices, double[] x, double[] y, double[] z, HullResult.Stats stats) {
+
+        /** The part of {@code count} points whose hull is {@code h}, its points at {@code first..} of (x, y, z). */
+        public static Part of(int count, HullResult h, double[] x, double[] y, double[] z, int first) {
+            int[] v = h.vertices();
+            double[] vx = new double[v.length];
+            double[] vy = new double[v.length];
+            double[] vz = new double[v.length];
+            for (int i = 0; i < v.length; i++) {
+                vx[i] = x[first + v[i]];
+                vy[i] = y[first + v[i]];
+                vz[i] = z[first + v[i]];
+            }
+            return new Part(count, v.clone(), vx, vy, vz, h.stats());
+        }
+    }
+
+    /**
+     * The hull of the parts' union.
+     *
+     * @param result     the hull of all the points, its indices those of the whole input (the parts one after the
+     *                   other, in list order)
+     * @param candidates the parts' vertices, in the order of their indices in the whole input
+     * @param local      the same hull over {@code candidates} (its indices theirs): {@code local.toMesh(candidates)}
+     *                   is {@code result.toMesh(points)}, without the points
+     */
+    public record Merged(HullResult result, PointCloud candidates, HullResult local) {
+    }
+
+    /**
+     * The hull of the union of {@code parts}' vertices (the parts' points in list order make the input): on the
+     * host's cores when they are at most {@link #HOST_MERGE_MAX}, else on {@code device}'s session (a tornado
+     * execution only). The phases go to {@code timings}.
+     */
+    public static Merged merge(java.util.List<Part> parts, HullOptions options, PhaseTimings timings,
+            java.util.function.Supplier<DeviceSession> device) {
+        Execution execution = options.execution();
+        int m = 0;
+        long n = 0;
+        for (Part h : parts) {
+            m += h.vertices().length;
+            n += h.count();
+        }
+        if (n > Integer.MAX_VALUE) {
+            throw new AccelGeomException("the parts hold " + n + " points, more than an array's " + Integer.MAX_VALUE);
+        }
+        // the union of the parts' vertices, ascending (each part's are, and the parts are in input order)
+        int[] candidate = new int[m];
         double[] sx = new double[m];
         double[] sy = new double[m];
         double[] sz = new double[m];
-        for (int i = 0; i < m; i++) {
-            sx[i] = x[candidate[i]];
-            sy[i] = y[candidate[i]];
-            sz[i] = z[candidate[i]];
+        int c = 0;
+        int first = 0;
+        for (Part h : parts) {
+            System.arraycopy(h.x(), 0, sx, c, h.x().length);
+            System.arraycopy(h.y(), 0, sy, c, h.y().length);
+            System.arraycopy(h.z(), 0, sz, c, h.z().length);
+            for (int v : h.vertices()) {
+                candidate[c++] = first + v;
+            }
+            first += h.count();
         }
         // the merge: on the host's cores when small (a device would first compile plans for this new size: 0.4 s
-        // of a 3 s hull of 10^8 points on an H100), else on worker 0's device; every backend gives the same hull
+        // of a 3 s hull of 10^8 points on an H100), else on the device; every backend gives the same hull
         HullResult merged;
         if (m <= HOST_MERGE_MAX || execution.backend() != org.accelgeom.engine.Backend.TORNADO) {
             merged = ConvexHull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
                     execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
                             : org.accelgeom.engine.Backend.JVM_PARALLEL)));
         } else {
-            merged = ConvexHull.compute(sx, sy, sz, options, pool.session(0, execution));
+            merged = ConvexHull.compute(sx, sy, sz, options, device.get());
         }
         timings.add("hull of the parts' " + m + " vertices (" + merged.backend().id() + ")", Kind.HOST,
                 merged.timings().total());
@@ -123,16 +181,17 @@ public final class PartitionedHull {
         int rounds = 0;
         int insertions = 0;
         long fallbacks = merged.stats().exactFallbacks();
-        for (HullResult h : partHulls) {
+        for (Part h : parts) {
             culled += h.stats().culled();
             rounds = Math.max(rounds, h.stats().rounds());
             insertions += h.stats().insertions();
             fallbacks += h.stats().exactFallbacks();
         }
-        HullResult.Stats stats = new HullResult.Stats(n, culled, rounds + merged.stats().rounds(), insertions,
+        HullResult.Stats stats = new HullResult.Stats((int) n, culled, rounds + merged.stats().rounds(), insertions,
                 fallbacks);
-        return new HullResult(merged.dimension(), vertices, merged.facetStart().clone(), facetIndex, stats, timings,
-                execution.backend());
+        HullResult result = new HullResult(merged.dimension(), vertices, merged.facetStart().clone(), facetIndex, stats,
+                timings, execution.backend());
+        return new Merged(result, PointCloud.of(sx, sy, sz), merged);
     }
 
     private static int[] map(int[] local, int[] candidate) {

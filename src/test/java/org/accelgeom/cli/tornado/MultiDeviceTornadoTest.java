@@ -67,18 +67,40 @@ class MultiDeviceTornadoTest {
         }
         assertFalse(Files.exists(dir.resolve("two/b.ply")));
 
-        // one input split in two parts on the two workers: the hull of the jvm reference
-        Path big = dir.resolve("big.xyz");
+        // one input split in two parts on the two workers: the jvm reference's file, byte for byte
+        Path big = dir.resolve("big.ply");
         Formats.writePoints(big, RandomPoints.ball(20_000, 4));
         String[] split = run("hull", "--input", big.toString(), "--output", dir.resolve("split.ply").toString(),
                 "--backend", "tornado", "--devices", "0,0", "--timings", "--quiet");
         assertEquals("0", split[0], split[2]);
         assertTrue(split[1].contains("tornado (devices 0,0)"), split[1]);
-        assertTrue(split[1].contains("hulls of 2 parts"), split[1]);
+        assertTrue(split[1].contains("parts in 2 worker processes"), split[1]);
+        assertTrue(split[1].contains("part 1 (device 0, 10000 points): read (its byte range)"), split[1]);
         String[] ref = run("hull", "--input", big.toString(), "--output", dir.resolve("ref.ply").toString(), "--backend",
                 "jvm", "--quiet");
         assertEquals("0", ref[0], ref[2]);
-        assertEquals(canonical(Formats.readMesh(dir.resolve("ref.ply"))), canonical(Formats.readMesh(dir.resolve("split.ply"))));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("ref.ply")), Files.readAllBytes(dir.resolve("split.ply")));
+        assertTrue(canonical(Formats.readMesh(dir.resolve("ref.ply"))).length() > 0);
+        // random points, each worker process generating its part (the same part sizes: the kernel cache's plans)
+        String[] random = run("hull", "--random", "20000", "--seed", "4", "--output", dir.resolve("random.ply").toString(),
+                "--backend", "tornado", "--devices", "0,0", "--timings", "--quiet", "--save-points",
+                dir.resolve("saved.ply").toString());
+        assertEquals("0", random[0], random[2]);
+        assertArrayEquals(Files.readAllBytes(big), Files.readAllBytes(dir.resolve("saved.ply")), "the parent's points");
+        assertTrue(random[1].contains("part 0 (device 0, 10000 points): generate (generated)"), random[1]);
+        assertArrayEquals(Files.readAllBytes(dir.resolve("ref.ply")), Files.readAllBytes(dir.resolve("random.ply")),
+                "RandomPoints.ball(20000, 4) in two parts");
+        // the same split as worker threads of one process
+        System.setProperty("accelgeom.devices.workers", "threads");
+        try {
+            String[] threads = run("hull", "--input", big.toString(), "--output", dir.resolve("threads.ply").toString(),
+                    "--backend", "tornado", "--devices", "0,0", "--timings", "--quiet");
+            assertEquals("0", threads[0], threads[2]);
+            assertTrue(threads[1].contains("hulls of 2 parts"), threads[1]);
+        } finally {
+            System.clearProperty("accelgeom.devices.workers");
+        }
+        assertArrayEquals(Files.readAllBytes(dir.resolve("ref.ply")), Files.readAllBytes(dir.resolve("threads.ply")));
     }
 
     @ParameterizedTest
