@@ -38,6 +38,8 @@ final class JvmHullBackend implements HullBackend {
     /** The result of the last {@link #extremes}: the inner polytope's vertices, for the culling ball. */
     private int[] extremePoints;
     private final int[] flags = new int[64];
+    /** Atomic access to {@code cand}'s elements. */
+    private final java.lang.invoke.VarHandle candAccess = java.lang.invoke.MethodHandles.arrayElementVarHandle(int[].class);
 
     /** {@code loops == null}: serial reference; otherwise the parallel baseline. */
     JvmHullBackend(ParallelLoops loops) {
@@ -265,9 +267,15 @@ final class JvmHullBackend implements HullBackend {
             }
         });
         flags[HullKernels.FLAG_UNCERTAIN] = 0;
-        timings.time("reassign (segmentation)", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
+        int base = d.newBase;
+        // the farthest point of each new face (step 3) in the same pass: a point that lands on a new face offers itself
+        timings.time("reassign and farthest point", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
             for (int i = from; i < to; i++) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
+                int p = active[i];
+                if (label[p] >= base) {
+                    offer(p, label[p]);
+                }
             }
         }));
         if (flags[HullKernels.FLAG_UNCERTAIN] != 0) {
@@ -281,28 +289,33 @@ final class JvmHullBackend implements HullBackend {
                         if (f >= 0) {
                             dist[p] = out[0];
                         }
+                        if (f >= base) {
+                            offer(p, f);
+                        }
                     }
                 }
             });
         }
-        int base = d.newBase;
-        timings.time("farthest point", Kind.KERNEL, () -> {
-            int pass = 0;
-            do {
-                int fi = HullKernels.FLAG_PASS + (pass % 32);
-                flags[fi] = 0;
-                forEach(activeCount, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        HullKernels.farthestPass(active, i, label, dist, cand, base, flags, fi);
-                    }
-                });
-                if (flags[fi] == 0) {
-                    break;
-                }
-                pass++;
-            } while (true);
-        });
         return Arrays.copyOfRange(cand, base, base + d.newCount);
+    }
+
+    /**
+     * Makes p face f's candidate if it is better (farther, or as far with a lower index: {@link
+     * HullKernels#farthestPass}'s order) than the one there, by compare-and-set: the candidate only ever improves,
+     * so after the pass it is the best of the face's points whatever the threads' interleaving (the device needs
+     * passes until nothing changes; a host thread can retry its own write).
+     */
+    private void offer(int p, int f) {
+        double dp = dist[p];
+        while (true) {
+            int c = (int) candAccess.getVolatile(cand, f);
+            if (c >= 0 && !(dp > dist[c] || dp == dist[c] && p < c)) {
+                return;
+            }
+            if (candAccess.compareAndSet(cand, f, c, p)) {
+                return;
+            }
+        }
     }
 
     @Override
