@@ -14,10 +14,9 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 final class JvmHullBackend implements HullBackend {
 
     private static final int GRAIN = 4096;
-    /** Extreme points: a ball for at least this many directions and points, from a sample of about BALL_SAMPLE. */
+    /** Extreme points: a ball for at least this many directions and points. */
     private static final int BALL_DIRECTIONS = 16;
     private static final int BALL_POINTS = 1 << 16;
-    private static final int BALL_SAMPLE = 1 << 14;
 
     private final ParallelLoops loops;
     /** The ball pre-tests ({@link InnerBall}) are on: they change no result (off: for comparisons). */
@@ -114,7 +113,7 @@ final class JvmHullBackend implements HullBackend {
                 forEach(groups, 1, (from, to) -> {
                     for (int g = from; g < to; g++) {
                         int chunk = (n + groups - 1) / groups;
-                        extremesOutside(g * chunk, Math.min(n, (g + 1) * chunk), dirs, nDirs, ball, g, bestVal, bestIdx);
+                        extremesOutside(g * chunk, Math.min(n, (g + 1) * chunk), 1, dirs, nDirs, ball, g, bestVal, bestIdx);
                     }
                 });
             } else {
@@ -138,16 +137,15 @@ final class JvmHullBackend implements HullBackend {
     }
 
     /**
-     * The ball of {@link InnerBall#ofDirections} from the extremes of every {@code n / BALL_SAMPLE}-th point, around
+     * The ball of {@link InnerBall#ofDirections} from the extremes of a sample of 1.6 n^(2/3) points (every k-th), around
      * the mean of those extremes.
      */
     private double[] sampleBall(double[] dirs, int nDirs) {
-        int step = Math.max(1, n / BALL_SAMPLE);
+        // the sample's cost grows with its size s, the points left outside the ball as s^(-1/2) n: s ~ n^(2/3)
+        int step = Math.max(1, (int) (n / (1.6 * Math.pow(n, 2.0 / 3))));
         double[] low = new double[nDirs];
         int[] at = new int[nDirs];
-        for (int b = 0; b * HullKernels.DIR_BLOCK < nDirs; b++) {
-            HullKernels.extremesPartial(x, y, z, 0, n, step, dirs, nDirs, b, 0, low, at);
-        }
+        extremesOutside(0, n, step, dirs, nDirs, InnerBall.none(), 0, low, at);
         double cx = 0;
         double cy = 0;
         double cz = 0;
@@ -160,15 +158,15 @@ final class JvmHullBackend implements HullBackend {
     }
 
     /**
-     * {@link HullKernels#extremesPartial} of points {@code first .. end - 1} for all directions at once, skipping the
-     * points inside {@code ball} (none of them is an extreme point): the same partial results.
+     * {@link HullKernels#extremesPartial} of points {@code first, first + step, .. < end} for all directions at once,
+     * skipping the points inside {@code ball} (none of them is an extreme point): the same partial results.
      */
-    private void extremesOutside(int first, int end, double[] dirs, int nDirs, double[] ball, int g, double[] bestVal,
-            int[] bestIdx) {
+    private void extremesOutside(int first, int end, int step, double[] dirs, int nDirs, double[] ball, int g,
+            double[] bestVal, int[] bestIdx) {
         int o = g * nDirs;
         java.util.Arrays.fill(bestVal, o, o + nDirs, Double.NEGATIVE_INFINITY);
         java.util.Arrays.fill(bestIdx, o, o + nDirs, -1);
-        for (int p = first; p < end; p++) {
+        for (int p = first; p < end; p += step) {
             double px = x[p];
             double py = y[p];
             double pz = z[p];
@@ -300,8 +298,8 @@ final class JvmHullBackend implements HullBackend {
     }
 
     /**
-     * Makes p face f's candidate if it is better (farther, or as far with a lower index: {@link
-     * HullKernels#farthestPass}'s order) than the one there, by compare-and-set: the candidate only ever improves,
+     * Makes p face f's candidate if it is better (farther, or as far with a lower index: the order of {@link
+     * HullKernels#farthestSlotPass}) than the one there, by compare-and-set: the candidate only ever improves,
      * so after the pass it is the best of the face's points whatever the threads' interleaving (the device needs
      * passes until nothing changes; a host thread can retry its own write).
      */
