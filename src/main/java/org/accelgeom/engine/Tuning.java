@@ -81,6 +81,10 @@ public enum Tuning {
                     + "that needs more fails with a clear message)."),
     HULL_PASSES("accelgeom.hull.passes", Type.INT, "4", 2, 16, Use.TUNING,
             "tornado hull: farthest-point passes per execution of a round graph."),
+    HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "jvm and jvm-parallel hull: ball pre-tests of the extreme points and of interior culling (a point well "
+                    + "inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "
+                    + "proves); false: every point takes the full tests. The same result either way."),
 
     // ---- ridge
     RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,

@@ -99,42 +99,20 @@ public final class HullKernels {
     }
 
     /**
-     * One pass of the farthest-point search (step 3, the paper's {@code distance} kernel) over points whose face
-     * was created in this round ({@code label >= roundBase}): a point replaces its face's candidate when it is
-     * farther, or equally far with a lower index. Writes may race; each pass that changes a candidate sets
-     * {@code flags[flagIndex]}, and passes repeat until one changes nothing. Every write improves on the value it
-     * read, so the passes end with the unique maximum of (distance, -index) per face, whatever the interleaving:
-     * deterministic without atomic max (which TornadoVM kernels lack).
-     */
-    public static void farthestPass(int[] active, int i, int[] label, double[] dist, int[] cand, int roundBase,
-            int[] flags, int flagIndex) {
-        int p = active[i];
-        int f = label[p];
-        if (f < roundBase) {
-            return;
-        }
-        int c = cand[f];
-        int cs = c < 0 ? p : c;
-        if (beats(dist[p], p, dist[cs], c) == 1) {
-            cand[f] = p;
-            flags[flagIndex] = 1;
-        }
-    }
-
-    /**
      * Candidate slots per new face in the device's farthest-point search ({@link #farthestSlotPass}).
      */
     public static final int SLOTS = 16;
 
     /**
-     * One pass of the farthest-point search over {@link #SLOTS} candidate slots per new face of the round (the
-     * device's form of {@link #farthestPass}): new face {@code j = label - roundBase} owns {@code slot[SLOTS * j ..
-     * SLOTS * j + SLOTS - 1]}, and point p may write only slot {@code p % SLOTS} of its face, when it is better (farther,
-     * or equally far with a lower index) than every point in the face's slots. Writes race as in {@link
-     * #farthestPass}, but a pass now leaves up to SLOTS improving points, whose best beats about SLOTS / (SLOTS + 1) of
-     * the points still better than the slots before, instead of half of them: the passes to settle a face of m points go
-     * from about log2 m to log17 m. A pass in which nobody wrote ends the search: then the best point of every face is
-     * in its slots ({@link #slotBest}), whatever the interleaving.
+     * One pass of the farthest-point search (step 3, the paper's {@code distance} kernel) over points whose face was
+     * created in this round, with {@link #SLOTS} candidate slots per new face: new face {@code j = label - roundBase}
+     * owns {@code slot[SLOTS * j .. SLOTS * j + SLOTS - 1]}, and point p may write only slot {@code p % SLOTS} of its
+     * face, when it is better (farther, or equally far with a lower index) than every point in the face's slots. Writes
+     * race (TornadoVM kernels lack atomic max), and each pass that writes sets {@code flags[flagIndex]}; every write
+     * improves on what it read, and a pass leaves up to SLOTS improving points, whose best beats about SLOTS / (SLOTS +
+     * 1) of the points still better than the slots before (one slot: half of them), so a face of m points settles in
+     * about log17 m passes. A pass in which nobody wrote ends the search: then the best point of every face is in its
+     * slots ({@link #slotBest}), whatever the interleaving. (The host backends use compare-and-set instead.)
      */
     public static void farthestSlotPass(int[] active, int i, int[] label, double[] dist, int[] slot, int roundBase,
             int[] flags, int flagIndex) {

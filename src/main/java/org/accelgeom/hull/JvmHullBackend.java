@@ -14,8 +14,13 @@ import org.accelgeom.engine.PhaseTimings.Kind;
 final class JvmHullBackend implements HullBackend {
 
     private static final int GRAIN = 4096;
+    /** Extreme points: a ball for at least this many directions and points. */
+    private static final int BALL_DIRECTIONS = 16;
+    private static final int BALL_POINTS = 1 << 16;
 
     private final ParallelLoops loops;
+    /** The ball pre-tests ({@link InnerBall}) are on: they change no result (off: for comparisons). */
+    private final boolean balls;
     private PhaseTimings timings;
     private double[] x;
     private double[] y;
@@ -29,11 +34,21 @@ final class JvmHullBackend implements HullBackend {
     private int[] coneCount;
     private int[] cand;
     private double[] plane;
+    /** The result of the last {@link #extremes}: the inner polytope's vertices, for the culling ball. */
+    private int[] extremePoints;
     private final int[] flags = new int[64];
+    /** Atomic access to {@code cand}'s elements. */
+    private final java.lang.invoke.VarHandle candAccess = java.lang.invoke.MethodHandles.arrayElementVarHandle(int[].class);
 
     /** {@code loops == null}: serial reference; otherwise the parallel baseline. */
     JvmHullBackend(ParallelLoops loops) {
+        this(loops, org.accelgeom.engine.Tuning.HULL_BALLS.booleanValue());
+    }
+
+    /** As {@link #JvmHullBackend(ParallelLoops)}, with the ball pre-tests on or off. */
+    JvmHullBackend(ParallelLoops loops, boolean balls) {
         this.loops = loops;
+        this.balls = balls;
     }
 
     private void forEach(int count, ParallelLoops.RangeBody body) {
@@ -93,21 +108,79 @@ final class JvmHullBackend implements HullBackend {
             int groups = groups();
             double[] bestVal = new double[groups * nDirs];
             int[] bestIdx = new int[groups * nDirs];
-            int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
-            forEach(groups * blocks, 1, (from, to) -> {
-                for (int w = from; w < to; w++) {
-                    int g = w / blocks;
-                    int chunk = (n + groups - 1) / groups;
-                    HullKernels.extremesPartial(x, y, z, g * chunk, Math.min(n, (g + 1) * chunk), 1, dirs, nDirs,
-                            w % blocks, g, bestVal, bestIdx);
-                }
-            });
+            double[] ball = balls && nDirs >= BALL_DIRECTIONS && n >= BALL_POINTS ? sampleBall(dirs, nDirs) : null;
+            if (ball != null) {
+                forEach(groups, 1, (from, to) -> {
+                    for (int g = from; g < to; g++) {
+                        int chunk = (n + groups - 1) / groups;
+                        extremesOutside(g * chunk, Math.min(n, (g + 1) * chunk), 1, dirs, nDirs, ball, g, bestVal, bestIdx);
+                    }
+                });
+            } else {
+                int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
+                forEach(groups * blocks, 1, (from, to) -> {
+                    for (int w = from; w < to; w++) {
+                        int g = w / blocks;
+                        int chunk = (n + groups - 1) / groups;
+                        HullKernels.extremesPartial(x, y, z, g * chunk, Math.min(n, (g + 1) * chunk), 1, dirs, nDirs,
+                                w % blocks, g, bestVal, bestIdx);
+                    }
+                });
+            }
             int[] out = new int[nDirs];
             for (int k = 0; k < nDirs; k++) {
                 HullKernels.argmaxReduce(bestVal, bestIdx, groups, nDirs, k, out);
             }
+            extremePoints = out;
             return out;
         });
+    }
+
+    /**
+     * The ball of {@link InnerBall#ofDirections} from the extremes of a sample of 1.6 n^(2/3) points (every k-th), around
+     * the mean of those extremes.
+     */
+    private double[] sampleBall(double[] dirs, int nDirs) {
+        // the sample's cost grows with its size s, the points left outside the ball as s^(-1/2) n: s ~ n^(2/3)
+        int step = Math.max(1, (int) (n / (1.6 * Math.pow(n, 2.0 / 3))));
+        double[] low = new double[nDirs];
+        int[] at = new int[nDirs];
+        extremesOutside(0, n, step, dirs, nDirs, InnerBall.none(), 0, low, at);
+        double cx = 0;
+        double cy = 0;
+        double cz = 0;
+        for (int k = 0; k < nDirs; k++) {
+            cx += x[at[k]];
+            cy += y[at[k]];
+            cz += z[at[k]];
+        }
+        return InnerBall.ofDirections(dirs, nDirs, low, cx / nDirs, cy / nDirs, cz / nDirs);
+    }
+
+    /**
+     * {@link HullKernels#extremesPartial} of points {@code first, first + step, .. < end} for all directions at once,
+     * skipping the points inside {@code ball} (none of them is an extreme point): the same partial results.
+     */
+    private void extremesOutside(int first, int end, int step, double[] dirs, int nDirs, double[] ball, int g,
+            double[] bestVal, int[] bestIdx) {
+        int o = g * nDirs;
+        java.util.Arrays.fill(bestVal, o, o + nDirs, Double.NEGATIVE_INFINITY);
+        java.util.Arrays.fill(bestIdx, o, o + nDirs, -1);
+        for (int p = first; p < end; p += step) {
+            double px = x[p];
+            double py = y[p];
+            double pz = z[p];
+            if (InnerBall.inside(ball, px, py, pz)) {
+                continue;
+            }
+            for (int k = 0; k < nDirs; k++) {
+                double v = dirs[3 * k] * px + dirs[3 * k + 1] * py + dirs[3 * k + 2] * pz;
+                if (v > bestVal[o + k]) {
+                    bestVal[o + k] = v;
+                    bestIdx[o + k] = p;
+                }
+            }
+        }
     }
 
     @Override
@@ -138,14 +211,40 @@ final class JvmHullBackend implements HullBackend {
 
     @Override
     public int cull(double[] inner, int nInner) {
+        double[] ball = balls ? cullBall(inner, nInner) : InnerBall.none();
         timings.time("cull interior", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
             for (int i = from; i < to; i++) {
-                HullKernels.cullInterior(x, y, z, active, i, label, inner, nInner);
+                int p = active[i];
+                if (label[p] >= 0 && InnerBall.inside(ball, x[p], y[p], z[p])) {
+                    label[p] = -1; // what cullInterior decides, proved by the ball
+                } else {
+                    HullKernels.cullInterior(x, y, z, active, i, label, inner, nInner);
+                }
             }
         }));
         int before = activeCount;
         compact();
         return before - activeCount;
+    }
+
+    /**
+     * The ball of {@link InnerBall#ofPlanes} around the mean of the distinct extreme points of the last
+     * {@link #extremes} (the inner polytope's vertices, so the mean is inside it); none without extremes.
+     */
+    private double[] cullBall(double[] inner, int nInner) {
+        if (extremePoints == null) {
+            return InnerBall.none();
+        }
+        int[] ids = java.util.Arrays.stream(extremePoints).distinct().toArray();
+        double cx = 0;
+        double cy = 0;
+        double cz = 0;
+        for (int p : ids) {
+            cx += x[p];
+            cy += y[p];
+            cz += z[p];
+        }
+        return InnerBall.ofPlanes(inner, nInner, cx / ids.length, cy / ids.length, cz / ids.length);
     }
 
     @Override
@@ -166,9 +265,15 @@ final class JvmHullBackend implements HullBackend {
             }
         });
         flags[HullKernels.FLAG_UNCERTAIN] = 0;
-        timings.time("reassign (segmentation)", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
+        int base = d.newBase;
+        // the farthest point of each new face (step 3) in the same pass: a point that lands on a new face offers itself
+        timings.time("reassign and farthest point", Kind.KERNEL, () -> forEach(activeCount, (from, to) -> {
             for (int i = from; i < to; i++) {
                 HullKernels.reassign(x, y, z, active, i, label, dist, plane, coneFirst, coneCount, flags);
+                int p = active[i];
+                if (label[p] >= base) {
+                    offer(p, label[p]);
+                }
             }
         }));
         if (flags[HullKernels.FLAG_UNCERTAIN] != 0) {
@@ -182,28 +287,33 @@ final class JvmHullBackend implements HullBackend {
                         if (f >= 0) {
                             dist[p] = out[0];
                         }
+                        if (f >= base) {
+                            offer(p, f);
+                        }
                     }
                 }
             });
         }
-        int base = d.newBase;
-        timings.time("farthest point", Kind.KERNEL, () -> {
-            int pass = 0;
-            do {
-                int fi = HullKernels.FLAG_PASS + (pass % 32);
-                flags[fi] = 0;
-                forEach(activeCount, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        HullKernels.farthestPass(active, i, label, dist, cand, base, flags, fi);
-                    }
-                });
-                if (flags[fi] == 0) {
-                    break;
-                }
-                pass++;
-            } while (true);
-        });
         return Arrays.copyOfRange(cand, base, base + d.newCount);
+    }
+
+    /**
+     * Makes p face f's candidate if it is better (farther, or as far with a lower index: the order of {@link
+     * HullKernels#farthestSlotPass}) than the one there, by compare-and-set: the candidate only ever improves,
+     * so after the pass it is the best of the face's points whatever the threads' interleaving (the device needs
+     * passes until nothing changes; a host thread can retry its own write).
+     */
+    private void offer(int p, int f) {
+        double dp = dist[p];
+        while (true) {
+            int c = (int) candAccess.getVolatile(cand, f);
+            if (c >= 0 && !(dp > dist[c] || dp == dist[c] && p < c)) {
+                return;
+            }
+            if (candAccess.compareAndSet(cand, f, c, p)) {
+                return;
+            }
+        }
     }
 
     @Override

@@ -52,6 +52,20 @@ final class TextBlocks {
 
         /** Parses {@code b[ls..le)}, one line without its end-of-line bytes; {@code line} counts from 1 in the block. */
         abstract void line(byte[] b, int ls, int le, long line);
+
+        /** Lines the last {@link #fastLines} call took. */
+        long fastCount;
+
+        /**
+         * An optional fast path over whole lines, each byte looked at once: parses the lines of {@code b[from..end)}
+         * ({@code from} starts a line) while each is one that {@link #line} would parse the same way and has no
+         * byte but text, counting them in {@link #fastCount}, and returns the start of the first line it leaves to
+         * {@link #line} ({@code end} after the last). None by default.
+         */
+        int fastLines(byte[] b, int from, int end) {
+            fastCount = 0;
+            return from;
+        }
     }
 
     /** A malformed line; {@code line} is local to its block. */
@@ -178,6 +192,11 @@ final class TextBlocks {
         int ls = 0;
         try {
             while (ls < end) {
+                ls = p.fastLines(b, ls, end);
+                line += p.fastCount;
+                if (ls >= end) {
+                    break;
+                }
                 line++;
                 int i = ls;
                 while (i < end) {

@@ -25,6 +25,11 @@ final class TextPointReader {
     }
 
     static PointCloud read(Input in) throws IOException {
+        return read(in, true);
+    }
+
+    /** {@link #read(Input)}, with the lines' fast path ({@link XyzLines#fastLines}) on or off (tests compare them). */
+    static PointCloud read(Input in, boolean fast) throws IOException {
         if (!in.nextContentLine('#')) {
             throw in.error("expected points, found an empty file");
         }
@@ -87,7 +92,7 @@ final class TextPointReader {
         }
         long bodyOffset = pending ? in.lineStart() : in.offset();
         long bodyLine = pending ? in.line : in.line + 1;
-        List<TextBlocks.Block<XyzLines>> blocks = TextBlocks.parse(in, bodyOffset, bodyLine, XyzLines::new);
+        List<TextBlocks.Block<XyzLines>> blocks = TextBlocks.parse(in, bodyOffset, bodyLine, () -> new XyzLines(fast));
         List<PointColumns> parts = new ArrayList<>();
         int dim = head != null ? 1 : -1;
         long dimLine = headLine;
@@ -135,12 +140,21 @@ final class TextPointReader {
 
     /** The points of one block; the dimension is that of its first point. */
     static final class XyzLines extends TextBlocks.Lines {
+        private final boolean fast;
         PointColumns cols;
         long firstLine;
         /** The column count of the line that did not match, or -1. */
         int found = -1;
         private double[] row = new double[8];
         private int blockBytes;
+
+        XyzLines() {
+            this(true);
+        }
+
+        XyzLines(boolean fast) {
+            this.fast = fast;
+        }
 
         @Override
         void block(int bytes) {
@@ -170,6 +184,70 @@ final class TextPointReader {
                 throw new TextBlocks.LineError(line, "");
             }
             cols.add(row);
+        }
+
+        /**
+         * Lines of as many coordinates as the block's first point, blanks between them, ending in {@code \n} or
+         * {@code \r\n}, or blank: tokens are the runs of bytes above the space, so a line with any other byte (a
+         * control byte, a non-ASCII one, a lone {@code \r}), a comment, a number that does not parse or another
+         * count goes to {@link #line}, which then gives the error (or the comment) as it always did.
+         */
+        @Override
+        int fastLines(byte[] b, int from, int end) {
+            fastCount = 0;
+            if (cols == null || !fast) {
+                return from;
+            }
+            int dim = cols.dimension();
+            long count = 0;
+            int ls = from;
+            int i = from;
+            int d = 0;
+            while (true) {
+                byte c = 0;
+                while (i < end && ((c = b[i]) == ' ' || c == '\t' || c == 0x0b || c == '\f')) {
+                    i++;
+                }
+                if (i < end && c > ' ' && c != '#' && d < dim) {
+                    int s = i;
+                    while (i < end && b[i] > ' ') {
+                        i++;
+                    }
+                    double v;
+                    try {
+                        v = Numbers.parseDouble(b, s, i);
+                    } catch (NumberFormatException e) {
+                        break;
+                    }
+                    if (!Double.isFinite(v)) {
+                        break;
+                    }
+                    row[d++] = v;
+                    continue;
+                }
+                int next; // the start of the next line, when this one ends here
+                if (i < end && c == '\n') {
+                    next = i + 1;
+                } else if (i + 1 < end && c == '\r' && b[i + 1] == '\n') {
+                    next = i + 2;
+                } else {
+                    break; // the block's last line without a line end, or a byte the fast path leaves alone
+                }
+                if (d == dim) {
+                    cols.add(row);
+                } else if (d != 0) {
+                    break;
+                }
+                count++;
+                ls = next;
+                i = next;
+                d = 0;
+                if (i == end) {
+                    break;
+                }
+            }
+            fastCount = count;
+            return ls;
         }
     }
 
