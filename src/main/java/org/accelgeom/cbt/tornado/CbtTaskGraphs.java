@@ -410,10 +410,13 @@ public final class CbtTaskGraphs {
                     .transferToDevice(DataTransferMode.FIRST_EXECUTION, (Object[]) b.tickets)
                     .transferToDevice(DataTransferMode.EVERY_EXECUTION, params);
             String[] tasks = b.tasks(G_CYCLE);
-            g.task(tasks[0], ChunkCycle::cycle, c, params, b.heap, b.sums, info, b.tickets[0], 0);
-            for (int k = 1; k < tasks.length; k++) {
+            if (tasks.length == 1) {
+                g.task(tasks[0], ChunkCycle::cycle, c, params, b.heap, b.sums, info, b.tickets[0], 0);
+            }
+            for (int k = 0; k < tasks.length && tasks.length > 1; k++) {
                 AtomicInteger t = b.tickets[k];
                 switch (k) {
+                    case 0 -> g.task(tasks[k], ChunkCycle::cycle0, c, params, b.heap, b.sums, info, t);
                     case 1 -> g.task(tasks[k], ChunkCycle::cycle1, c, params, b.heap, b.sums, info, t);
                     case 2 -> g.task(tasks[k], ChunkCycle::cycle2, c, params, b.heap, b.sums, info, t);
                     case 3 -> g.task(tasks[k], ChunkCycle::cycle3, c, params, b.heap, b.sums, info, t);

@@ -240,8 +240,14 @@ public final class ChunkCycle {
     /** The most cycles of one execution: one task method per copy (below). */
     public static final int MAX_COPIES = 8;
 
-    // Copies 1..7 of the cycle, each its own task method: TornadoVM 5.2 keys a kernel's AtomicInteger slots by the
-    // compiled Java method, so two tasks of one method share (and break) each other's ticket. Checked on POCL.
+    // The copies of a graph of several cycles, each its own task method: TornadoVM 5.2 keys a kernel's AtomicInteger
+    // slots by the compiled Java method, so two tasks of one method share (and break) each other's ticket; and a
+    // several-cycle graph after a one-cycle graph in the same process missed counts when its copy 0 was cycle itself.
+    // Checked on POCL.
+    public static void cycle0(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 0);
+    }
+
     public static void cycle1(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
         cycle(c, params, heap, sums, info, ticket, 1);
     }
