@@ -25,11 +25,22 @@ class TornadoCbtCyclesTest {
      * Several cycles per execution (a cycle graph of three one-launch cycles): 3, then 2 (one copy idle), then 1 (two
      * idle) cycles per execution, with a reduction alone between, give the heap and L of as many single cycles of the
      * JVM reference, bit for bit. D = 9 and 17 run ChunkCycle (from a shallow start, flips across chunks); D = 8 is
-     * below it, where the backend runs one cycle per execution.
+     * below it, where the backend runs one cycle per execution. At D = 9 a one-cycle plan runs first in the process.
      */
     @ParameterizedTest
-    @CsvSource({"9, 1, 0", "17, 3, 2", "8, 2, 0"})
-    void severalCyclesPerExecutionGiveTheReferenceHeap(int D, int d0, int minDepth) {
+    @CsvSource({"9, 1, 0, true", "17, 3, 2, false", "8, 2, 0, false"})
+    void severalCyclesPerExecutionGiveTheReferenceHeap(int D, int d0, int minDepth, boolean oneCycleFirst) {
+        if (oneCycleFirst) { // a one-cycle plan first, in the same process (its kernel is another task method)
+            try (CbtBackend one = CbtBackends.create(CbtOptions.of(Backend.TORNADO))) {
+                Cbt t = Cbt.create(D, d0, true);
+                one.load(t, new PhaseTimings());
+                Cbt r = t.copy();
+                try (JvmCbtBackend jvm = new JvmCbtBackend(0)) {
+                    jvm.load(r, new PhaseTimings());
+                    assertEquals(jvm.cycle(3, 1 << 28, 1 << 29, minDepth), one.cycle(3, 1 << 28, 1 << 29, minDepth));
+                }
+            }
+        }
         Random rnd = new Random(D * 7 + d0);
         PhaseTimings pt = new PhaseTimings();
         Cbt ref = Cbt.create(D, d0, true);
