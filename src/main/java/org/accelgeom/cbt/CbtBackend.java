@@ -14,7 +14,12 @@ public interface CbtBackend extends AutoCloseable {
      * implemented in {@code cbt.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
      */
     interface Factory {
-        CbtBackend create(Execution execution, int listCapacity, boolean syncable);
+        default CbtBackend create(Execution execution, int listCapacity, boolean syncable) {
+            return create(execution, listCapacity, syncable, 1);
+        }
+
+        /** As above, running at most {@code cyclesPerLaunch} usage cycles per execution ({@link #cycles}). */
+        CbtBackend create(Execution execution, int listCapacity, boolean syncable, int cyclesPerLaunch);
     }
 
     /** Takes the tree (a device backend uploads its heap); every later call works on it. */
@@ -30,6 +35,23 @@ public interface CbtBackend extends AutoCloseable {
     default int cycle(int seed, int splitBelow, int mergeBelow, int minDepth) {
         update(seed, splitBelow, mergeBelow, minDepth);
         return reduce();
+    }
+
+    /**
+     * {@code seeds.length} usage cycles, cycle i with the random rule of seed {@code seeds[i]}: the same tree as that
+     * many calls of {@link #cycle}, one after another; returns L after the last. The tornado backend runs up to
+     * {@link CbtOptions#cyclesPerLaunch} of them per execution and downloads its results (L, the heartbeat) once per
+     * call, after the last (the update rule needs nothing from the host between cycles).
+     */
+    default int cycles(int[] seeds, int splitBelow, int mergeBelow, int minDepth) {
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("no cycle to run");
+        }
+        int L = 0;
+        for (int seed : seeds) {
+            L = cycle(seed, splitBelow, mergeBelow, minDepth);
+        }
+        return L;
     }
 
     /**

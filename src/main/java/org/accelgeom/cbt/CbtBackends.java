@@ -26,6 +26,10 @@ public final class CbtBackends {
      * released by {@link CbtBackend#close()}.
      */
     public static CbtBackend create(CbtOptions o) {
+        if (o.execution().backend() == Backend.TORNADO) {
+            return TornadoSupport.factory(CbtBackend.Factory.class).create(o.execution(), o.listCapacity(), o.syncable(),
+                    o.cyclesPerLaunch());
+        }
         return create(o.execution(), o.listCapacity(), o.syncable());
     }
 

@@ -95,6 +95,17 @@ public final class CbtBench {
     /** As {@link #run(String, int, boolean, Backend, int, int, double, int, int, double)}, with the seed of the passes. */
     public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
             int warmup, int maxReps, double budgetMs, int seed) {
+        return run(experiment, D, packed, backend, threads, device, fill, warmup, maxReps, budgetMs, seed, 1);
+    }
+
+    /**
+     * As above, where a {@code cycle} pass runs {@code cyclesPerLaunch} usage cycles ({@link CbtBackend#cycles}: on
+     * tornado, one execution of that many one-launch cycles, its results read once) and the row gives the figures
+     * per cycle (the pass's divided by K). The cycles are those of K single passes: cycle i of pass r has the seed of
+     * single pass r·K + i.
+     */
+    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+            int warmup, int maxReps, double budgetMs, int seed, int cyclesPerLaunch) {
         if (!EXPERIMENTS.contains(experiment)) {
             throw new AccelGeomException("unknown experiment '" + experiment + "': expected one of " + String.join(", ", EXPERIMENTS));
         }
@@ -104,7 +115,9 @@ public final class CbtBench {
         PhaseTimings pt = new PhaseTimings();
         int split = (int) (0.01 * Integer.MAX_VALUE);
         int merge = (int) (0.02 * Integer.MAX_VALUE);
-        try (CbtBackend b = CbtBackends.create(CbtOptions.of(backend).withThreads(threads).withDevice(device))) {
+        int K = experiment.equals("cycle") ? cyclesPerLaunch : 1;
+        try (CbtBackend b = CbtBackends.create(CbtOptions.of(backend).withThreads(threads).withDevice(device)
+                .withCyclesPerLaunch(K))) {
             b.load(tree, pt);
             long leaves = b.init(d);
             int stop = Tuning.CBT_CHUNK_STOP.intValue(); // the benchmark's timing breakdown only (docs/tuning.md)
@@ -122,7 +135,7 @@ public final class CbtBench {
             double[] paired = new double[wall.length];
             double[] idleKernel = new double[wall.length];
             for (int r = -warmup; r < wall.length && spent <= budgetMs; r++) {
-                long[] t = pass(experiment, b, seed + 7919 * r, split, merge, state);
+                long[] t = pass(experiment, b, seed, r, K, split, merge, state);
                 if (r < 0) {
                     warm += t[0] / 1e6;
                     if (warm > budgetMs) { // slow passes: one warm-up is enough
@@ -146,12 +159,26 @@ public final class CbtBench {
             double idle = onDevice ? median(idleAfter, reps) : Double.NaN;
             double diff = onDevice ? median(paired, reps) : Double.NaN;
             double idleK = onDevice ? median(idleKernel, reps) : Double.NaN;
-            return new Row(experiment, D, packed, b.describe() + (stopped ? " [chunkStop " + stop + ": diagnostic, results wrong]" : ""), leaves, reps, median(wall, reps), median(kernel, reps), idle, diff, idleK);
+            String name = b.describe() + (K > 1 ? " [" + K + " cycles per pass, figures per cycle]" : "")
+                    + (stopped ? " [chunkStop " + stop + ": diagnostic, results wrong]" : "");
+            return new Row(experiment, D, packed, name, leaves, reps, median(wall, reps) / K, median(kernel, reps) / K,
+                    idle / K, diff / K, idleK / K);
         }
     }
 
-    /** One timed pass: {wall ns, kernel ns or -1}; state[0] is the leaf count, kept current. */
-    private static long[] pass(String experiment, CbtBackend b, int seed, int split, int merge, long[] state) {
+    /**
+     * Timed pass r: {wall ns, kernel ns or -1}; state[0] is the leaf count, kept current. Single pass r has the seed
+     * {@code seed0 + 7919 r}; a cycle pass of K cycles those of single passes rK .. rK + K − 1.
+     */
+    private static long[] pass(String experiment, CbtBackend b, int seed0, int r, int K, int split, int merge, long[] state) {
+        int seed = seed0 + 7919 * r;
+        int[] seeds = null;
+        if (K > 1) {
+            seeds = new int[K];
+            for (int i = 0; i < K; i++) {
+                seeds[i] = seed0 + 7919 * (r * K + i);
+            }
+        }
         if (experiment.equals("update")) {
             // untimed, and before the update, so that the empty pass after it repeats the update's own launches
             state[0] = b.reduce();
@@ -171,7 +198,7 @@ public final class CbtBench {
                 return new long[] {System.nanoTime() - t0, b.lastKernelNanos()};
             }
             case "cycle": {
-                state[0] = b.cycle(seed, split, merge, 1);
+                state[0] = seeds == null ? b.cycle(seed, split, merge, 1) : b.cycles(seeds, split, merge, 1);
                 return new long[] {System.nanoTime() - t0, b.lastKernelNanos()};
             }
             case "update": {

@@ -94,6 +94,10 @@ final class CbtCommand implements Callable<Integer> {
             description = "Stop timing once the timed passes took this long; one pass always runs (default: ${DEFAULT-VALUE}).")
     double budgetMs;
 
+    @Option(names = "--cycles-per-launch", paramLabel = "LIST", split = ",", defaultValue = "1",
+            description = "cycle on tornado: one row per K, K usage cycles per execution, figures per cycle (default: ${DEFAULT-VALUE}).")
+    int[] cyclesPerLaunch;
+
     @Option(names = "--no-header", description = "Omit the table header (to append rows of several runs).")
     boolean noHeader;
 
@@ -132,7 +136,10 @@ final class CbtCommand implements Callable<Integer> {
             }
         }
         Check.onlyWith(spec, bench != null, "--bench", "--backend", "--thread-counts", "--threads", "--seed", "--device",
-                "--fill", "--warmup", "--reps", "--budget-ms", "--no-header");
+                "--fill", "--warmup", "--reps", "--budget-ms", "--no-header", "--cycles-per-launch");
+        for (int k : cyclesPerLaunch) {
+            Check.range(spec, "--cycles-per-launch", k, 1, 8);
+        }
         Check.onlyWith(spec, bench != null || memory, "--bench or --memory", "--depths");
         Check.onlyWith(spec, bench == null && !memory, "no --bench or --memory (the inspection)", "--depth", "--init",
                 "--split", "--merge");
@@ -152,9 +159,11 @@ final class CbtCommand implements Callable<Integer> {
                     for (boolean packed : layouts) {
                         int[] tc = backend == Backend.JVM_PARALLEL ? threadCounts : new int[] {0};
                         for (int t : tc) {
-                            Cbt.checkDepths(D, 0, packed);
-                            out.println(CbtBench.run(e, D, packed, backend, t, device, fill, warmup, reps, budgetMs, seed).markdown());
-                            out.flush();
+                            for (int k : e.equals("cycle") ? cyclesPerLaunch : new int[] {1}) {
+                                Cbt.checkDepths(D, 0, packed);
+                                out.println(CbtBench.run(e, D, packed, backend, t, device, fill, warmup, reps, budgetMs, seed, k).markdown());
+                                out.flush();
+                            }
                         }
                     }
                 }

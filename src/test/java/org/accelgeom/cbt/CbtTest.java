@@ -135,6 +135,26 @@ class CbtTest {
         }
     }
 
+    /** {@code cycles(seeds)} is as many single cycles, on both JVM backends (the tornado one: TornadoCbtCyclesTest). */
+    @Test
+    void severalCyclesInOneCallAreAsManySingleCycles() {
+        PhaseTimings pt = new PhaseTimings();
+        int[] seeds = {11, -7, 123456, 42, 9};
+        Cbt ref = Cbt.create(12, 3, true);
+        try (JvmCbtBackend one = new JvmCbtBackend(0); JvmCbtBackend par = new JvmCbtBackend(3)) {
+            one.load(ref, pt);
+            int L = 0;
+            for (int s : seeds) {
+                L = one.cycle(s, 1 << 28, 1 << 29, 1);
+            }
+            Cbt t = Cbt.create(12, 3, true);
+            par.load(t, pt);
+            assertEquals(L, par.cycles(seeds, 1 << 28, 1 << 29, 1));
+            assertArrayEquals(ref.heap(), t.heap());
+            assertThrows(IllegalArgumentException.class, () -> par.cycles(new int[0], 0, 0, 1));
+        }
+    }
+
     @Test
     void packedAndUnpackedEncodeTheSameTree() {
         Random rnd = new Random(3);

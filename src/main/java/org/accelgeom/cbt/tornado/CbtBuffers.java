@@ -26,7 +26,8 @@ public final class CbtBuffers {
     public final int D;
     public final int packed;
     public final int[] heap;
-    public final int[][] params = new int[3][CbtTaskGraphs.PARAMS];
+    /** Per graph: its parameters (the cycle graph's with the mode and seed of each of its cycles after them). */
+    public final int[][] params = new int[3][];
     public final int[][] info = new int[3][4];
     /** The leaf list of {@link CbtTaskGraphs#MODE_LIST}: nodes[l] is the heap index of leaf l. */
     public final int[] nodes;
@@ -36,10 +37,15 @@ public final class CbtBuffers {
     /** The one-launch cycle's per-chunk counts, tagged with no execution's number (0xFFFF). */
     public final int[] sums;
     public final AtomicInteger ticket = new AtomicInteger();
+    /** The tickets of the cycle graph's copies of the one-launch cycle: {@link #ticket}, then one per further copy. */
+    public final AtomicInteger[] tickets;
     public final KernelContext context = new KernelContext();
     /** The work-group sizes of reduceTop and of the one-launch cycle on the plan's device. */
     public final int topGroup;
     public final int chunkGroup;
+    /** The usage cycles one execution of the cycle graph can run: K copies of the one-launch cycle (1 where the
+     * cycle is not {@link CbtTaskGraphs#chunked}). */
+    public final int cycles;
     private final String[][] tasks = new String[3][];
     private final WorkerGrid1D[][] workers = new WorkerGrid1D[3][];
     private int seq;
@@ -62,6 +68,19 @@ public final class CbtBuffers {
      */
     public CbtBuffers(int[] heap, int D, boolean packed, int listCapacity, boolean syncable, int topGroup,
             int chunkGroup) {
+        this(heap, D, packed, listCapacity, syncable, topGroup, chunkGroup, 1);
+    }
+
+    /**
+     * As above, with a cycle graph of {@code cyclesPerLaunch} one-launch cycles in a row where the cycle is
+     * {@link CbtTaskGraphs#chunked} (else one cycle per execution): {@link #size(int, int, int, int)} says how many
+     * of them an execution runs.
+     */
+    public CbtBuffers(int[] heap, int D, boolean packed, int listCapacity, boolean syncable, int topGroup,
+            int chunkGroup, int cyclesPerLaunch) {
+        if (cyclesPerLaunch < 1 || cyclesPerLaunch > ChunkCycle.MAX_COPIES) {
+            throw new IllegalArgumentException("cycles per launch " + cyclesPerLaunch + " outside 1 .. " + ChunkCycle.MAX_COPIES);
+        }
         this.D = D;
         this.packed = packed ? 1 : 0;
         this.heap = heap;
@@ -71,13 +90,20 @@ public final class CbtBuffers {
         this.heapOut = new int[syncable ? heap.length : 1];
         this.sums = new int[CbtTaskGraphs.chunked(D, this.packed) ? 1 << CbtChunks.level(D) : 1];
         Arrays.fill(sums, -1);
+        this.cycles = CbtTaskGraphs.chunked(D, this.packed) ? cyclesPerLaunch : 1;
+        this.tickets = new AtomicInteger[cycles];
+        tickets[0] = ticket;
+        for (int k = 1; k < cycles; k++) {
+            tickets[k] = new AtomicInteger();
+        }
         for (int g = 0; g < 3; g++) {
+            params[g] = new int[g == CbtTaskGraphs.G_CYCLE ? CbtTaskGraphs.cycleMode(cycles) : CbtTaskGraphs.PARAMS];
             int[] p = params[g];
             p[CbtTaskGraphs.DEPTH] = D;
             p[CbtTaskGraphs.PACKED] = this.packed;
             p[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, this.packed));
             p[CbtTaskGraphs.STOP] = ChunkCycle.ALL;
-            tasks[g] = CbtTaskGraphs.taskNames(g, D, this.packed);
+            tasks[g] = CbtTaskGraphs.taskNames(g, D, this.packed, cycles);
             workers[g] = new WorkerGrid1D[tasks[g].length];
         }
     }
@@ -97,15 +123,35 @@ public final class CbtBuffers {
      * sizes g's grids to the work those steps need.
      */
     public int size(int g, int mode, int leaves) {
+        return size(g, mode, leaves, 1);
+    }
+
+    /**
+     * As {@link #size(int, int, int)}, where an execution of the cycle graph runs its first {@code n} cycles (1 ≤ n ≤
+     * {@link #cycles}) in {@code mode} and the others idle. Cycle k of the execution has the sequence number
+     * params[SEQ] + k; the one returned is the last cycle's, whose heartbeat ends in info[INFO_BEAT].
+     */
+    public int size(int g, int mode, int leaves, int n) {
         int[] p = params[g];
+        int copies = g == CbtTaskGraphs.G_CYCLE ? cycles : 1;
+        if (n < 1 || n > copies) {
+            throw new IllegalArgumentException(n + " cycles in an execution of a graph of " + copies);
+        }
         p[CbtTaskGraphs.MODE] = mode;
         p[CbtTaskGraphs.LEAVES] = leaves;
-        p[CbtTaskGraphs.SEQ] = ++seq;
+        p[CbtTaskGraphs.SEQ] = seq + 1;
+        seq += copies;
+        if (g == CbtTaskGraphs.G_CYCLE) {
+            for (int k = 0; k < cycles; k++) {
+                p[CbtTaskGraphs.cycleMode(k)] = k < n ? mode : 0;
+            }
+        }
         for (int i = 0; i < tasks[g].length; i++) {
             String task = tasks[g][i];
+            boolean chunks = task.startsWith("chunks");
             // the top of the reduction is one work-group whatever the local size asked for
-            CbtTaskGraphs.size(workers[g][i], workItems(task, mode, leaves),
-                    task.equals("top") ? topGroup : task.equals("chunks") ? chunkGroup : LOCAL);
+            CbtTaskGraphs.size(workers[g][i], workItems(task, chunks && i >= n ? 0 : mode, leaves),
+                    task.equals("top") ? topGroup : chunks ? chunkGroup : LOCAL);
         }
         return seq;
     }
@@ -117,6 +163,18 @@ public final class CbtBuffers {
             p[CbtTaskGraphs.SPLIT] = splitBelow;
             p[CbtTaskGraphs.MERGE] = mergeBelow;
             p[CbtTaskGraphs.MIN_DEPTH] = minDepth;
+        }
+        params[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.cycleSeed(0)] = seed;
+    }
+
+    /**
+     * The random rule of the next execution's cycles: cycle k (k &lt; n ≤ {@link #cycles}) with the seed
+     * {@code seeds[from + k]}, the other parameters shared.
+     */
+    public void setRules(int[] seeds, int from, int n, int splitBelow, int mergeBelow, int minDepth) {
+        setRule(seeds[from], splitBelow, mergeBelow, minDepth);
+        for (int k = 1; k < n; k++) {
+            params[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.cycleSeed(k)] = seeds[from + k];
         }
     }
 
@@ -135,9 +193,10 @@ public final class CbtBuffers {
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? WordReduction.prepassWordCount(D) : 1;
             case "top":
                 return topGroup;
-            case "chunks":
-                return ChunkCycle.workItems(D, mode, chunkGroup);
-            default: // level<d>
+            default: // level<d>, chunks<k>
+                if (task.startsWith("chunks")) {
+                    return ChunkCycle.workItems(D, mode, chunkGroup);
+                }
                 return (mode & CbtTaskGraphs.MODE_REDUCE) != 0 ? 1L << Integer.parseInt(task.substring(5)) : 1;
         }
     }

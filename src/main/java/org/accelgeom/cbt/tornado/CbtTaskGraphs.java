@@ -4,6 +4,8 @@ import org.accelgeom.engine.Tuning;
 import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.cbt.WordReduction;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -48,7 +50,19 @@ public final class CbtTaskGraphs {
     public static final int TOP = 10;
     /** params[STOP]: {@link ChunkCycle}'s last phase (a diagnostic; {@link ChunkCycle#ALL} runs the whole cycle). */
     public static final int STOP = 11;
+    /** The slots every graph's params array has; the cycle graph's has two more per cycle ({@link #cycleMode}). */
     public static final int PARAMS = 12;
+
+    /** params[cycleMode(k)] of the cycle graph: the mode of its cycle k (the one-launch cycle may run several per
+     * execution, {@link CbtBuffers#cycles}; a cycle of mode 0 is idle). */
+    public static int cycleMode(int k) {
+        return PARAMS + 2 * k;
+    }
+
+    /** params[cycleSeed(k)] of the cycle graph: the seed of the random rule of its cycle k. */
+    public static int cycleSeed(int k) {
+        return PARAMS + 2 * k + 1;
+    }
 
     public static final int MODE_INIT = 1;
     public static final int MODE_UPDATE = 2;
@@ -62,6 +76,8 @@ public final class CbtTaskGraphs {
     public static final int INFO_LEAVES = 0;
     public static final int INFO_BAD = 1;
     public static final int INFO_BEAT = 2;
+    /** info[INFO_MISSED] of the one-launch cycle: how many of its cycles saw a chunk count missing (it only grows). */
+    public static final int INFO_MISSED = 3;
 
     private CbtTaskGraphs() {
     }
@@ -327,6 +343,14 @@ public final class CbtTaskGraphs {
 
     /** The task names of graph {@code g} ({@link #G_CYCLE}, {@link #G_LEAVES}, {@link #G_WORDS}), in order. */
     public static String[] taskNames(int g, int D, int packed) {
+        return taskNames(g, D, packed, 1);
+    }
+
+    /**
+     * The task names of graph {@code g} whose one-launch cycle graph holds {@code cycles} copies of the cycle (task k:
+     * "chunks" then "chunks1", "chunks2", ...).
+     */
+    public static String[] taskNames(int g, int D, int packed, int cycles) {
         java.util.List<String> n = new java.util.ArrayList<>();
         if (g == G_WORDS) {
             n.add("words");
@@ -334,7 +358,11 @@ public final class CbtTaskGraphs {
             n.add("leaves");
         }
         if (g == G_CYCLE && chunked(D, packed)) {
-            return new String[] {"chunks"};
+            String[] c = new String[cycles];
+            for (int k = 0; k < cycles; k++) {
+                c[k] = k == 0 ? "chunks" : "chunks" + k;
+            }
+            return c;
         }
         if (g == G_CYCLE) {
             if (fused(D, packed)) {
@@ -359,7 +387,9 @@ public final class CbtTaskGraphs {
      * heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per level above
      * it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A
      * D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle},
-     * over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket} counter.
+     * over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket} counter, or
+     * {@code b.cycles} such launches in a row (cycle k: task "chunks" + k, its mode and seed in the params slots
+     * {@link #cycleMode}(k), {@link #cycleSeed}(k)), which run as many cycles as as many executions would.
      *
      * @param heapFrom null, or the name of the user's own task graph (executed first, in the same plan) that leaves
      *                 the heap on the device ({@code persistOnDevice(b.heap)}): the cycle graph then takes it from
@@ -376,11 +406,27 @@ public final class CbtTaskGraphs {
             g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.heap);
         }
         if (chunked(b.D, b.packed)) {
-            return g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.sums, b.ticket)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                    .task("chunks", ChunkCycle::cycle, c, params, b.heap, b.sums, info, b.ticket)
-                    .persistOnDevice(b.heap)
-                    .transferToHost(DataTransferMode.UNDER_DEMAND, info);
+            g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.sums)
+                    .transferToDevice(DataTransferMode.FIRST_EXECUTION, (Object[]) b.tickets)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, params);
+            String[] tasks = b.tasks(G_CYCLE);
+            if (tasks.length == 1) {
+                g.task(tasks[0], ChunkCycle::cycle, c, params, b.heap, b.sums, info, b.tickets[0], 0);
+            }
+            for (int k = 0; k < tasks.length && tasks.length > 1; k++) {
+                AtomicInteger t = b.tickets[k];
+                switch (k) {
+                    case 0 -> g.task(tasks[k], ChunkCycle::cycle0, c, params, b.heap, b.sums, info, t);
+                    case 1 -> g.task(tasks[k], ChunkCycle::cycle1, c, params, b.heap, b.sums, info, t);
+                    case 2 -> g.task(tasks[k], ChunkCycle::cycle2, c, params, b.heap, b.sums, info, t);
+                    case 3 -> g.task(tasks[k], ChunkCycle::cycle3, c, params, b.heap, b.sums, info, t);
+                    case 4 -> g.task(tasks[k], ChunkCycle::cycle4, c, params, b.heap, b.sums, info, t);
+                    case 5 -> g.task(tasks[k], ChunkCycle::cycle5, c, params, b.heap, b.sums, info, t);
+                    case 6 -> g.task(tasks[k], ChunkCycle::cycle6, c, params, b.heap, b.sums, info, t);
+                    default -> g.task(tasks[k], ChunkCycle::cycle7, c, params, b.heap, b.sums, info, t);
+                }
+            }
+            return g.persistOnDevice(b.heap).transferToHost(DataTransferMode.UNDER_DEMAND, info);
         }
         int[] noList = new int[1];
         g.transferToDevice(DataTransferMode.EVERY_EXECUTION, params)

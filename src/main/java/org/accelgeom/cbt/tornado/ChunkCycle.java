@@ -24,7 +24,13 @@ import uk.ac.manchester.tornado.api.KernelContext;
  * <p>The counts are published with a tag (the execution's sequence number) and the last work-group checks it:
  * OpenCL 1.2, as TornadoVM emits it, has no device-scope fence between a store and the ticket's atomic, so a count
  * that was not yet visible is re-read, and one still missing makes the root count at least {@link #MISSING} (the
- * backend fails loudly) instead of being summed.
+ * backend fails loudly) instead of being summed, and is counted in info[INFO_MISSED].
+ *
+ * <p>Several cycles per execution: a cycle graph may hold K copies of this task (argument nth = 0 .. K − 1),
+ * cycle nth with its own mode and seed ({@link CbtTaskGraphs#cycleMode}, {@link CbtTaskGraphs#cycleSeed}) and sequence
+ * number SEQ + nth (its tag). Kernels of one in-order queue run one after another, so cycle nth + 1 reads the heap
+ * that cycle nth left, as the next execution would; the ticket grows by 2^g per cycle either way. A copy whose mode is
+ * 0 is one idle work-group.
  *
  * <p>The reductions here are hand-written, not {@code @Reduce}: they are fused into the one launch (each chunk's
  * sums in local memory, the top by the last work-group), and they keep every node's sum, not one value.
@@ -76,9 +82,14 @@ public final class ChunkCycle {
      * values and device arrays, never a local array: TornadoVM 5.2 addresses a local array passed to a callee as a
      * global one (header offset included).
      */
-    public static void cycle(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+    public static void cycle(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket,
+            int nth) {
         int D = params[CbtTaskGraphs.DEPTH];
-        int mode = params[CbtTaskGraphs.MODE];
+        // the execution's cycle nth: its own mode and seed, sequence number SEQ + nth (only index arithmetic on nth:
+        // a condition on a constant-folded scalar argument crashed TornadoVM 5.2's code generator)
+        int mode = params[CbtTaskGraphs.cycleMode(nth)];
+        int seed = params[CbtTaskGraphs.cycleSeed(nth)];
+        int seq = params[CbtTaskGraphs.SEQ] + nth;
         int stop = params[CbtTaskGraphs.STOP];
         int g = CbtChunks.level(D);
         int cl = D - g;
@@ -94,7 +105,7 @@ public final class ChunkCycle {
         int[] flip = c.allocateIntLocalArray(FLIP + 1);
         int[] cnt = c.allocateIntLocalArray(CNT);
         if ((j == 0 ? 1 : 0) + (i == 0 ? 1 : 0) == 2) {
-            info[CbtTaskGraphs.INFO_BEAT] = params[CbtTaskGraphs.SEQ];
+            info[CbtTaskGraphs.INFO_BEAT] = seq;
         }
         int root = G + j;
         int chunkBits = on == 1 ? 1 << cl : 0;
@@ -103,7 +114,7 @@ public final class ChunkCycle {
         int rootCount = CbtKernels.read(heap, D, 1, root);
         int parentCount = CbtKernels.read(heap, D, 1, root >> 1);
         int leftCount = CbtKernels.read(heap, D, 1, root - 1);
-        int shallow = upd + (i == 0 ? 1 : 0) == 2 ? shallowFlip(params, heap, D, root) : 0;
+        int shallow = upd + (i == 0 ? 1 : 0) == 2 ? shallowFlip(params, seed, heap, D, root) : 0;
         for (int x = i; x < chunkBits; x += T) {
             flip[x] = x == 0 ? shallow : 0;
         }
@@ -119,7 +130,7 @@ public final class ChunkCycle {
         // their splits and merges flip (one writer per bit; flip[FLIP] takes the leaves that flip none)
         int n = upd == 1 ? (parentCount >= 2 ? rootCount : 0) : 0;
         for (int r = i; r < n; r += T) {
-            flip[leafFlip(params, heap, D, root, cl, r, rootCount, leftCount)] = 1;
+            flip[leafFlip(params, seed, heap, D, root, cl, r, rootCount, leftCount)] = 1;
         }
         c.localBarrier();
         // the marks packed by four (cnt[NIBBLES + t]), then by 32 into the flips of each bitfield word (word-aligned)
@@ -163,7 +174,7 @@ public final class ChunkCycle {
             c.localBarrier();
         }
         // the chunk's count published and the ticket taken, while the other items compose the words below
-        int tag = params[CbtTaskGraphs.SEQ] & 0x7FFF;
+        int tag = seq & 0x7FFF;
         if (all + (i == T - 1 ? 1 : 0) == 2) {
             sums[j] = (tag << 16) | cnt[1];
             cnt[LAST] = (ticket.incrementAndGet() & (G - 1)) == 0 ? 1 : 0;
@@ -221,7 +232,48 @@ public final class ChunkCycle {
         }
         if (last + (i == 0 ? 1 : 0) == 2) {
             info[CbtTaskGraphs.INFO_LEAVES] = cnt[1];
+            // counted, so that a cycle before the last of an execution cannot hide it (the host compares)
+            info[CbtTaskGraphs.INFO_MISSED] = info[CbtTaskGraphs.INFO_MISSED] + (cnt[1] >= MISSING ? 1 : 0);
         }
+    }
+
+    /** The most cycles of one execution: one task method per copy (below). */
+    public static final int MAX_COPIES = 8;
+
+    // The copies of a graph of several cycles, each its own task method: TornadoVM 5.2 keys a kernel's AtomicInteger
+    // slots by the compiled Java method, so two tasks of one method share (and break) each other's ticket; and a
+    // several-cycle graph after a one-cycle graph in the same process missed counts when its copy 0 was cycle itself.
+    // Checked on POCL.
+    public static void cycle0(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 0);
+    }
+
+    public static void cycle1(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 1);
+    }
+
+    public static void cycle2(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 2);
+    }
+
+    public static void cycle3(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 3);
+    }
+
+    public static void cycle4(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 4);
+    }
+
+    public static void cycle5(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 5);
+    }
+
+    public static void cycle6(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 6);
+    }
+
+    public static void cycle7(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket) {
+        cycle(c, params, heap, sums, info, ticket, 7);
     }
 
     /**
@@ -231,7 +283,7 @@ public final class ChunkCycle {
      * update rule. A merge needs the left sibling's count: the left child's of the last step when it went right
      * ({@code leftCount}, the chunk root's left neighbour's, when the root is the leaf).
      */
-    static int leafFlip(int[] params, int[] heap, int D, int root, int cl, int r, int rootCount, int leftCount) {
+    static int leafFlip(int[] params, int seed, int[] heap, int D, int root, int cl, int r, int rootCount, int leftCount) {
         int k = root;
         int sk = rootCount;
         int lr = r;
@@ -246,7 +298,7 @@ public final class ChunkCycle {
                 sib = sl;
             }
         }
-        int a = CbtKernels.rule(D, k, params[CbtTaskGraphs.SEED], params[CbtTaskGraphs.SPLIT],
+        int a = CbtKernels.rule(D, k, seed, params[CbtTaskGraphs.SPLIT],
                 params[CbtTaskGraphs.MERGE], params[CbtTaskGraphs.MIN_DEPTH], (k & 1) == 1 ? sib : 0);
         int e = CbtKernels.actionElement(D, k, a) - (root << cl);
         return a != 0 ? Math.max(0, Math.min(e, FLIP - 1)) : FLIP;
@@ -258,10 +310,9 @@ public final class ChunkCycle {
      * parent's at least 2), or the merge of q when q is above the chunk root. Reads only counts above level g, which no
      * work-group writes before it has taken its ticket.
      */
-    static int shallowFlip(int[] params, int[] heap, int D, int root) {
+    static int shallowFlip(int[] params, int seed, int[] heap, int D, int root) {
         int q = CbtChunks.shallowTarget(root);
         int k1 = q >> 1;
-        int seed = params[CbtTaskGraphs.SEED];
         int split = params[CbtTaskGraphs.SPLIT];
         int merge = params[CbtTaskGraphs.MERGE];
         int minDepth = params[CbtTaskGraphs.MIN_DEPTH];

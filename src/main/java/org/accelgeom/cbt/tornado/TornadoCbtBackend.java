@@ -35,6 +35,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     private final int chunkGroup;
     private final int listCapacity;
     private final boolean syncable;
+    private final int cyclesPerLaunch;
     private PhaseTimings timings = new PhaseTimings();
     private Cbt tree;
     private int D;
@@ -48,6 +49,8 @@ public final class TornadoCbtBackend implements CbtBackend {
     private TornadoExecutionResult last;
     private int leaves;
     private int badSoFar;
+    /** info[G_CYCLE][INFO_MISSED] as the first execution found it (the device counter only grows). */
+    private int missedSoFar;
     /** The device's sums are older than its bitfield (an update ran after the last reduction). */
     private boolean stale;
     private long lastKernelNanos;
@@ -56,8 +59,8 @@ public final class TornadoCbtBackend implements CbtBackend {
     /** The tornado backend as a service of the tornado build (see {@link CbtBackend.Factory}). */
     public static final class Factory implements CbtBackend.Factory {
         @Override
-        public CbtBackend create(Execution execution, int listCapacity, boolean syncable) {
-            return new TornadoCbtBackend(execution.device(), listCapacity, syncable);
+        public CbtBackend create(Execution execution, int listCapacity, boolean syncable, int cyclesPerLaunch) {
+            return new TornadoCbtBackend(execution.device(), listCapacity, syncable, cyclesPerLaunch);
         }
     }
 
@@ -67,6 +70,19 @@ public final class TornadoCbtBackend implements CbtBackend {
      * @param syncable     allocate a device copy of the heap so that {@link #sync()} can download it
      */
     public TornadoCbtBackend(int deviceIndex, int listCapacity, boolean syncable) {
+        this(deviceIndex, listCapacity, syncable, 1);
+    }
+
+    /**
+     * As above, with a cycle graph that runs up to {@code cyclesPerLaunch} usage cycles per execution where the cycle
+     * is the one-launch {@link ChunkCycle} ({@link #cycles}); every execution of that graph then launches that many
+     * kernels, those not needed idle.
+     */
+    public TornadoCbtBackend(int deviceIndex, int listCapacity, boolean syncable, int cyclesPerLaunch) {
+        if (cyclesPerLaunch < 1) {
+            throw new IllegalArgumentException("cycles per launch " + cyclesPerLaunch + " < 1");
+        }
+        this.cyclesPerLaunch = cyclesPerLaunch;
         this.device = TornadoDevices.device(deviceIndex);
         this.topGroup = CbtTaskGraphs.topGroup(device);
         this.chunkGroup = TornadoDevices.workGroup(device, ChunkCycle.GROUP);
@@ -86,7 +102,7 @@ public final class TornadoCbtBackend implements CbtBackend {
             throw new AccelGeomException(String.format("a CBT of depth %d needs %.2f GiB on the device, more than %s has",
                     D, need / 1073741824.0, device.getPhysicalDevice().getDeviceName()));
         }
-        b = new CbtBuffers(tree.heap(), D, packed == 1, listCapacity, syncable, topGroup, chunkGroup);
+        b = new CbtBuffers(tree.heap(), D, packed == 1, listCapacity, syncable, topGroup, chunkGroup, cyclesPerLaunch);
         params = b.params;
         info = b.info;
         String name = GraphNames.unique("cbt");
@@ -103,20 +119,43 @@ public final class TornadoCbtBackend implements CbtBackend {
         badSoFar = 0;
         // first execution: the heap goes to the device; then the other graphs take it over (TornadoVM hands a
         // consumed buffer on from the graph executed last) and every kernel is compiled now
+        missedSoFar = Integer.MIN_VALUE; // not yet read: the first execution's download sets it
         execute("upload heap", CbtTaskGraphs.G_CYCLE, 0);
         execute("compile", CbtTaskGraphs.G_LEAVES, 0);
         execute("compile", CbtTaskGraphs.G_WORDS, 0);
     }
 
-    /** Sizes graph g's grids for the steps in {@code mode}, runs it once and charges its time. */
+    /** Sizes graph g's grids for the steps in {@code mode}, runs it once, checks it and charges its time. */
     private void execute(String phase, int g, int mode) {
-        int seq = b.size(g, mode, leaves);
+        execute(phase, g, mode, 1, true);
+    }
+
+    /**
+     * Sizes graph g's grids for the steps in {@code mode} ({@code n} cycles of the cycle graph), runs it once and
+     * charges its time; with {@code download}, reads its info array back and checks it (the heartbeat of its last
+     * kernel, the one-launch cycle's missing counts). Without, the next check covers this execution: its kernels
+     * write the same info array.
+     */
+    private void execute(String phase, int g, int mode, int n, boolean download) {
+        int seq = b.size(g, mode, leaves, n);
         long t0 = System.nanoTime();
         plan.withGraph(g);
         last = Plans.execute(plan, device);
-        last.transferToHost(info[g]);
+        if (download) {
+            last.transferToHost(info[g]);
+        }
         long wall = System.nanoTime() - t0;
         lastGraph = g;
+        if (download) {
+            check(phase, g, mode, seq);
+        }
+        lastWallNanos = wall;
+        long kernel = Plans.charge(timings, phase, last, wall);
+        lastKernelNanos = kernel > 0 ? kernel : -1;
+    }
+
+    /** Throws unless graph g's last execution (sequence number {@code seq}) ran and, for the one-launch cycle, saw every chunk. */
+    private void check(String phase, int g, int mode, int seq) {
         if (info[g][CbtTaskGraphs.INFO_BEAT] != seq) {
             throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
                     + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64"
@@ -124,15 +163,16 @@ public final class TornadoCbtBackend implements CbtBackend {
                     + ", another --device or the jvm-parallel backend");
         }
         // only the one-launch cycle poisons its root; a three-launch tree of depth > 24 may hold 2^24 leaves or more
-        if (g == CbtTaskGraphs.G_CYCLE && CbtTaskGraphs.chunked(D, packed) && (mode & CbtTaskGraphs.MODE_REDUCE) != 0
-                && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING) {
+        boolean chunks = g == CbtTaskGraphs.G_CYCLE && CbtTaskGraphs.chunked(D, packed);
+        if (chunks && missedSoFar == Integer.MIN_VALUE) {
+            missedSoFar = info[g][CbtTaskGraphs.INFO_MISSED];
+        }
+        if (chunks && ((mode & CbtTaskGraphs.MODE_REDUCE) != 0 && info[g][CbtTaskGraphs.INFO_LEAVES] >= ChunkCycle.MISSING
+                || info[g][CbtTaskGraphs.INFO_MISSED] != missedSoFar)) {
             throw new AccelGeomException("the one-launch CBT cycle on " + device.getPhysicalDevice().getDeviceName()
                     + " did not see every chunk's count before reducing the top of the tree: this device orders memory more weakly"
                     + " than expected; run with ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.chunked=false");
         }
-        lastWallNanos = wall;
-        long kernel = Plans.charge(timings, phase, last, wall);
-        lastKernelNanos = kernel > 0 ? kernel : -1;
     }
 
     /** Kernel nanoseconds of the last execution (TornadoVM profiler), or -1 with the profiler off. */
@@ -183,6 +223,38 @@ public final class TornadoCbtBackend implements CbtBackend {
         stale = false;
         leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
         return leaves;
+    }
+
+    /**
+     * {@code seeds.length} usage cycles, up to {@link CbtBuffers#cycles} per execution of the cycle graph; its info
+     * array (L, the heartbeat, the missing counts) comes back once, after the last execution, where the cycle is
+     * the one-launch {@link ChunkCycle} (whose grid does not depend on L); the per-level cycle graph needs L before
+     * every execution.
+     */
+    @Override
+    public int cycles(int[] seeds, int splitBelow, int mergeBelow, int minDepth) {
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("no cycle to run");
+        }
+        boolean chunks = CbtTaskGraphs.chunked(D, packed);
+        int K = b.cycles;
+        for (int from = 0; from < seeds.length; from += K) {
+            int n = Math.min(K, seeds.length - from);
+            b.setRules(seeds, from, n, splitBelow, mergeBelow, minDepth);
+            execute(n == 1 ? "update + reduce" : "update + reduce, several cycles", CbtTaskGraphs.G_CYCLE,
+                    CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_REDUCE, n, !chunks || from + n >= seeds.length);
+            if (!chunks) {
+                leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
+            }
+        }
+        stale = false;
+        leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
+        return leaves;
+    }
+
+    /** The most cycles one execution runs ({@link #cycles}): 1 unless the cycle is the one-launch {@link ChunkCycle}. */
+    public int cyclesPerExecution() {
+        return b.cycles;
     }
 
     @Override
