@@ -31,9 +31,11 @@ public final class TerrainBuffers {
     public final int[] pb = new int[TerrainTaskGraphs.PARAMS];
     /** The camera of the frame ({@link org.accelgeom.terrain.Terrain#kernelCamera}). */
     public final float[] cam = new float[TerrainKernels.CAMERA_FLOATS];
-    /** info[0]: L after the execution; info[2]: the heartbeat (the sequence number of pb[SEQ]). */
-    public final int[] info = new int[4];
-    public final int[] infoB = new int[4];
+    /** info[0]: L after the execution; from info[INFO_BEATS]: the heartbeats ({@link #check}). */
+    public final int[] info = new int[TerrainTaskGraphs.INFO];
+    public final int[] infoB = new int[TerrainTaskGraphs.INFO];
+    /** The frame graph's heartbeats, named ({@link TerrainTaskGraphs#launchCheck}); {@link #verify} fills them. */
+    public final org.accelgeom.engine.tornado.LaunchCheck check = TerrainTaskGraphs.launchCheck();
     /** Triangle l of the frame: 9 floats from tri[9 * l]; node[l]: its heap index (at most capacity of them). */
     public final float[] tri;
     public final int[] node;
@@ -97,11 +99,23 @@ public final class TerrainBuffers {
         pa[CbtTaskGraphs.MODE] = modeA;
         pb[CbtTaskGraphs.MODE] = modeB;
         pb[CbtTaskGraphs.SEQ]++;
+        pa[CbtTaskGraphs.SEQ] = pb[CbtTaskGraphs.SEQ];
         for (int i = 0; i < tasks.size(); i++) {
             String task = tasks.get(i);
             CbtTaskGraphs.size(workers.get(i), items(task), task.startsWith("top") ? topGroup : LOCAL);
         }
         return pb[CbtTaskGraphs.SEQ];
+    }
+
+    /**
+     * Throws, naming the first task that did not run, unless every task of the execution numbered {@code seq} wrote
+     * its heartbeat to the downloaded {@link #info} (copied into {@link #check} here, so the check adds no transfer).
+     */
+    public void verify(int seq, String device, String phase) {
+        for (int k = 0; k < check.size(); k++) {
+            check.beat[k] = info[TerrainTaskGraphs.INFO_BEATS + k];
+        }
+        check.verifyRange(seq, device, phase, 0, check.size());
     }
 
     /** The leaf count after an execution (info[0], downloaded), which bounds the next execution's grids. */

@@ -26,9 +26,10 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * <li>{@code b.half(0, MODE_MERGE | MODE_REDUCE)}; execute; download {@code b.info}: L triangles;</li>
  * <li>download (or leave on the device for the next graph) {@code b.tri} and {@code b.node}.</li>
  * </ol>
- * {@code b.info[2]} holds the sequence number {@code half} returned when every kernel ran (a heartbeat in the info
- * array that is downloaded anyway: a {@link org.accelgeom.engine.tornado.LaunchCheck} would add a download per
- * execution).
+ * Every execution launches every task, so each writes its heartbeat ({@link #launchCheck}, the sequence number
+ * {@code half} returned) to its slot of {@code b.info}, the array that is downloaded after each execution anyway:
+ * slot k at {@code b.info[INFO_BEATS + k]}, copied into the check by {@link TerrainBuffers#verify} (no transfer of its
+ * own).
  */
 public final class TerrainTaskGraphs {
 
@@ -40,16 +41,39 @@ public final class TerrainTaskGraphs {
     public static final int NY = CbtTaskGraphs.PARAMS + 1;
     public static final int PARAMS = CbtTaskGraphs.PARAMS + 2;
 
+    /**
+     * Heartbeat slots ({@link #launchCheck}); slot k is {@code info[INFO_BEATS + k]}. The split half's reduction
+     * writes its slot through CbtTaskGraphs' reduceTop ({@code info[INFO_BEAT]}); the merge half's reduction writes
+     * {@code infoB}, which is not downloaded, so the emission after it stands for it.
+     */
+    public static final int SLOT_REDUCE_A = 0;
+    public static final int SLOT_SPLIT = 1;
+    public static final int SLOT_APPLY = 2;
+    public static final int SLOT_MERGE = 3;
+    public static final int SLOT_EMIT = 4;
+    /** info[INFO_BEATS + k]: heartbeat slot k (from CbtTaskGraphs' INFO_BEAT, which reduceTop writes). */
+    public static final int INFO_BEATS = CbtTaskGraphs.INFO_BEAT;
+    /** Length of the info arrays: L, CbtTaskGraphs' error count, the heartbeats. */
+    public static final int INFO = INFO_BEATS + 5;
+
     private TerrainTaskGraphs() {
+    }
+
+    /** The launch check of the frame graph, its slots named after their tasks. */
+    public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
+        return new org.accelgeom.engine.tornado.LaunchCheck("terrain", "topA", "split", "apply", "merge", "emit");
     }
 
     private static int leaves(int[] heap, int D) {
         return CbtKernels.read(heap, D, 1, 1);
     }
 
-    public static void split(KernelContext c, int[] pa, int[] heap, int[] flags, float[] h, float[] cam) {
+    public static void split(KernelContext c, int[] pa, int[] heap, int[] flags, float[] h, float[] cam, int[] info) {
         int D = pa[CbtTaskGraphs.DEPTH];
         int l = c.globalIdx;
+        if (l == 0) {
+            info[INFO_BEATS + SLOT_SPLIT] = pa[CbtTaskGraphs.SEQ];
+        }
         if (((pa[CbtTaskGraphs.MODE] & MODE_SPLIT) != 0 ? 1 : 0) + (l < leaves(heap, D) ? 1 : 0) == 2) {
             int k = CbtKernels.decode(heap, D, 1, l);
             int want = (CbtKernels.depth(k) < D ? 1 : 0) & (TerrainKernels.pixels(h, pa[NX], pa[NY], cam, k) > cam[TerrainKernels.TARGET] ? 1 : 0);
@@ -59,9 +83,12 @@ public final class TerrainTaskGraphs {
         }
     }
 
-    public static void apply(KernelContext c, int[] pa, int[] heap, int[] flags) {
+    public static void apply(KernelContext c, int[] pa, int[] heap, int[] flags, int[] info) {
         int D = pa[CbtTaskGraphs.DEPTH];
         int j = c.globalIdx;
+        if (j == 0) {
+            info[INFO_BEATS + SLOT_APPLY] = pa[CbtTaskGraphs.SEQ];
+        }
         int words = 1 << (D - 5);
         int mode = pa[CbtTaskGraphs.MODE];
         if (((mode & MODE_SPLIT) != 0 ? 1 : 0) + (j < words ? 1 : 0) == 2) {
@@ -74,9 +101,12 @@ public final class TerrainTaskGraphs {
         }
     }
 
-    public static void merge(KernelContext c, int[] pa, int[] pb, int[] heap, float[] h, float[] cam) {
+    public static void merge(KernelContext c, int[] pa, int[] pb, int[] heap, float[] h, float[] cam, int[] info) {
         int D = pa[CbtTaskGraphs.DEPTH];
         int l = c.globalIdx;
+        if (l == 0) {
+            info[INFO_BEATS + SLOT_MERGE] = pb[CbtTaskGraphs.SEQ];
+        }
         if (((pb[CbtTaskGraphs.MODE] & MODE_MERGE) != 0 ? 1 : 0) + (l < leaves(heap, D) ? 1 : 0) == 2) {
             int k = CbtKernels.decode(heap, D, 1, l);
             if (TerrainKernels.mergeTopology(heap, D, 1, k) == 1) {
@@ -98,8 +128,8 @@ public final class TerrainTaskGraphs {
         int l = c.globalIdx;
         int n = leaves(heap, D);
         if (l == 0) {
-            info[0] = n;
-            info[2] = pb[CbtTaskGraphs.SEQ];
+            info[CbtTaskGraphs.INFO_LEAVES] = n;
+            info[INFO_BEATS + SLOT_EMIT] = pb[CbtTaskGraphs.SEQ];
         }
         int cap = node.length;
         if (((pb[CbtTaskGraphs.MODE] & MODE_MERGE) != 0 ? 1 : 0) + (l < n ? 1 : 0) + (l < cap ? 1 : 0) == 3) {
@@ -159,10 +189,10 @@ public final class TerrainTaskGraphs {
         }
         g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.heap, b.flags)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.pa, b.pb, b.cam)
-                .task("split", TerrainTaskGraphs::split, c, b.pa, b.heap, b.flags, b.heights, b.cam)
-                .task("apply", TerrainTaskGraphs::apply, c, b.pa, b.heap, b.flags);
+                .task("split", TerrainTaskGraphs::split, c, b.pa, b.heap, b.flags, b.heights, b.cam, b.info)
+                .task("apply", TerrainTaskGraphs::apply, c, b.pa, b.heap, b.flags, b.info);
         reduction(g, c, b.pa, b.heap, b.info, D, "A");
-        g.task("merge", TerrainTaskGraphs::merge, c, b.pa, b.pb, b.heap, b.heights, b.cam);
+        g.task("merge", TerrainTaskGraphs::merge, c, b.pa, b.pb, b.heap, b.heights, b.cam, b.info);
         reduction(g, c, b.pb, b.heap, b.infoB, D, "B");
         g.task("emit", TerrainTaskGraphs::emit, c, b.pa, b.pb, b.heap, b.heights, b.cam, b.tri, b.node, b.info);
         if (persistOutput) {

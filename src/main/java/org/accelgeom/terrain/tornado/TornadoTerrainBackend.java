@@ -71,9 +71,10 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         last = Plans.execute(plan, device);
         last.transferToHost(b.info);
         long wall = System.nanoTime() - t0;
-        if (b.info[2] != seq) {
-            throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
+        try {
+            b.verify(seq, device.getPhysicalDevice().getDeviceName(), phase);
+        } catch (AccelGeomException e) { // the reductions' work-group size is the usual cause
+            throw new AccelGeomException(e.getMessage() + "; or ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64");
         }
         long kernel = Plans.kernelNanos(last); // read before the download above cleared TornadoVM's profiler
         if (kernel > 0) {
