@@ -178,6 +178,13 @@ public final class TerrainTaskGraphs {
      * @param persistOutput whether the triangles and their nodes stay on the device ({@code persistOnDevice}) for
      *                      the user's next graph ({@code consumeFromDevice(name, b.tri, b.node)})
      */
+    // One graph for both halves, switched by pa[MODE] and pb[MODE] (issue 15 item 4 asks for a graph per step): every
+    // execution launches all 4 + 2·(D − 4 − TOP_LEVEL) tasks, and the half that is off idles with one work-item per
+    // task: at D = 22 (the benchmark's terrain flight) 9 of 18 launches per execution, 18 per frame, about 0.34 ms at
+    // 19 µs per further kernel on an H200 (docs/benchmarks.md, "Session 10, launch", driver timers off), some 2 % of
+    // the 15.2 ms frame measured there. A graph per half adds no execution (a frame is two either way), so no launch
+    // cost forbids it; it needs the heap, the heights and the camera shared by the two graphs (consumeFromDevice) and
+    // a new embedding protocol: not done yet (session 11 report).
     public static TaskGraph graph(String name, TerrainBuffers b, String heightsFrom, boolean persistOutput) {
         int D = b.D;
         KernelContext c = b.context;

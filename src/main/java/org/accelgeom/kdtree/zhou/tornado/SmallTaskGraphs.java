@@ -152,7 +152,16 @@ public final class SmallTaskGraphs {
         }
     }
 
-    /** The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays. */
+    /**
+     * The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays.
+     *
+     * <p>One graph for both executions, switched by {@code state[S_MODE]} (issue 15 item 4 asks for a graph per
+     * step): the build execution launches splace idle and the place execution the four build tasks idle, 5 idle
+     * launches per tree, about 0.1 ms on an H200 at 19 µs per further kernel (docs/benchmarks.md, "Session 10,
+     * launch", driver timers off). The switch adds no execution and no launch cost forbids the split: a place graph
+     * of its own (taking the stage's 14 arrays over by {@code consumeFromDevice}, as the hull's graphs share theirs)
+     * would save these launches; not done yet (session 11 report).
+     */
     public static TaskGraph graph(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
             IntArray leaf) {
         SmallBuffers s = b.small;

@@ -230,6 +230,9 @@ public final class ZhouTaskGraphs {
      * The small stage's graph {@link #treeGraph}{@code (name)}, on the level arrays of {@link #levels}; it leaves the tree
      * on the device: {@code z.split, z.info, z.leaf}, the triangles {@code z.level.v} and the bounds
      * {@code z.level.rootBounds} (the arrays of {@link ZhouBuffers#trace}); the tree's arrays also come back on demand.
+     * Its build and place executions are one graph switched by {@code state[S_MODE]}: 6 idle launches per tree (about
+     * 0.11 ms on an H200 at 19 µs per further kernel, docs/benchmarks.md "Session 10, launch"), no extra execution;
+     * see {@link SmallTaskGraphs#graph}.
      */
     public static TaskGraph small(String name, ZhouBuffers z) {
         LevelBuffers b = z.level;
