@@ -12,14 +12,15 @@ import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.terrain.TerrainBackend;
 
+import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
- * The {@code tornado} terrain backend: one plan over {@link TerrainTaskGraphs#graph}; the heap, the flags and the
- * heights stay on the device; per frame two executions (split half, then merge half with the emission) upload
- * the camera and download L and the triangles.
+ * The {@code tornado} terrain backend: one plan over the two graphs of {@link TerrainTaskGraphs#graphs}; the heap,
+ * the flags and the heights stay on the device; per frame two executions (the split graph, then the merge graph with
+ * the emission) upload the camera and download L and the triangles.
  */
 public final class TornadoTerrainBackend implements TerrainBackend {
 
@@ -55,25 +56,30 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         b = new TerrainBuffers(t.heap(), t.maxDepth(), t.leafCount(), heights, nx, ny, cap, topGroup);
         String name = GraphNames.unique("terrain");
         timings.time("build task graph", Kind.HOST, () -> {
-            plan = new TornadoExecutionPlan(TerrainTaskGraphs.graph(name, b).snapshot());
+            TaskGraph[] g = TerrainTaskGraphs.graphs(name, b);
+            plan = new TornadoExecutionPlan(g[0].snapshot(), g[1].snapshot());
             plan.withDevice(device).withGridScheduler(b.grid(name));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
             }
         });
-        // first execution: upload, compile, zero the flags on the device
-        execute("upload + clear flags", TerrainTaskGraphs.MODE_CLEAR, 0);
+        // first execution: upload, compile the split graph, zero the flags on the device (the merge graph compiles in
+        // the first frame: it has no idle mode, and any execution of it merges)
+        execute("upload + clear flags", TerrainTaskGraphs.G_SPLIT, b.split(TerrainTaskGraphs.MODE_CLEAR));
     }
 
-    private void execute(String phase, int modeA, int modeB) {
-        int seq = b.half(modeA, modeB);
+    /** Executes graph g (prepared as execution number seq), downloads its info array and checks its heartbeats. */
+    private void execute(String phase, int g, int seq) {
+        int[] in = g == TerrainTaskGraphs.G_SPLIT ? b.info : b.infoB;
         long t0 = System.nanoTime();
+        plan.withGraph(g);
         last = Plans.execute(plan, device);
-        last.transferToHost(b.info);
+        last.transferToHost(in);
         long wall = System.nanoTime() - t0;
-        if (b.info[2] != seq) {
-            throw new AccelGeomException("a TornadoVM kernel of the terrain did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "'; try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64, another --device or the jvm-parallel backend");
+        try {
+            b.verify(g, seq, device.getPhysicalDevice().getDeviceName(), phase);
+        } catch (AccelGeomException e) { // the reductions' work-group size is the usual cause
+            throw new AccelGeomException(e.getMessage() + "; or ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64");
         }
         long kernel = Plans.kernelNanos(last); // read before the download above cleared TornadoVM's profiler
         if (kernel > 0) {
@@ -82,16 +88,17 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         } else {
             timings.add(phase + " (device, wall)", Kind.KERNEL, wall);
         }
-        b.leaves(b.info[0]);
     }
 
     @Override
     public int frame(float[] camera, float[] outTri, int[] outNode) {
-        System.arraycopy(camera, 0, b.cam, 0, b.cam.length);
-        execute("split + reduce", TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE, 0);
-        int before = b.info[0]; // the merge and emit grids cover the leaves after the split
-        execute("merge + reduce + emit", 0, TerrainTaskGraphs.MODE_MERGE | CbtTaskGraphs.MODE_REDUCE);
-        int n = b.info[0];
+        b.camera(camera);
+        execute("split + reduce", TerrainTaskGraphs.G_SPLIT, b.split(TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE));
+        int before = b.info[CbtTaskGraphs.INFO_LEAVES];
+        b.leaves(before); // the merge and emit grids cover the leaves after the split
+        execute("merge + reduce + emit", TerrainTaskGraphs.G_MERGE, b.merge());
+        int n = b.infoB[CbtTaskGraphs.INFO_LEAVES];
+        b.leaves(n);
         if (n > before) {
             throw new IllegalStateException("the merge pass cannot add leaves");
         }

@@ -64,31 +64,31 @@ class EmbeddingExampleTest {
                 .task("hills", EmbeddingExampleTest::hills, h, nx, ny)
                 .persistOnDevice(h);
         TaskGraph next = new TaskGraph("next")                            // the user's next graph reads the triangles
-                .consumeFromDevice("terrain", b.tri)
+                .consumeFromDevice("terrainMerge", b.tri)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, mean)
                 .task("meanHeight", EmbeddingExampleTest::meanHeight, b.tri, mean)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, mean);
-        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(mine.snapshot(),
-                TerrainTaskGraphs.graph("terrain", b, "myheights", true).snapshot(), next.snapshot())) {
-            plan.withGridScheduler(b.grid("terrain"));                      // b.half(modeA, modeB) sizes its tasks
+        TaskGraph[] frame = TerrainTaskGraphs.graphs("terrain", b, "myheights", true);  // "terrainSplit", "terrainMerge"
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(mine.snapshot(), frame[0].snapshot(),
+                frame[1].snapshot(), next.snapshot())) {
+            plan.withGridScheduler(b.grid("terrain"));                      // b.split(mode), b.merge() size its tasks
             plan.withGraph(0).execute();
-            b.half(TerrainTaskGraphs.MODE_CLEAR, 0);                        // first execution: zero the split flags
-            plan.withGraph(1).execute().transferToHost(b.info);
+            b.split(TerrainTaskGraphs.MODE_CLEAR);                          // first execution: zero the split flags
+            plan.withGraph(1).execute();
             TornadoExecutionResult r = null;
             for (int f = 0; f < frames; f++) {
-                float[] cam = Terrain.kernelCamera(path.frame(f, 20), 1000, 100, 10);  // size, height scale, target pixels
-                System.arraycopy(cam, 0, b.cam, 0, cam.length);
-                b.leaves(b.info[0]);
-                b.half(TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE, 0);  // split, reduce
+                b.camera(Terrain.kernelCamera(path.frame(f, 20), 1000, 100, 10));  // size, height scale, target pixels
+                b.split(TerrainTaskGraphs.MODE_SPLIT | CbtTaskGraphs.MODE_REDUCE);  // split, apply, reduce
                 plan.withGraph(1).execute().transferToHost(b.info);
                 b.leaves(b.info[0]);
-                b.half(0, TerrainTaskGraphs.MODE_MERGE | CbtTaskGraphs.MODE_REDUCE);  // merge, reduce, emit
-                r = plan.withGraph(1).execute();
-                r.transferToHost(b.info);
-                counts[f] = b.info[0];                                      // L triangles in b.tri, b.node
+                b.merge();                                                  // merge, reduce, emit
+                r = plan.withGraph(2).execute();
+                r.transferToHost(b.infoB);
+                counts[f] = b.infoB[0];                                     // L triangles in b.tri, b.node
+                b.leaves(counts[f]);
             }
             r.transferToHost(b.node);
-            plan.withGraph(2).execute();                                    // mean[t]: the user's kernel on b.tri
+            plan.withGraph(3).execute();                                    // mean[t]: the user's kernel on b.tri
         }
         // --- docs/embedding.md, end
         float[] hHost = new float[nx * ny];

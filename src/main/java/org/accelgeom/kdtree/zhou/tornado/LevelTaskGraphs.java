@@ -41,14 +41,46 @@ public final class LevelTaskGraphs {
     private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "advance", "bins2", "split2",
         "count2", "scan2", "scatter2", "advance2"};
 
+    /**
+     * Heartbeat slots of a level's tasks ({@link #launchCheck}): task k of the first level writes state[C_BEAT + k],
+     * of the second state[C_BEAT2 + k]; in the check, the second level's slots follow the first's
+     * ({@code LEVEL_TASKS + k}). The heartbeats live in the state array, which every execution downloads anyway, so
+     * the check costs no transfer of its own: the host copies them into the check's array ({@link #verify}).
+     */
+    public static final int SLOT_BINS = 0;
+    public static final int SLOT_SPLIT = 1;
+    public static final int SLOT_COUNT = 2;
+    public static final int SLOT_SCAN = 3;
+    public static final int SLOT_SCATTER = 4;
+    public static final int SLOT_ADVANCE = 5;
+    /** Tasks (and heartbeat slots) of one level. */
+    public static final int LEVEL_TASKS = 6;
+
     private LevelTaskGraphs() {
+    }
+
+    /** The launch check of the level graph: its twelve tasks, in the order of their slots. */
+    public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
+        return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree levels", TASKS);
+    }
+
+    /**
+     * Copies the heartbeats of {@code slots} from the downloaded state ({@code at[k]}: the state index of the check's
+     * slot k) into the check's array and verifies them ({@link org.accelgeom.engine.tornado.LaunchCheck#verify}).
+     */
+    static void verify(org.accelgeom.engine.tornado.LaunchCheck check, int[] at, int[] state, int seq, String device,
+            String phase, int... slots) {
+        for (int k : slots) {
+            check.beat[k] = state[at[k]];
+        }
+        check.verify(seq, device, phase, slots);
     }
 
     /** {@link LevelKernels#advance}, one work-item: the host's step between two levels. */
     public static void advance(int[] state, int beat) {
         for (@Parallel int i = 0; i < 1; i++) {
             LevelKernels.advance(state);
-            state[beat + 5] = state[P_SEQ];
+            state[beat + SLOT_ADVANCE] = state[P_SEQ];
         }
     }
 
@@ -64,7 +96,7 @@ public final class LevelTaskGraphs {
                 }
             }
             if (r == 0) {
-                state[beat] = state[P_SEQ];
+                state[beat + SLOT_BINS] = state[P_SEQ];
             }
         }
     }
@@ -191,7 +223,7 @@ public final class LevelTaskGraphs {
             }
         }
         if (kc.globalIdx == 0) {
-            state[beat + 1] = state[P_SEQ];
+            state[beat + SLOT_SPLIT] = state[P_SEQ];
         }
     }
 
@@ -228,7 +260,7 @@ public final class LevelTaskGraphs {
                 chunk[6 * ch + 2] = sum >> 20;
             }
             if (ch == 0) {
-                state[beat + 2] = state[P_SEQ];
+                state[beat + SLOT_COUNT] = state[P_SEQ];
             }
         }
     }
@@ -302,7 +334,7 @@ public final class LevelTaskGraphs {
         LevelKernels.chunkOffsets(chunk, ac, ec, p1[i] - s1, p2[i] - s2, p3[i] - s3);
         if (i == 0) {
             LevelKernels.scanTail(state, p0[G - 1], p1[G - 1], p2[G - 1], p3[G - 1]);
-            state[beat + 3] = state[P_SEQ];
+            state[beat + SLOT_SCAN] = state[P_SEQ];
         }
     }
 
@@ -354,7 +386,7 @@ public final class LevelTaskGraphs {
             LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
         }
         if (i == 0) {
-            state[beat + 4] = state[P_SEQ];
+            state[beat + SLOT_SCATTER] = state[P_SEQ];
         }
     }
 
@@ -488,14 +520,13 @@ public final class LevelTaskGraphs {
     }
 
     /** Throws, naming the task, unless every level task wrote {@code seq} to its heartbeat slot of {@code state}. */
-    public static void verify(int[] state, int seq, String device) {
-        int per = LEVEL.length;
-        for (int j = 0; j < TASKS.length; j++) {
-            if (state[(j < per ? C_BEAT : LevelBuffers.C_BEAT2) + j % per] != seq) {
-                throw new org.accelgeom.engine.AccelGeomException("the TornadoVM kernel '" + TASKS[j] + "' of the kd-tree "
-                        + "levels did not run on " + device + " (see the OpenCL error above); try another --device or the "
-                        + "jvm-parallel backend");
-            }
-        }
+    public static void verify(org.accelgeom.engine.tornado.LaunchCheck check, int[] state, int seq, String device) {
+        verify(check, STATE_SLOTS, state, seq, device, null, ALL_SLOTS);
     }
+
+    /** The state index of each slot of {@link #launchCheck}, and all its slots. */
+    private static final int[] STATE_SLOTS = {C_BEAT, C_BEAT + 1, C_BEAT + 2, C_BEAT + 3, C_BEAT + 4, C_BEAT + 5,
+        LevelBuffers.C_BEAT2, LevelBuffers.C_BEAT2 + 1, LevelBuffers.C_BEAT2 + 2, LevelBuffers.C_BEAT2 + 3,
+        LevelBuffers.C_BEAT2 + 4, LevelBuffers.C_BEAT2 + 5};
+    private static final int[] ALL_SLOTS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
 }

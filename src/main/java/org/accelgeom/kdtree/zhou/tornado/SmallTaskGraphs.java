@@ -37,6 +37,10 @@ public final class SmallTaskGraphs {
         return TASKS.clone();
     }
 
+    /**
+     * Heartbeat slots of the stage's tasks, in the order of {@link #TASKS} ({@link #launchCheck}): task k's work-item 0
+     * writes state[S_BEAT + k] ({@link SmallKernels#beat}), in the state array every execution downloads anyway.
+     */
     static final int CLEAR = 0;
     static final int BOUNDS = 1;
     static final int CANDS = 2;
@@ -46,6 +50,20 @@ public final class SmallTaskGraphs {
 
     private SmallTaskGraphs() {
     }
+
+    /** The launch check of the small stage's graph: its five tasks, in the order of their slots. */
+    static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
+        return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree's small nodes", TASKS);
+    }
+
+    /** Throws, naming the task, unless every task wrote {@code seq} to its heartbeat slot of the downloaded state. */
+    static void verify(org.accelgeom.engine.tornado.LaunchCheck check, int[] state, int seq, String device,
+            String phase) {
+        LevelTaskGraphs.verify(check, STATE_SLOTS, state, seq, device, phase, CLEAR, BOUNDS, CANDS, BUILD, PLACE);
+    }
+
+    private static final int[] STATE_SLOTS = {SmallKernels.S_BEAT + CLEAR, SmallKernels.S_BEAT + BOUNDS,
+        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE};
 
     private static int building(int[] state) {
         int on = 0;
@@ -134,7 +152,16 @@ public final class SmallTaskGraphs {
         }
     }
 
-    /** The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays. */
+    /**
+     * The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays.
+     *
+     * <p>One graph for both executions, switched by {@code state[S_MODE]} (issue 15 item 4 asks for a graph per
+     * step): the build execution launches splace idle and the place execution the four build tasks idle, 5 idle
+     * launches per tree, about 0.1 ms on an H200 at 19 µs per further kernel (docs/benchmarks.md, "Session 10,
+     * launch", driver timers off). The switch adds no execution and no launch cost forbids the split: a place graph
+     * of its own (taking the stage's 14 arrays over by {@code consumeFromDevice}, as the hull's graphs share theirs)
+     * would save these launches; not done yet (session 11 report).
+     */
     public static TaskGraph graph(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
             IntArray leaf) {
         SmallBuffers s = b.small;

@@ -45,6 +45,9 @@ public final class TornadoLevelSteps implements LevelSteps {
     private final String[] tasks;
     private float[] loaded;
     private TornadoExecutionResult last;
+    /** The heartbeats of the level graph and of the small stage's graph (in the state array, copied on the host). */
+    private final org.accelgeom.engine.tornado.LaunchCheck levelCheck = LevelTaskGraphs.launchCheck();
+    private final org.accelgeom.engine.tornado.LaunchCheck smallCheck = SmallTaskGraphs.launchCheck();
     /** The result of the level graph's last execution (its arrays download through it). */
     private TornadoExecutionResult lastLevel;
     /** The tree's flat arrays on the device (the small stage's place execution writes them). */
@@ -161,7 +164,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         last = Plans.execute(plan, device);
         lastLevel = last;
         long wall = System.nanoTime() - t0;
-        LevelTaskGraphs.verify(st, seq, device.getPhysicalDevice().getDeviceName());
+        LevelTaskGraphs.verify(levelCheck, st, seq, device.getPhysicalDevice().getDeviceName());
         Plans.charge(t, "large-node levels", last, wall);
     }
 
@@ -184,13 +187,7 @@ public final class TornadoLevelSteps implements LevelSteps {
         }
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        for (int j = 0; j < SmallTaskGraphs.tasks().length; j++) {
-            if (st[SmallKernels.S_BEAT + j] != seq) {
-                throw new AccelGeomException("the TornadoVM kernel '" + SmallTaskGraphs.tasks()[j] + "' of the kd-tree's small "
-                        + "nodes did not run on " + device.getPhysicalDevice().getDeviceName()
-                        + " (see the OpenCL error above); try another --device or the jvm-parallel backend");
-            }
-        }
+        SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase);
         Plans.charge(t, phase, last, wall);
     }
 

@@ -17,6 +17,9 @@ public final class ZhouBuffers {
 
     /** The build's level and small-stage arrays; {@code level.v} is the triangles array given. */
     public final LevelBuffers level;
+    /** The heartbeats of the load and small graphs ({@link ZhouTaskGraphs#launchCheck}) and of the level graph. */
+    public final org.accelgeom.engine.tornado.LaunchCheck check = ZhouTaskGraphs.launchCheck(),
+            levelCheck = LevelTaskGraphs.launchCheck();
     /** The tree: node planes, node infos, leaf lists (their first {@link #nodes()} / {@link #words()} entries). */
     public final float[] split;
     public final int[] info;

@@ -81,6 +81,29 @@ public final class ZhouTaskGraphs {
     private static final String[] LOAD_TASKS = {"boxes", "bounds"};
     private static final String[] SMALL_TASKS = {"sclear", "sbounds", "scands", "sbuild", "slayout", "splace"};
 
+    /**
+     * Slots of {@link #launchCheck} (the load graph's and the small graph's tasks; the level graph has
+     * {@link LevelTaskGraphs#launchCheck}). The tasks write their heartbeats to the state array, which every execution
+     * downloads anyway; the host copies them into the check's array ({@link #STATE_SLOTS}: the state index of each).
+     */
+    static final int CHECK_BOXES = 0;
+    static final int CHECK_BOUNDS = 1;
+    static final int CHECK_SCLEAR = 2;
+    static final int CHECK_SBOUNDS = 3;
+    static final int CHECK_SCANDS = 4;
+    static final int CHECK_SBUILD = 5;
+    static final int CHECK_SLAYOUT = 6;
+    static final int CHECK_SPLACE = 7;
+    private static final int[] STATE_SLOTS = {SLOT_BOXES, SLOT_BOUNDS, S_BEAT + SmallTaskGraphs.CLEAR,
+        S_BEAT + SmallTaskGraphs.BOUNDS, S_BEAT + SmallTaskGraphs.CANDS, S_BEAT + SmallTaskGraphs.BUILD, SLOT_LAYOUT,
+        S_BEAT + SmallTaskGraphs.PLACE};
+
+    /** The launch check of the load and small graphs, slots {@link #CHECK_BOXES} .. {@link #CHECK_SPLACE}. */
+    public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
+        return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree build", "boxes", "bounds", "sclear", "sbounds",
+                "scands", "sbuild", "slayout", "splace");
+    }
+
     private ZhouTaskGraphs() {
     }
 
@@ -207,6 +230,9 @@ public final class ZhouTaskGraphs {
      * The small stage's graph {@link #treeGraph}{@code (name)}, on the level arrays of {@link #levels}; it leaves the tree
      * on the device: {@code z.split, z.info, z.leaf}, the triangles {@code z.level.v} and the bounds
      * {@code z.level.rootBounds} (the arrays of {@link ZhouBuffers#trace}); the tree's arrays also come back on demand.
+     * Its build and place executions are one graph switched by {@code state[S_MODE]}: 6 idle launches per tree (about
+     * 0.11 ms on an H200 at 19 µs per further kernel, docs/benchmarks.md "Session 10, launch"), no extra execution;
+     * see {@link SmallTaskGraphs#graph}.
      */
     public static TaskGraph small(String name, ZhouBuffers z) {
         LevelBuffers b = z.level;
@@ -297,19 +323,21 @@ public final class ZhouTaskGraphs {
         b.start(o, true);
         int seq = ++st[P_SEQ];
         plan.withGraph(first).execute();
-        verify(st, seq, LOAD_TASKS, SLOT_BOXES, SLOT_BOUNDS);
+        String device = "the device";
+        LevelTaskGraphs.verify(z.check, STATE_SLOTS, st, seq, device, "load", CHECK_BOXES, CHECK_BOUNDS);
         while (st[P_M] > 0) { // two levels per execution; LevelKernels.advance sets the next level's state
             grid.levels(st);
             seq = ++st[P_SEQ];
             plan.withGraph(first + 1).execute();
-            LevelTaskGraphs.verify(st, seq, "the device");
+            LevelTaskGraphs.verify(z.levelCheck, st, seq, device);
         }
         try {
             b.startSmall();
             grid.small(st);
             seq = ++st[P_SEQ];
             plan.withGraph(first + 2).execute();
-            verify(st, seq, SMALL_TASKS, S_BEAT, S_BEAT + 1, S_BEAT + 2, S_BEAT + 3, SLOT_LAYOUT);
+            LevelTaskGraphs.verify(z.check, STATE_SLOTS, st, seq, device, "small-node subtrees", CHECK_SCLEAR,
+                    CHECK_SBOUNDS, CHECK_SCANDS, CHECK_SBUILD, CHECK_SLAYOUT);
             if (st[S_HOST_ROOTS] > 0) {
                 throw new AccelGeomException(st[S_HOST_ROOTS] + " small roots of this input need the host (more than "
                         + SmallKernels.MAX_REFS + " references, or subtrees beyond their regions): build it with "
@@ -319,21 +347,10 @@ public final class ZhouTaskGraphs {
             grid.small(st);
             seq = ++st[P_SEQ];
             TornadoExecutionResult r = plan.withGraph(first + 2).execute();
-            verify(st, seq, SMALL_TASKS, S_BEAT + SmallTaskGraphs.PLACE);
+            LevelTaskGraphs.verify(z.check, STATE_SLOTS, st, seq, device, "place", CHECK_SPLACE);
             return r;
         } finally {
             st[S_MODE] = MODE_OFF;
-        }
-    }
-
-    /** Throws unless every slot holds {@code seq}; the message names the task (slots in the order of {@code tasks}). */
-    private static void verify(int[] state, int seq, String[] tasks, int... slots) {
-        for (int k = 0; k < slots.length; k++) {
-            if (state[slots[k]] != seq) {
-                String task = slots.length == 1 ? tasks[tasks.length - 1] : tasks[k < 4 || tasks.length == 2 ? k : 4];
-                throw new AccelGeomException("the TornadoVM kernel '" + task + "' of the kd-tree build did not run on the "
-                        + "device (see the OpenCL error above)");
-            }
         }
     }
 }

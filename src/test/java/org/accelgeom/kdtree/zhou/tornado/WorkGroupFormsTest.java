@@ -2,6 +2,7 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.accelgeom.engine.tornado.JvmWorkGroups;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.KdTree;

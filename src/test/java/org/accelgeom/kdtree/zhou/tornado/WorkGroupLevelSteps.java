@@ -1,5 +1,6 @@
 package org.accelgeom.kdtree.zhou.tornado;
 
+import org.accelgeom.engine.tornado.JvmWorkGroups;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.kdtree.TreeArrays;

@@ -1,4 +1,4 @@
-package org.accelgeom.kdtree.zhou.tornado;
+package org.accelgeom.engine.tornado;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,7 +23,7 @@ import uk.ac.manchester.tornado.api.KernelContext;
  * <p>KernelContext's index fields are final (TornadoVM replaces them in the generated code); each item's context gets
  * its own values by reflection, which the JDK allows for a public field of a public class.
  */
-final class JvmWorkGroups {
+public final class JvmWorkGroups {
 
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final String[] FIELDS = {"globalIdx", "groupIdx", "localIdx", "globalGroupSizeX", "localGroupSizeX"};
@@ -32,12 +32,12 @@ final class JvmWorkGroups {
     }
 
     /** A context for a {@code @Parallel} loop that uses only atomics (run on the calling thread). */
-    static KernelContext atomics() {
+    public static KernelContext atomics() {
         return new Item(null, null);
     }
 
     /** Runs {@code kernel} over {@code global} work-items in groups of {@code local} (global a multiple of local). */
-    static void run(int global, int local, Consumer<KernelContext> kernel) {
+    public static void run(int global, int local, Consumer<KernelContext> kernel) {
         if (global % local != 0) {
             throw new IllegalArgumentException("global size " + global + " is not a multiple of the group size " + local);
         }
