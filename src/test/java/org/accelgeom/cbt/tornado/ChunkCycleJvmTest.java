@@ -39,12 +39,13 @@ class ChunkCycleJvmTest {
         Random rnd = new Random(31L * D + d0);
         Cbt ref = Cbt.create(D, d0, true);
         int[] heap = ref.heap().clone();
-        int[] params = new int[CbtTaskGraphs.PARAMS];
+        int[] params = new int[CbtTaskGraphs.cycleSeed(0) + 1];
         params[CbtTaskGraphs.DEPTH] = D;
         params[CbtTaskGraphs.PACKED] = 1;
         params[CbtTaskGraphs.TOP] = Math.min(CbtTaskGraphs.TOP_LEVEL, CbtTaskGraphs.firstLevel(D, 1));
         params[CbtTaskGraphs.STOP] = ChunkCycle.ALL;
         params[CbtTaskGraphs.MODE] = CbtTaskGraphs.MODE_UPDATE | CbtTaskGraphs.MODE_REDUCE;
+        params[CbtTaskGraphs.cycleMode(0)] = params[CbtTaskGraphs.MODE];
         int[] sums = new int[1 << CbtChunks.level(D)];
         Arrays.fill(sums, -1);
         int[] info = new int[4];
@@ -60,13 +61,14 @@ class ChunkCycleJvmTest {
                 jvm.update(seed, split, merge, minDepth);
                 int expected = jvm.reduce();
                 params[CbtTaskGraphs.SEED] = seed;
+                params[CbtTaskGraphs.cycleSeed(0)] = seed;
                 params[CbtTaskGraphs.SPLIT] = split;
                 params[CbtTaskGraphs.MERGE] = merge;
                 params[CbtTaskGraphs.MIN_DEPTH] = minDepth;
                 params[CbtTaskGraphs.LEAVES] = L;
                 params[CbtTaskGraphs.SEQ] = cycle + 1;
-                JvmWorkGroups.run((int) ChunkCycle.workItems(D, params[CbtTaskGraphs.MODE], group), group,
-                        c -> ChunkCycle.cycle(c, params, heap, sums, info, ticket));
+                JvmWorkGroups.run((int) ChunkCycle.workItems(D, params[CbtTaskGraphs.cycleMode(0)], group), group,
+                        c -> ChunkCycle.cycle0(c, params, heap, sums, info, ticket));
                 changed |= info[CbtTaskGraphs.INFO_LEAVES] != L;
                 L = info[CbtTaskGraphs.INFO_LEAVES];
                 assertEquals(expected, L, "leaf count after cycle " + cycle);
