@@ -5,15 +5,17 @@
 #   scripts/dev/rename-families.sh [CHECKOUT]      (default: the repository this script lives in)
 #
 # What it does, in order (stops at the first surprise, before touching anything if a check fails):
-#  1. extracts three nested types into their own files: Terrain.Options -> TerrainOptions, Terrain.Frame ->
-#     TerrainResult, RayCaster.LoopRenderer -> JvmRenderBackend (the jvm and jvm-parallel ray backend);
+#  1. extracts nested types into their own files: Terrain.Options -> TerrainOptions, Terrain.Frame ->
+#     TerrainResult, CbtBench.Row -> CbtResult, RayCaster.LoopRenderer -> JvmRenderBackend (the jvm and
+#     jvm-parallel ray backend);
 #  2. renames the classes of MAP below: `git mv` of every file whose name holds an old name as a CamelCase word
 #     (ConvexHullTest.java, META-INF/services/...PipelineSteps$Factory too), and substitutes every old name that
 #     stands as a CamelCase word (ConvexHull, ConvexHullTest, TornadoLevelBuilderTest; not ConvexHulls or
 #     convexHull) in src/, examples/, spark/, scripts/, docs/*.md, README.md, ARCHITECTURE.md;
 #  3. keeps one-release deprecated aliases of the public API classes that programs embed (ConvexHull,
 #     VoronoiDiagram, RayCaster: a subclass, through which the static methods still resolve);
-#  4. rewrites ARCHITECTURE.md's table of the families' names.
+#  4. rewrites ARCHITECTURE.md's table of the families' names and adds a note on the renamed API to README.md;
+#  5. removes target/classes and target/test-classes (the old names' class files); rebuild afterwards.
 # User-visible strings (CLI commands, accelgeom.* properties, file formats) hold none of these names. The kernel
 # cache keys hold the task method's class name, so the first tornado run after the rename compiles afresh.
 set -euo pipefail
@@ -57,10 +59,11 @@ EXTRACT = [
     (f"{M}/terrain/Terrain.java", "Options", "TerrainOptions", True),
     (f"{M}/terrain/Terrain.java", "Frame", "TerrainResult", True),
     (f"{M}/render/RayCaster.java", "LoopRenderer", "JvmRenderBackend", False),
+    (f"{M}/cbt/CbtBench.java", "Row", "CbtResult", True),
 ]
 # qualified uses of the extracted types elsewhere
 QUALIFIED = {"Terrain.Options": "TerrainOptions", "Terrain.Frame": "TerrainResult",
-             "RayCaster.LoopRenderer": "JvmRenderBackend"}
+             "RayCaster.LoopRenderer": "JvmRenderBackend", "CbtBench.Row": "CbtResult"}
 ALIASES = {"ConvexHull": f"{M}/hull", "VoronoiDiagram": f"{M}/voronoi", "RayCaster": f"{M}/render",
            "LevelBuilder": f"{M}/kdtree/zhou"}
 
@@ -270,19 +273,20 @@ public final class {old} extends {new} {{
 
 # ---------- 4. ARCHITECTURE.md's table ----------
 
-TABLE = """`ridge`, `hull` (`Hull`), `voronoi` (`Voronoi`), `render` (`Render`), `cbt` and `terrain` have exactly these names.
-Where the others still differ, and why:
+TABLE = """Every family has every role under these names. `ridge`, `hull` (`Hull`) and `render` (`Render`) have nothing
+else; the others keep a name or add a piece where the table says, and why:
 
 | family | API | options, result | kernels | backend interface: jvm / tornado | task graphs |
 |---|---|---|---|---|---|
 | `kdtree` | `KdTreeBuilder` (`KdTree` is the tree it builds) | as above | as above | as above (and `TieredSteps`, the device backend in capacity tiers) | as above |
 | `kdtree.zhou` | `ZhouBuilder` (a builder of a `KdTree`, as `kdtree`'s) | `KdTreeOptions`, `KdTreeResult` (the same tree, chosen by `--builder`) | `LevelKernels`, `SmallKernels`, `SubtreeKernels` (the paper's large-node, small-node and subtree stages) | as above | `ZhouTaskGraphs`, with `LevelTaskGraphs` and `SmallTaskGraphs` (per stage) |
-| `cbt` | `Cbt` (the tree itself; `CbtBench` times it) | `CbtOptions`, no result type (operations update the tree in place; the bench's answer is `CbtBench.Row`) | as above | as above | as above (and `ChunkCycle`) |
-| `terrain` | as above | as above | `TerrainKernels`, with `LebKernels` (Dupuy's longest-edge bisection) | as above | as above |
+| `cbt` | `Cbt` (the tree itself, updated in place), with `CbtBench` (runs and times the article's experiments) | as above (`CbtResult`: one experiment's figures, from `CbtBench.run`) | as above | as above | as above (and `ChunkCycle`) |
+| `terrain` | as above | as above (`TerrainResult`: one frame's) | `TerrainKernels`, with `LebKernels` (Dupuy's longest-edge bisection) | as above | as above |
 | `voronoi` | as above | as above | as above (and `EndVertexScans`) | as above (`HybridSearch` on tornado) | as above |
 
 The former API names `ConvexHull`, `VoronoiDiagram`, `RayCaster` and `LevelBuilder` remain for one release as
-deprecated subclasses; `Terrain.Options` and `Terrain.Frame` became `TerrainOptions` and `TerrainResult` without one.
+deprecated subclasses; `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row` became `TerrainOptions`, `TerrainResult`
+and `CbtResult` without one.
 """
 arch = "ARCHITECTURE.md"
 if os.path.exists(arch):
@@ -296,8 +300,8 @@ if os.path.exists(arch):
 
 NOTE = """The API classes are named after their packages (`Hull`, `Voronoi`, `Render`, `Ridge`, `Cbt`, `Terrain`; the
 kd-tree builders `KdTreeBuilder` and `ZhouBuilder`). The former names `ConvexHull`, `VoronoiDiagram`, `RayCaster` and
-`LevelBuilder` still compile for one release (deprecated); `Terrain.Options` and `Terrain.Frame` are now
-`TerrainOptions` and `TerrainResult`.
+`LevelBuilder` still compile for one release (deprecated); `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row`
+are now `TerrainOptions`, `TerrainResult` and `CbtResult`.
 
 """
 s = read("README.md")
@@ -308,4 +312,6 @@ else:
     print("rename-families: README.md has no section '" + anchor + "': add the note on the renamed API by hand",
           file=sys.stderr)
 PY
+# class files of the old names would stay in target/ (and in the jar); target/ci is kept
+rm -rf target/classes target/test-classes
 echo "rename-families: done; now: scripts/build && ./mvnw -o -q -Ptornado test-compile"
