@@ -196,6 +196,8 @@ for path, nested, new, public in EXTRACT:
     if not os.path.exists(path):
         die(f"{path} is gone")
     extract(path, nested, new, public)
+p = f"{M}/cbt/CbtResult.java"
+write(p, read(p).replace("/** One measurement.", "/** One measurement of a CBT experiment ({@link CbtBench}).", 1))
 
 # ---------- 2. rename classes and substitute identifiers ----------
 
@@ -229,15 +231,17 @@ changed = 0
 for f in files:
     s = read(f)
     t = subst(s)
-    if f.endswith(".java") and ("TerrainOptions" in t or "TerrainResult" in t):
-        # files outside the terrain package reached them through Terrain's import
+    if f.endswith(".java") and t != s:
+        # files outside the outer type's package reached the extracted types through the outer type's import
         pkg = re.search(r"^package ([\w.]+);", t, re.M)
-        if pkg and pkg.group(1) != "org.accelgeom.terrain" and "import org.accelgeom.terrain.Terrain;" in t:
-            for n in ("TerrainOptions", "TerrainResult"):
-                if re.search(r"\b%s\b" % n, t) and f"import org.accelgeom.terrain.{n};" not in t:
-                    t = t.replace("import org.accelgeom.terrain.Terrain;",
-                                  f"import org.accelgeom.terrain.Terrain;\nimport org.accelgeom.terrain.{n};", 1)
-            if f.endswith(".java"):
+        for path, nested, newname, public in EXTRACT:
+            opkg = "org.accelgeom." + os.path.dirname(path)[len(M) + 1:].replace("/", ".")
+            outer_imp = f"import {opkg}.{os.path.basename(path)[:-5]};"
+            if pkg and pkg.group(1) != opkg and re.search(r"\b%s\b" % newname, t) \
+                    and f"import {opkg}.{newname};" not in t:
+                if outer_imp not in t:
+                    die(f"{f} uses {newname} without importing {opkg}.{os.path.basename(path)[:-5]}: add its import")
+                t = t.replace(outer_imp, outer_imp + f"\nimport {opkg}.{newname};", 1)
                 t = prune_imports(t)
     if t != s:
         write(f, t)
