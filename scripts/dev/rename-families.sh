@@ -13,7 +13,7 @@
 #     stands as a CamelCase word (ConvexHull, ConvexHullTest, TornadoLevelBuilderTest; not ConvexHulls or
 #     convexHull) in src/, examples/, spark/, scripts/, docs/*.md, README.md, ARCHITECTURE.md;
 #  3. keeps one-release deprecated aliases of the public API classes that programs embed (ConvexHull,
-#     VoronoiDiagram, RayCaster: a subclass, through which the static methods still resolve);
+#     VoronoiDiagram, RayCaster, RayKernels, LevelBuilder: a subclass, through which the static members resolve);
 #  4. rewrites ARCHITECTURE.md's table of the families' names and adds a note on the renamed API to README.md;
 #  5. removes target/classes and target/test-classes (the old names' class files); rebuild afterwards.
 # User-visible strings (CLI commands, accelgeom.* properties, file formats) hold none of these names. The kernel
@@ -65,7 +65,7 @@ EXTRACT = [
 QUALIFIED = {"Terrain.Options": "TerrainOptions", "Terrain.Frame": "TerrainResult",
              "RayCaster.LoopRenderer": "JvmRenderBackend", "CbtBench.Row": "CbtResult"}
 ALIASES = {"ConvexHull": f"{M}/hull", "VoronoiDiagram": f"{M}/voronoi", "RayCaster": f"{M}/render",
-           "LevelBuilder": f"{M}/kdtree/zhou"}
+           "LevelBuilder": f"{M}/kdtree/zhou", "RayKernels": f"{M}/render"}
 
 
 def die(msg):
@@ -264,9 +264,9 @@ for old, d in ALIASES.items():
 
 /**
  * The former name of {{@link {new}}}, kept for one release so that programs calling {{@code {old}.…}} still compile
- * (the static methods resolve through the subclass). Use {{@link {new}}}.
+ * (its static members resolve through the subclass). Use {{@link {new}}}.
  */
-@Deprecated(since = "0.12", forRemoval = true)
+@Deprecated(forRemoval = true)
 public final class {old} extends {new} {{
 
     private {old}() {{
@@ -288,8 +288,8 @@ else; the others keep a name or add a piece where the table says, and why:
 | `terrain` | as above | as above (`TerrainResult`: one frame's) | `TerrainKernels`, with `LebKernels` (Dupuy's longest-edge bisection) | as above | as above |
 | `voronoi` | as above | as above | as above (and `EndVertexScans`) | as above (`HybridSearch` on tornado) | as above |
 
-The former API names `ConvexHull`, `VoronoiDiagram`, `RayCaster` and `LevelBuilder` remain for one release as
-deprecated subclasses; `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row` became `TerrainOptions`, `TerrainResult`
+The former API names `ConvexHull`, `VoronoiDiagram`, `RayCaster`, `RayKernels` and `LevelBuilder` remain for one
+release as deprecated subclasses; `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row` became `TerrainOptions`, `TerrainResult`
 and `CbtResult` without one.
 """
 arch = "ARCHITECTURE.md"
@@ -303,8 +303,8 @@ if os.path.exists(arch):
         print("rename-families: ARCHITECTURE.md has no families' table to rewrite (add it by hand)", file=sys.stderr)
 
 NOTE = """The API classes are named after their packages (`Hull`, `Voronoi`, `Render`, `Ridge`, `Cbt`, `Terrain`; the
-kd-tree builders `KdTreeBuilder` and `ZhouBuilder`). The former names `ConvexHull`, `VoronoiDiagram`, `RayCaster` and
-`LevelBuilder` still compile for one release (deprecated); `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row`
+kd-tree builders `KdTreeBuilder` and `ZhouBuilder`). The former names `ConvexHull`, `VoronoiDiagram`, `RayCaster`,
+`RayKernels` and `LevelBuilder` still compile for one release (deprecated); `Terrain.Options`, `Terrain.Frame` and `CbtBench.Row`
 are now `TerrainOptions`, `TerrainResult` and `CbtResult`.
 
 """
