@@ -4,7 +4,8 @@
 #
 #   scripts/dev/rename-families.sh [CHECKOUT]      (default: the repository this script lives in)
 #
-# What it does, in order (stops at the first surprise, before touching anything if a check fails):
+# What it does, in order (it checks first that every file it extracts from exists and that no new name is taken,
+# and stops at any later surprise; to undo before committing: git reset --hard, as every new file is staged):
 #  1. extracts nested types into their own files: Terrain.Options -> TerrainOptions, Terrain.Frame ->
 #     TerrainResult, CbtBench.Row -> CbtResult, RayCaster.LoopRenderer -> JvmRenderBackend (the jvm and
 #     jvm-parallel ray backend);
@@ -185,7 +186,10 @@ def extract(path, nested, new, public):
     git("add", os.path.join(os.path.dirname(path), new + ".java"))
 
 
-# checks first: no new name may be declared or imported already
+# checks first: the files to extract from exist, and no new name is declared or imported already
+for path, nested, new, public in EXTRACT:
+    if not os.path.exists(path):
+        die(f"{path} is gone: update EXTRACT")
 for new in set(MAP.values()) | set(e[2] for e in EXTRACT):
     decl = re.compile(r"\b(?:class|interface|record|enum) %s\b|^import [\w.]+\.%s;" % (new, new), re.M)
     hits = [f for f in tracked() if f.endswith(".java") and (os.path.basename(f) == new + ".java" or decl.search(read(f)))]
