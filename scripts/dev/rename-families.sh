@@ -281,8 +281,8 @@ public final class {old} extends {new} {{
 
 # ---------- 4. ARCHITECTURE.md's table ----------
 
-TABLE = """Every family has every role under these names. `ridge`, `hull` (`Hull`) and `render` (`Render`) have nothing
-else; the others keep a name or add a piece where the table says, and why:
+TABLE = """Every family has every role: `ridge`, `hull` (`Hull`) and `render` (`Render`) under exactly these names and
+with nothing else; the others keep a name or add a piece where the table says, and why:
 
 | family | API | options, result | kernels | backend interface: jvm / tornado | task graphs |
 |---|---|---|---|---|---|
