@@ -8,7 +8,7 @@
 # Inputs are written once to DIR/inputs (default target/bench-hull) by `accelgeom hull --save-points`
 # (seed 42). qconvex (Debian package qhull-bin; QCONVEX=path overrides) reports "CPU seconds to compute hull
 # (after input)", its own figure without parsing; we report it and its whole wall time. The JMH score is one
-# ConvexHull.compute, everything included (uploads and downloads for tornado), points already in memory.
+# Hull.compute, everything included (uploads and downloads for tornado), points already in memory.
 # TornadoVM's profiler is turned off for the run (-Daccelgeom.tornado.profiler=false): it costs time of its own.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

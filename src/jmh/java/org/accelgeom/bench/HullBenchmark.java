@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.Formats;
@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The 3D convex hull on every backend, on the same inputs: either a file ({@code -p input=FILE}, what
  * scripts/bench-hull.sh passes so that Qhull reads the very same points) or generated points
  * ({@code -p input=ball:1000000}, {@code cube:N}, {@code sphere:N}, {@code gauss:N}; seed 42).
- * The score is the time of one {@link ConvexHull#compute}. For tornado it includes every per-hull transfer,
+ * The score is the time of one {@link Hull#compute}. For tornado it includes every per-hull transfer,
  * kernel and host step; the points themselves stay resident on the device between invocations
  * ({@link HullOptions#resident()}), as do the kernels TornadoVM compiled in the warm-up.
  */
@@ -80,6 +80,6 @@ public class HullBenchmark {
 
     @Benchmark
     public int hull() {
-        return ConvexHull.compute(points, options, session).vertices().length;
+        return Hull.compute(points, options, session).vertices().length;
     }
 }

@@ -11,7 +11,7 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.render.Camera;
-import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.Render;
 import org.accelgeom.render.RenderBackend;
 import org.accelgeom.render.RenderOptions;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -95,10 +95,10 @@ public class KdTreeBenchmark {
     public long render() {
         if (tree == null) {
             tree = KdTreeBuilder.build(triangles, KdTreeOptions.of(Backend.JVM_PARALLEL)).tree();
-            renderer = RayCaster.backend(renderOptions);
+            renderer = Render.backend(renderOptions);
         }
         String[] wh = resolution.split("x");
-        return RayCaster.render(tree, Camera.framing(tree.bounds(), Integer.parseInt(wh[0]), Integer.parseInt(wh[1])),
+        return Render.render(tree, Camera.framing(tree.bounds(), Integer.parseInt(wh[0]), Integer.parseInt(wh[1])),
                 renderOptions, renderer).rays();
     }
 

@@ -10,7 +10,7 @@ import org.accelgeom.io.Formats;
 import org.accelgeom.io.Molecule;
 import org.accelgeom.voronoi.AtomBalls;
 import org.accelgeom.voronoi.Balls;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The additively weighted Voronoi diagram on every backend and precision, on the same balls: a molecule file
  * ({@code -p input=FILE}: PDB/mmCIF with Voronota's default atoms and radii, or the XYZR file
  * scripts/bench-voronoi.sh also gives {@code voronota calculate-vertices}) or {@code random:N} (atom-like random
- * balls, seed 42, as {@code accelgeom voronoi --random N}). The score is one {@link VoronoiDiagram#compute}:
+ * balls, seed 42, as {@code accelgeom voronoi --random N}). The score is one {@link Voronoi#compute}:
  * hidden balls, grid, initial vertex, the whole tracing; for tornado the balls and the compiled kernel stay on
  * the device between invocations (one {@link DeviceSession} with {@link VoronoiOptions#resident()}), every per-batch transfer is included.
  * {@code precision=default}: double on the JVM backends, two-phase on tornado.
@@ -84,6 +84,6 @@ public class VoronoiBenchmark {
 
     @Benchmark
     public int diagram() {
-        return VoronoiDiagram.compute(balls, options, session).vertexCount();
+        return Voronoi.compute(balls, options, session).vertexCount();
     }
 }

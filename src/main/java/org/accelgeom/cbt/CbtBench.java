@@ -33,37 +33,6 @@ public final class CbtBench {
     /** The experiments, in report order. */
     public static final List<String> EXPERIMENTS = List.of("decode", "reduce", "cycle", "update", "scan");
 
-    /** One measurement. Times in milliseconds; kernelMs and idleMs are NaN where there is no device. */
-    public record Row(String experiment, int D, boolean packed, String backend, long leaves, int reps, double wallMs,
-            double kernelMs, double idleMs, double pairedMs, double idleKernelMs) {
-
-        /** Leaves per second of wall time (decode and update), else NaN. */
-        public double leavesPerSecond() {
-            return experiment.equals("decode") || experiment.equals("update") ? leaves / (wallMs / 1e3) : Double.NaN;
-        }
-
-        public static String header() {
-            return "| experiment | D | layout | backend | leaves | reps | wall ms (median) | kernel ms (profiler, median) | launch overhead ms "
-                    + "(wall − kernel) | empty pass ms | wall − empty pass ms (paired median) | empty pass kernel ms (profiler) | leaves/s |\n"
-                    + "|---|---|---|---|---|---|---|---|---|---|---|---|---|";
-        }
-
-        public String markdown() {
-            return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s |", experiment, D,
-                    packed ? "packed" : "unpacked", backend, leaves, reps, num(wallMs), num(kernelMs),
-                    Double.isNaN(kernelMs) ? "" : num(wallMs - kernelMs), num(idleMs), num(pairedMs), num(idleKernelMs),
-                    sci(leavesPerSecond()));
-        }
-
-        private static String num(double v) {
-            return Double.isNaN(v) ? "" : String.format(Locale.ROOT, v < 0.1 ? "%.4f" : v < 10 ? "%.3f" : "%.1f", v);
-        }
-
-        private static String sci(double v) {
-            return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2e", v);
-        }
-    }
-
     /** The phases of the one-launch cycle; {@code accelgeom.cbt.chunkStop} below this runs only some of them. */
     static final int CHUNK_PHASES = 5;
 
@@ -84,7 +53,7 @@ public final class CbtBench {
      * @param threads jvm-parallel workers (0: one per core)
      * @param budgetMs time budget of the timed passes (at least one pass runs)
      */
-    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+    public static CbtResult run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
             int warmup, int maxReps, double budgetMs) {
         return run(experiment, D, packed, backend, threads, device, fill, warmup, maxReps, budgetMs, DEFAULT_SEED);
     }
@@ -93,7 +62,7 @@ public final class CbtBench {
     public static final int DEFAULT_SEED = 0x1234567;
 
     /** As {@link #run(String, int, boolean, Backend, int, int, double, int, int, double)}, with the seed of the passes. */
-    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+    public static CbtResult run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
             int warmup, int maxReps, double budgetMs, int seed) {
         return run(experiment, D, packed, backend, threads, device, fill, warmup, maxReps, budgetMs, seed, 1);
     }
@@ -104,7 +73,7 @@ public final class CbtBench {
      * per cycle (the pass's divided by K). The cycles are those of K single passes: cycle i of pass r has the seed of
      * single pass r·K + i.
      */
-    public static Row run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
+    public static CbtResult run(String experiment, int D, boolean packed, Backend backend, int threads, int device, double fill,
             int warmup, int maxReps, double budgetMs, int seed, int cyclesPerLaunch) {
         if (!EXPERIMENTS.contains(experiment)) {
             throw new AccelGeomException("unknown experiment '" + experiment + "': expected one of " + String.join(", ", EXPERIMENTS));
@@ -161,7 +130,7 @@ public final class CbtBench {
             double idleK = onDevice ? median(idleKernel, reps) : Double.NaN;
             String name = b.describe() + (K > 1 ? " [" + K + " cycles per pass, figures per cycle]" : "")
                     + (stopped ? " [chunkStop " + stop + ": diagnostic, results wrong]" : "");
-            return new Row(experiment, D, packed, name, leaves, reps, median(wall, reps) / K, median(kernel, reps) / K,
+            return new CbtResult(experiment, D, packed, name, leaves, reps, median(wall, reps) / K, median(kernel, reps) / K,
                     idle / K, diff / K, idleK / K);
         }
     }

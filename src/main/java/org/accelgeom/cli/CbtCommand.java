@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtBench;
+import org.accelgeom.cbt.CbtResult;
 import org.accelgeom.cbt.CbtLayout;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
@@ -152,7 +153,7 @@ final class CbtCommand implements Callable<Integer> {
                 TornadoSupport.require();
             }
             if (!noHeader) {
-                out.println(CbtBench.Row.header());
+                out.println(CbtResult.header());
             }
             for (String e : bench) {
                 for (int D : depths) {

@@ -12,7 +12,7 @@ import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.PartitionedHull;
@@ -339,7 +339,7 @@ final class HullCommand implements Callable<Integer> {
 
     private static HullResult compute(PointCloud points, HullOptions options, DeviceSession session) {
         try {
-            return ConvexHull.compute(points, options, session);
+            return Hull.compute(points, options, session);
         } catch (OutOfMemoryError e) {
             throw new AccelGeomException("out of memory for " + points.size() + " points (max heap "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");

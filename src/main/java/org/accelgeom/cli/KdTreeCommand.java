@@ -15,7 +15,7 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.KdTreeResult;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -150,7 +150,7 @@ final class KdTreeCommand implements Runnable {
                         + "(default: ${DEFAULT-VALUE}).")
         String builder;
 
-        @Option(names = "--small", paramLabel = "N", defaultValue = "" + LevelBuilder.DEFAULT_SMALL,
+        @Option(names = "--small", paramLabel = "N", defaultValue = "" + ZhouBuilder.DEFAULT_SMALL,
                 description = "zhou builder: nodes of at most N references are built by the exact SAH (default: ${DEFAULT-VALUE}).")
         int small;
 
@@ -203,10 +203,10 @@ final class KdTreeCommand implements Runnable {
                 case "zhou" -> true;
                 default -> throw new AccelGeomException("unknown --builder '" + builder + "': expected exact or zhou");
             };
-            LevelBuilder.SmallStage stage = switch (smallStage.toLowerCase(Locale.ROOT)) {
-                case "bitmask" -> LevelBuilder.SmallStage.BITMASK;
-                case "zhou-masks" -> LevelBuilder.SmallStage.ZHOU_MASKS;
-                case "exact" -> LevelBuilder.SmallStage.EXACT;
+            ZhouBuilder.SmallStage stage = switch (smallStage.toLowerCase(Locale.ROOT)) {
+                case "bitmask" -> ZhouBuilder.SmallStage.BITMASK;
+                case "zhou-masks" -> ZhouBuilder.SmallStage.ZHOU_MASKS;
+                case "exact" -> ZhouBuilder.SmallStage.EXACT;
                 default -> throw new AccelGeomException("unknown --small-stage '" + smallStage
                         + "': expected bitmask, zhou-masks or exact");
             };
@@ -233,7 +233,7 @@ final class KdTreeCommand implements Runnable {
                 for (int run = 1; run <= runs.repeat; run++) {
                     long t0 = System.nanoTime();
                     try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "kd-tree build (" + builder + ", " + t.count() + " triangles)")) {
-                        r = zhou ? LevelBuilder.build(t, o, small, stage, session) : KdTreeBuilder.build(t, o, session);
+                        r = zhou ? ZhouBuilder.build(t, o, small, stage, session) : KdTreeBuilder.build(t, o, session);
                     }
                     // the construction: without the statistics pass the builders run before they return
                     nanos = System.nanoTime() - t0 - r.statisticsNanos();

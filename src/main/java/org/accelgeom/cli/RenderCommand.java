@@ -11,7 +11,7 @@ import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeResult;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.render.Camera;
-import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.Render;
 import org.accelgeom.render.RenderBackend;
 import org.accelgeom.render.RenderOptions;
 import org.accelgeom.render.RenderResult;
@@ -97,9 +97,9 @@ final class RenderCommand implements Callable<Integer> {
         RenderOptions ro = RenderOptions.of(common.backend).withShadows(!noShadows).withThreads(common.threads)
                 .withDevice(common.device).withLight(lightAt);
         RenderResult r = null;
-        try (RenderBackend backend = RayCaster.backend(ro)) {
+        try (RenderBackend backend = Render.backend(ro)) {
             for (int run = 1; run <= runs.repeat; run++) {
-                r = RayCaster.render(kd, cam, ro, backend);
+                r = Render.render(kd, cam, ro, backend);
                 if (runs.repeat > 1) {
                     out.printf(Locale.ROOT, "run %d/%d: %s%n", run, runs.repeat, r.format());
                     out.flush();

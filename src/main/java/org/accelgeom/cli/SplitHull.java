@@ -19,7 +19,7 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.PartitionedHull;
@@ -213,7 +213,7 @@ final class SplitHull {
         HullOptions host = HullOptions.of(options.execution().backend() == Backend.JVM ? Backend.JVM : Backend.JVM_PARALLEL)
                 .withThreads(options.execution().threads()).withCullDirections(options.cullDirections());
         for (int k = 0; k < 3; k++) {
-            ConvexHull.compute(org.accelgeom.hull.RandomPoints.sphere(1 << 15, k), host);
+            Hull.compute(org.accelgeom.hull.RandomPoints.sphere(1 << 15, k), host);
         }
         return System.nanoTime() - t0;
     }
@@ -386,8 +386,8 @@ final class SplitHull {
         if (session == null || points.size() < PartitionedHull.MIN_POINTS_PER_PART) {
             HullOptions jvm = options.execution().backend() == Backend.TORNADO
                     ? options.withExecution(options.execution().withBackend(Backend.JVM_PARALLEL)) : options;
-            return ConvexHull.compute(points, jvm);
+            return Hull.compute(points, jvm);
         }
-        return ConvexHull.compute(points, options, session);
+        return Hull.compute(points, options, session);
     }
 }

@@ -16,6 +16,8 @@ import org.accelgeom.render.Camera;
 import org.accelgeom.terrain.FlightPath;
 import org.accelgeom.terrain.FractalTerrain;
 import org.accelgeom.terrain.Terrain;
+import org.accelgeom.terrain.TerrainResult;
+import org.accelgeom.terrain.TerrainOptions;
 import org.accelgeom.terrain.TerrainPictures;
 
 import picocli.CommandLine.Command;
@@ -78,7 +80,7 @@ final class TerrainCommand implements Callable<Integer> {
         }
         Grid g = heightmap.read(spec, common.input, common.seed);
         checkHeights(g);
-        Terrain.Options o = new Terrain.Options(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
+        TerrainOptions o = new TerrainOptions(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
         float highest = -Float.MAX_VALUE;
         for (float v : g.values()) {
             highest = Math.max(highest, v);
@@ -94,7 +96,7 @@ final class TerrainCommand implements Callable<Integer> {
         try (Terrain t = Terrain.create(g, o)) {
             for (int f = 0; f < warm + frames; f++) {
                 c = path.frame(Math.max(0, f - warm), frames);
-                Terrain.Frame fr = t.frame(c);
+                TerrainResult fr = t.frame(c);
                 if (f >= warm) {
                     flyMs += fr.millis();
                 }

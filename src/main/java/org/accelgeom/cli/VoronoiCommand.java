@@ -15,7 +15,7 @@ import org.accelgeom.io.Molecule;
 import org.accelgeom.io.NoSuchModelException;
 import org.accelgeom.io.VoronoiFiles;
 import org.accelgeom.voronoi.AtomBalls;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
 
@@ -277,7 +277,7 @@ final class VoronoiCommand implements Callable<Integer> {
         for (int run = 1; run <= runs.repeat; run++) { // --repeat: one plan
             long t0 = System.nanoTime();
             try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "voronoi diagram of " + sel.balls().size() + " balls")) {
-                r = VoronoiDiagram.compute(sel.balls(), in.options(), lease.session()); // device steps take turns inside
+                r = Voronoi.compute(sel.balls(), in.options(), lease.session()); // device steps take turns inside
             }
             nanos = System.nanoTime() - t0;
             if (runs.repeat > 1) {
@@ -400,7 +400,7 @@ final class VoronoiCommand implements Callable<Integer> {
         Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
         long t0 = System.nanoTime();
-        VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options, session);
+        VoronoiResult r = Voronoi.compute(sel.balls(), options, session);
         long nanos = System.nanoTime() - t0;
         if (common.output != null) {
             writeVertices(suffixed(common.output, k), r);
@@ -514,7 +514,7 @@ final class VoronoiCommand implements Callable<Integer> {
             };
             items = runItems(o, frames, (session, frame) -> {
                 long t0 = System.nanoTime();
-                VoronoiResult res = VoronoiDiagram.compute(frame.item(), o, session);
+                VoronoiResult res = Voronoi.compute(frame.item(), o, session);
                 long nanos = System.nanoTime() - t0;
                 synchronized (total) {
                     total[0] += nanos;

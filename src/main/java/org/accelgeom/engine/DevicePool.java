@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * <pre>{@code
  * try (DevicePool pool = DevicePool.open(Execution.tornado(-1).withResident(true), 0, 1)) {
  *     pool.run(inputs.iterator(),
- *             (worker, p) -> ConvexHull.compute(PointReaders.read(p), HullOptions.of(Backend.TORNADO), worker.session()),
+ *             (worker, p) -> Hull.compute(PointReaders.read(p), HullOptions.of(Backend.TORNADO), worker.session()),
  *             done -> write(done.input(), done.result()));       // in input order, on this thread
  * }   // every session closed
  * }</pre>

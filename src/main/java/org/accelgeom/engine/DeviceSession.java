@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * <pre>{@code
  * try (DeviceSession session = DeviceSession.open(Execution.tornado(0))) {
  *     for (Path p : inputs) {
- *         HullResult h = ConvexHull.compute(PointReaders.read(p), HullOptions.of(Backend.TORNADO), session);
+ *         HullResult h = Hull.compute(PointReaders.read(p), HullOptions.of(Backend.TORNADO), session);
  *     }
  * }   // plans freed, pools shut
  * }</pre>

@@ -18,7 +18,7 @@ import org.accelgeom.io.PointCloud;
  * last (on the host's cores when they are at most {@link #HOST_MERGE_MAX}, else on worker 0's device). Exact: every
  * extreme point of the whole set is an extreme point of the part that holds it (a point that is no convex combination of all the points is none of a subset), so the parts' vertices
  * contain every vertex of the hull, and the hull of those vertices is the hull of the points. The result equals
- * {@link ConvexHull#compute}'s: the same dimension, vertices and facets (as polygons of points); the facets may come
+ * {@link Hull#compute}'s: the same dimension, vertices and facets (as polygons of points); the facets may come
  * in another order and start at another corner ({@link HullResult#toMesh} writes them in a canonical order, so the
  * mesh is the same), and where an extreme point occurs several times in the input the vertex may name another of
  * its copies.
@@ -60,7 +60,7 @@ public final class PartitionedHull {
         Execution execution = options.execution();
         int parts = (int) Math.max(1, Math.min(pool.size(), n / MIN_POINTS_PER_PART));
         if (parts == 1) {
-            return ConvexHull.compute(x, y, z, options, pool.session(0, execution));
+            return Hull.compute(x, y, z, options, pool.session(0, execution));
         }
         PhaseTimings timings = new PhaseTimings();
         timings.time("check coordinates", Kind.HOST, () -> rejectNonFinite(x, y, z));
@@ -75,7 +75,7 @@ public final class PartitionedHull {
             int from = (int) start[p];
             int to = (int) start[p + 1];
             DeviceSession session = worker.session(execution);
-            return ConvexHull.compute(Arrays.copyOfRange(x, from, to), Arrays.copyOfRange(y, from, to),
+            return Hull.compute(Arrays.copyOfRange(x, from, to), Arrays.copyOfRange(y, from, to),
                     Arrays.copyOfRange(z, from, to), options, session);
         }, (DevicePool.Outcome<Integer, HullResult> o) -> {
             if (o.failure() instanceof RuntimeException r) {
@@ -167,11 +167,11 @@ public final class PartitionedHull {
         // of a 3 s hull of 10^8 points on an H100), else on the device; every backend gives the same hull
         HullResult merged;
         if (m <= HOST_MERGE_MAX || execution.backend() != org.accelgeom.engine.Backend.TORNADO) {
-            merged = ConvexHull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
+            merged = Hull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
                     execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
                             : org.accelgeom.engine.Backend.JVM_PARALLEL)));
         } else {
-            merged = ConvexHull.compute(sx, sy, sz, options, device.get());
+            merged = Hull.compute(sx, sy, sz, options, device.get());
         }
         timings.add("hull of the parts' " + m + " vertices (" + merged.backend().id() + ")", Kind.HOST,
                 merged.timings().total());
@@ -202,7 +202,7 @@ public final class PartitionedHull {
         return out;
     }
 
-    /** The message {@link ConvexHull} gives, with the index in the whole input (not in a part). */
+    /** The message {@link Hull} gives, with the index in the whole input (not in a part). */
     private static void rejectNonFinite(double[] x, double[] y, double[] z) {
         int bad = IntStream.range(0, x.length).parallel()
                 .filter(i -> !(Math.abs(x[i]) <= Double.MAX_VALUE && Math.abs(y[i]) <= Double.MAX_VALUE

@@ -71,7 +71,7 @@ public final class KdTreeBuilder {
             case JVM_PARALLEL -> {
                 ParallelLoops loops = session.loops();
                 ForkJoinPool pool = loops.pool();
-                PlanePipeline pipe = new PlanePipeline(new LoopSteps(loops), true);
+                PlanePipeline pipe = new PlanePipeline(new JvmKdTreeBackend(loops), true);
                 SahBuilder.Finder f = (node, voxel, pt) -> node.n >= PARALLEL_NODE_MIN
                         ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
                         : sweepFinder(node, voxel, pt, c, false);
@@ -79,7 +79,7 @@ public final class KdTreeBuilder {
                 name = "jvm-parallel (" + loops.threads() + " threads)";
             }
             case TORNADO -> {
-                PipelineSteps steps = t.time("start device", Kind.HOST, () -> deviceSteps(session, tris.count()));
+                KdTreeBackend steps = t.time("start device", Kind.HOST, () -> deviceSteps(session, tris.count()));
                 PlanePipeline pipe = new PlanePipeline(steps, true);
                 // subtrees in parallel as on jvm-parallel; the device takes one large node at a time
                 SahBuilder.Finder f = (node, voxel, pt) -> {
@@ -110,12 +110,12 @@ public final class KdTreeBuilder {
      * compiles a new plan's kernels (about a second, more than a build of a small mesh), so the session keeps the set,
      * with its device buffers, for the next build whose root fits and is at least half its capacity.
      */
-    static PipelineSteps deviceSteps(DeviceSession session, int n) {
+    static KdTreeBackend deviceSteps(DeviceSession session, int n) {
         int need = Math.max(1, n);
-        PipelineSteps.Factory factory = session.tornado(PipelineSteps.Factory.class);
-        return session.plan("kdtree", "per-node steps", PipelineSteps.class,
+        KdTreeBackend.Factory factory = session.tornado(KdTreeBackend.Factory.class);
+        return session.plan("kdtree", "per-node steps", KdTreeBackend.class,
                 s -> s.capacity() >= need && s.capacity() <= 2L * need,
-                () -> new TieredSteps(need, cap -> factory.create(session.execution(), cap)), PipelineSteps::close);
+                () -> new TieredSteps(need, cap -> factory.create(session.execution(), cap)), KdTreeBackend::close);
     }
 
     private static Split sweepFinder(BuildNode node, float[] voxel, PhaseTimings t, double[] c, boolean parallel) {
@@ -148,9 +148,9 @@ public final class KdTreeBuilder {
         BuildNode root = SahBuilder.root(tris);
         float[] bounds = tris.bounds();
         double[] c = SahBuilder.costs(o);
-        PipelineSteps steps = switch (o.backend()) {
-            case JVM -> new LoopSteps(null);
-            case JVM_PARALLEL -> new LoopSteps(session.loops());
+        KdTreeBackend steps = switch (o.backend()) {
+            case JVM -> new JvmKdTreeBackend(null);
+            case JVM_PARALLEL -> new JvmKdTreeBackend(session.loops());
             case TORNADO -> deviceSteps(session, tris.count());
         };
         {

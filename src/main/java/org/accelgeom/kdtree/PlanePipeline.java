@@ -13,10 +13,10 @@ import org.accelgeom.engine.PhaseTimings.Kind;
  */
 final class PlanePipeline {
 
-    private final PipelineSteps steps;
+    private final KdTreeBackend steps;
     private final boolean parallelSort;
 
-    PlanePipeline(PipelineSteps steps, boolean parallelSort) {
+    PlanePipeline(KdTreeBackend steps, boolean parallelSort) {
         this.steps = steps;
         this.parallelSort = parallelSort;
     }

@@ -86,7 +86,7 @@ public final class SahBuilder {
 
     /**
      * The subtree of one node built on its own (no fork/join), from depth {@code depth}: the small-node stage of
-     * {@link org.accelgeom.kdtree.zhou.LevelBuilder}, with the budget of a root ({@link ReferenceBudget}). Safe to call from several threads at
+     * {@link org.accelgeom.kdtree.zhou.ZhouBuilder}, with the budget of a root ({@link ReferenceBudget}). Safe to call from several threads at
      * once.
      */
     public TreeWriter subtree(BuildNode node, float[] voxel, int depth) {

@@ -10,25 +10,25 @@ import org.accelgeom.engine.PhaseTimings;
  * the root's. Each tier is created (and its kernels compiled) the first time a node needs it. One thread: the tier
  * chosen by {@link #buffers} serves the steps that follow.
  */
-final class TieredSteps implements PipelineSteps {
+final class TieredSteps implements KdTreeBackend {
 
     /** The smallest tier. */
     static final int MIN_TIER = 1 << 14;
 
-    private final IntFunction<PipelineSteps> factory;
+    private final IntFunction<KdTreeBackend> factory;
     private final int capacity;
-    private final PipelineSteps[] tiers;
+    private final KdTreeBackend[] tiers;
     private final int[] sizes;
-    private PipelineSteps current;
+    private KdTreeBackend current;
 
-    TieredSteps(int capacity, IntFunction<PipelineSteps> factory) {
+    TieredSteps(int capacity, IntFunction<KdTreeBackend> factory) {
         this.capacity = capacity;
         this.factory = factory;
         int count = 1;
         for (long s = MIN_TIER; s < capacity; s *= 4) {
             count++;
         }
-        tiers = new PipelineSteps[count];
+        tiers = new KdTreeBackend[count];
         sizes = new int[count];
         long s = MIN_TIER;
         for (int i = 0; i < count; i++) {
@@ -80,7 +80,7 @@ final class TieredSteps implements PipelineSteps {
 
     @Override
     public void close() {
-        for (PipelineSteps s : tiers) {
+        for (KdTreeBackend s : tiers) {
             if (s != null) {
                 s.close();
             }

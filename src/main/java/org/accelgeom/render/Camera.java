@@ -107,7 +107,7 @@ public record Camera(double x, double y, double z, double dx, double dy, double 
     }
 
     /**
-     * The ray caster's camera array ({@link RayKernels#EYE} ...): the eye, the view direction, the image plane's
+     * The ray caster's camera array ({@link RenderKernels#EYE} ...): the eye, the view direction, the image plane's
      * right and up half-extents at unit distance; the point light and the shadow rays' offset eps.
      */
     public float[] toArray(double[] light, double eps) {
@@ -116,16 +116,16 @@ public record Camera(double x, double y, double z, double dx, double dy, double 
         double[] u = cross(right, f);
         double ty = Math.tan(Math.toRadians(fovDegrees / 2));
         double tx = ty * width / height;
-        float[] a = new float[RayKernels.CAMERA_FLOATS];
+        float[] a = new float[RenderKernels.CAMERA_FLOATS];
         for (int k = 0; k < 3; k++) {
-            a[RayKernels.EYE + k] = (float) eye()[k];
-            a[RayKernels.FORWARD + k] = (float) f[k];
-            a[RayKernels.RIGHT + k] = (float) (tx * right[k]);
-            a[RayKernels.UP + k] = (float) (ty * u[k]);
-            a[RayKernels.LIGHT + k] = (float) light[k];
+            a[RenderKernels.EYE + k] = (float) eye()[k];
+            a[RenderKernels.FORWARD + k] = (float) f[k];
+            a[RenderKernels.RIGHT + k] = (float) (tx * right[k]);
+            a[RenderKernels.UP + k] = (float) (ty * u[k]);
+            a[RenderKernels.LIGHT + k] = (float) light[k];
         }
-        a[RayKernels.SHADOW_EPS] = (float) eps;
-        a[RayKernels.FAR] = Float.POSITIVE_INFINITY;
+        a[RenderKernels.SHADOW_EPS] = (float) eps;
+        a[RenderKernels.FAR] = Float.POSITIVE_INFINITY;
         return a;
     }
 

@@ -4,7 +4,7 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.KdTree;
 
 /**
- * Runs {@link RayKernels#primary}, {@link RayKernels#surface}, {@link RayKernels#shadow} and {@link RayKernels#colour}
+ * Runs {@link RenderKernels#primary}, {@link RenderKernels#surface}, {@link RenderKernels#shadow} and {@link RenderKernels#colour}
  * for every pixel of an image on one backend.
  */
 public interface RenderBackend extends AutoCloseable {
@@ -18,8 +18,8 @@ public interface RenderBackend extends AutoCloseable {
     }
 
     /**
-     * Renders: {@code params} holds width, height and the shadow flag ({@link RayKernels#WIDTH} ...); the outputs
-     * have one entry per pixel ({@code counts}: {@link RayKernels#COUNTS} per pixel). Returns the wall time of the
+     * Renders: {@code params} holds width, height and the shadow flag ({@link RenderKernels#WIDTH} ...); the outputs
+     * have one entry per pixel ({@code counts}: {@link RenderKernels#COUNTS} per pixel). Returns the wall time of the
      * tracing step in nanoseconds, transfers to and from a device included, TornadoVM's JIT compilation and host-side
      * copies excluded.
      */

@@ -9,7 +9,6 @@ import java.util.Set;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtKernels;
 import org.accelgeom.engine.AccelGeomException;
-import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.Execution;
 import org.accelgeom.engine.TornadoSupport;
@@ -32,35 +31,7 @@ public final class Terrain implements AutoCloseable {
     /** The largest maximum depth: 2^24 bits of flags and up to 16 M triangles. */
     public static final int MAX_DEPTH = 24;
 
-    /**
-     * @param maxDepth     D of the CBT (6..24); the finest triangles have legs size·2^(−D/2)
-     * @param targetPixels split where the projected longest edge exceeds this
-     * @param size         side of the square in metres
-     * @param zScale       metres per height unit of the grid
-     * @param capacity     the most triangles a frame emits (0: min(2^D, 2 M); the tornado backend downloads this buffer every frame)
-     */
-    public record Options(int maxDepth, double targetPixels, double size, double zScale, Backend backend, int threads, int device,
-            int capacity) {
-
-        public Options {
-            if (maxDepth < 6 || maxDepth > MAX_DEPTH) {
-                throw new AccelGeomException("terrain maximum depth " + maxDepth + " out of range: expected 6.." + MAX_DEPTH);
-            }
-            if (!(targetPixels > 0) || !(size > 0) || !(zScale >= 0)) {
-                throw new AccelGeomException("terrain: target pixels and size must be positive and the height scale >= 0");
-            }
-        }
-
-        public static Options of(int maxDepth, double targetPixels, Backend backend) {
-            return new Options(maxDepth, targetPixels, 1000, 100, backend, 0, -1, 0);
-        }
-    }
-
-    /** What one frame produced: its triangle count, the depth of its deepest leaf, its wall time. */
-    public record Frame(int triangles, int deepest, double millis) {
-    }
-
-    private final Options options;
+    private final TerrainOptions options;
     private final Grid heights;
     private final Cbt tree;
     private final TerrainBackend backend;
@@ -69,7 +40,7 @@ public final class Terrain implements AutoCloseable {
     private final PhaseTimings timings = new PhaseTimings();
     private int count;
 
-    private Terrain(Grid heights, Options o) {
+    private Terrain(Grid heights, TerrainOptions o) {
         if (heights.nx() < 2 || heights.ny() < 2) {
             throw new AccelGeomException("terrain: the height grid needs at least 2 x 2 samples, got " + heights.nx() + " x " + heights.ny());
         }
@@ -88,12 +59,12 @@ public final class Terrain implements AutoCloseable {
     }
 
     /** A terrain over a heightmap, starting from the two root triangles. */
-    public static Terrain create(Grid heights, Options o) {
+    public static Terrain create(Grid heights, TerrainOptions o) {
         return new Terrain(heights, o);
     }
 
     /** One frame of the cycle for this camera. */
-    public Frame frame(Camera c) {
+    public TerrainResult frame(Camera c) {
         long t0 = System.nanoTime();
         int n = backend.frame(kernelCamera(c, options.size(), options.zScale(), options.targetPixels()), tri, node);
         if (n > node.length) {
@@ -105,7 +76,7 @@ public final class Terrain implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             deepest = Math.max(deepest, CbtKernels.depth(node[i]));
         }
-        return new Frame(n, deepest, (System.nanoTime() - t0) / 1e6);
+        return new TerrainResult(n, deepest, (System.nanoTime() - t0) / 1e6);
     }
 
     /** All phases of all frames so far. */
@@ -113,7 +84,7 @@ public final class Terrain implements AutoCloseable {
         return timings;
     }
 
-    public Options options() {
+    public TerrainOptions options() {
         return options;
     }
 

@@ -392,7 +392,7 @@ final class EllipticEdges {
         if (quick != null) {
             for (int q : quick) {
                 double dx = x[q] - sx, dy = y[q] - sy, dz = z[q] - sz;
-                if (q != a && q != b && q != c && Math.sqrt(dx * dx + dy * dy + dz * dz) - r[q] < sR - VoronoiDiagram.TOLERANCE) {
+                if (q != a && q != b && q != c && Math.sqrt(dx * dx + dy * dy + dz * dz) - r[q] < sR - Voronoi.TOLERANCE) {
                     return false;
                 }
             }
@@ -403,7 +403,7 @@ final class EllipticEdges {
                 return;
             }
             double dx = x[q] - sx, dy = y[q] - sy, dz = z[q] - sz;
-            if (Math.sqrt(dx * dx + dy * dy + dz * dz) - r[q] < sR - VoronoiDiagram.TOLERANCE) {
+            if (Math.sqrt(dx * dx + dy * dy + dz * dz) - r[q] < sR - Voronoi.TOLERANCE) {
                 full[0] = true;
             }
         });

@@ -15,9 +15,9 @@ public final class SearchInput {
     public final int[] ip;
     /** The most edges one search holds (the frame arrays' size in edges). */
     public final int capacity;
-    private final VoronoiDiagram.Prepared prep;
+    private final Voronoi.Prepared prep;
 
-    private SearchInput(VoronoiDiagram.Prepared prep) {
+    private SearchInput(Voronoi.Prepared prep) {
         this.prep = prep;
         Balls b = prep.pb();
         bx = b.x;
@@ -41,7 +41,7 @@ public final class SearchInput {
      */
     public static SearchInput of(Balls balls, VoronoiOptions options) {
         VoronoiRange.check(balls);
-        return new SearchInput(VoronoiDiagram.prepare(balls, options));
+        return new SearchInput(Voronoi.prepare(balls, options));
     }
 
     /** Work-items per edge of the device search ({@code ip[I_LANES]}). */
@@ -57,7 +57,7 @@ public final class SearchInput {
     public int firstLevel(double[] frames, float[] framesF, int[] gates) {
         int[] q = new int[4];
         double[] s = new double[4];
-        if (prep.visible() < 4 || !InitialVertex.find(prep.pb(), prep.hidden(), 64, VoronoiDiagram.TOLERANCE, q, s)) {
+        if (prep.visible() < 4 || !InitialVertex.find(prep.pb(), prep.hidden(), 64, Voronoi.TOLERANCE, q, s)) {
             return 0;
         }
         double[] s0 = new double[4];

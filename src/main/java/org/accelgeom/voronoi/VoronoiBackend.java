@@ -8,7 +8,7 @@ import org.accelgeom.engine.DeviceSession;
  * of {@link EndVertexScans}), which is where the time goes. Implementations: {@link JvmVoronoiBackend} (jvm: one
  * thread; jvm-parallel: the session's pool; with lanes, the device's lane layout on the CPU) and
  * {@code voronoi.tornado.TornadoVoronoiBackend}. A backend owns the ball arrays and the grid (on a device they stay in
- * device memory). The other steps ({@link VoronoiDiagram}: grid and hidden balls, initial vertex, edge frames, VIDIC
+ * device memory). The other steps ({@link Voronoi}: grid and hidden balls, initial vertex, edge frames, VIDIC
  * links, untraced pieces, closed elliptic edges) are host code, the same for every backend (jvm-parallel and tornado
  * run their per-edge loops on the session's pool): they walk and change the topology one edge at a time, or are
  * small, so they are not backend steps.

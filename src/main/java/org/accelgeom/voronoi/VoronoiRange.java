@@ -5,7 +5,7 @@ import java.util.Arrays;
 import org.accelgeom.engine.AccelGeomException;
 
 /**
- * The range of input the diagram supports, checked where {@link VoronoiDiagram#compute} starts (issue 16).
+ * The range of input the diagram supports, checked where {@link Voronoi#compute} starts (issue 16).
  *
  * <p>The diagram is computed in floating point with tolerances of fixed size (the emptiness check, the tie
  * bands of the end-vertex search) and with float copies of the balls on the backends: it is not exact, and a ball

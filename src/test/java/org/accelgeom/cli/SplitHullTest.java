@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.PartitionedHull;
@@ -230,7 +230,7 @@ class SplitHullTest {
         assertEquals(whole.size(), stages.stream().mapToInt(SplitHull.Stages::count).sum());
         List<PartitionedHull.Part> list = SplitHull.readParts(work, parts, source.name(), stages);
         PartitionedHull.Merged m = PartitionedHull.merge(list, options(), new PhaseTimings(), () -> null);
-        HullResult one = ConvexHull.compute(whole, HullOptions.of(Backend.JVM));
+        HullResult one = Hull.compute(whole, HullOptions.of(Backend.JVM));
         assertEquals(one.dimension(), m.result().dimension());
         assertArrayEquals(one.vertices(), m.result().vertices(), source.name());
         if (one.dimension() >= 1) {

@@ -8,7 +8,7 @@ import java.util.Random;
 import org.accelgeom.cbt.Cbt;
 import org.accelgeom.cbt.CbtBackend;
 import org.accelgeom.cbt.CbtBackends;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.RandomPoints;
 import org.accelgeom.io.PointCloud;
@@ -17,16 +17,17 @@ import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.accelgeom.render.Camera;
-import org.accelgeom.render.RayCaster;
+import org.accelgeom.render.Render;
 import org.accelgeom.render.RenderOptions;
 import org.accelgeom.ridge.Ridge;
 import org.accelgeom.ridge.RidgeOptions;
 import org.accelgeom.terrain.FractalTerrain;
 import org.accelgeom.terrain.Terrain;
+import org.accelgeom.terrain.TerrainOptions;
 import org.accelgeom.voronoi.Balls;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.junit.jupiter.api.Test;
 
@@ -45,10 +46,10 @@ class ThreadCountTest {
     void hull() {
         PointCloud p = RandomPoints.ball(3000, 1);
         HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(4);
-        int ref = ConvexHull.compute(p, o).vertices().length;
-        assertFlat("hull", () -> assertEquals(ref, ConvexHull.compute(p, o).vertices().length));
+        int ref = Hull.compute(p, o).vertices().length;
+        assertFlat("hull", () -> assertEquals(ref, Hull.compute(p, o).vertices().length));
         try (DeviceSession s = DeviceSession.open(o.execution())) {
-            assertFlat("hull in a session", () -> assertEquals(ref, ConvexHull.compute(p, o, s).vertices().length));
+            assertFlat("hull in a session", () -> assertEquals(ref, Hull.compute(p, o, s).vertices().length));
         }
     }
 
@@ -70,11 +71,11 @@ class ThreadCountTest {
     void voronoi() {
         Balls b = Balls.randomAtoms(150, 5);
         VoronoiOptions o = VoronoiOptions.of(Backend.JVM_PARALLEL).withThreads(4);
-        int ref = VoronoiDiagram.compute(b, o).vertexCount();
-        assertFlat("voronoi", () -> assertEquals(ref, VoronoiDiagram.compute(b, o).vertexCount()));
+        int ref = Voronoi.compute(b, o).vertexCount();
+        assertFlat("voronoi", () -> assertEquals(ref, Voronoi.compute(b, o).vertexCount()));
         VoronoiOptions resident = o.withResident(true);
         try (DeviceSession s = DeviceSession.open(resident.execution())) {
-            assertFlat("voronoi in a session", () -> assertEquals(ref, VoronoiDiagram.compute(b, resident, s).vertexCount()));
+            assertFlat("voronoi in a session", () -> assertEquals(ref, Voronoi.compute(b, resident, s).vertexCount()));
         }
     }
 
@@ -84,12 +85,12 @@ class ThreadCountTest {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM_PARALLEL).withThreads(4);
         KdTree ref = KdTreeBuilder.build(t, o).tree();
         assertFlat("kd-tree", () -> assertTrue(KdTreeBuilder.build(t, o).tree().sameTree(ref)));
-        KdTree zhou = LevelBuilder.build(t, o, 16).tree();
-        assertFlat("kd-tree (zhou)", () -> assertTrue(LevelBuilder.build(t, o, 16).tree().sameTree(zhou)));
+        KdTree zhou = ZhouBuilder.build(t, o, 16).tree();
+        assertFlat("kd-tree (zhou)", () -> assertTrue(ZhouBuilder.build(t, o, 16).tree().sameTree(zhou)));
         RenderOptions r = RenderOptions.of(Backend.JVM_PARALLEL).withThreads(4);
         Camera cam = Camera.framing(ref.bounds(), 8, 8);
-        long rays = RayCaster.render(ref, cam, r).rays();
-        assertFlat("ray caster", () -> assertEquals(rays, RayCaster.render(ref, cam, r).rays()));
+        long rays = Render.render(ref, cam, r).rays();
+        assertFlat("ray caster", () -> assertEquals(rays, Render.render(ref, cam, r).rays()));
     }
 
     @Test
@@ -100,7 +101,7 @@ class ThreadCountTest {
                 assertEquals(1 << 6, b.init(6));
             }
         });
-        Terrain.Options o = new Terrain.Options(10, 12, 1000, 100, Backend.JVM_PARALLEL, 4, -1, 0);
+        TerrainOptions o = new TerrainOptions(10, 12, 1000, 100, Backend.JVM_PARALLEL, 4, -1, 0);
         var heights = FractalTerrain.generate(4, 0.7, 5);
         Camera view = Camera.lookAt(500, -300, 400, 500, 500, 0, 60, 64, 48);
         assertFlat("terrain", () -> {

@@ -22,7 +22,7 @@ class HullMagnitudeTest {
 
     private static HullResult hull(double[][] p, Backend b) {
         HullOptions o = HullOptions.of(b);
-        return ConvexHull.compute(p[0], p[1], p[2], b == Backend.JVM_PARALLEL ? o.withThreads(2) : o);
+        return Hull.compute(p[0], p[1], p[2], b == Backend.JVM_PARALLEL ? o.withThreads(2) : o);
     }
 
     private static double[][] scaled(double[][] p, int k) {
@@ -55,7 +55,7 @@ class HullMagnitudeTest {
 
     /** Small integers (at most 4 bits): every 2^k times them, k in [-1070, 1019], is an exact double. */
     private static double[][] grid(int n, long seed) {
-        return ConvexHullTest.points("grid", n, seed);
+        return HullTest.points("grid", n, seed);
     }
 
     @Test
@@ -119,7 +119,7 @@ class HullMagnitudeTest {
             }
         }
         // random doubles (53-bit mantissas): 2^k exact for k in [-1021 + 53, 1023]
-        double[][] p = ConvexHullTest.points("ball", 300, 9);
+        double[][] p = HullTest.points("ball", 300, 9);
         HullResult reference = hull(p, Backend.JVM);
         for (int k = -968; k <= 1022; k += 30) {
             assertSameHull(reference, hull(scaled(p, k), Backend.JVM), "ball 2^" + k);

@@ -20,7 +20,7 @@ class InnerBallTest {
 
     /** Points of {@code kind}, moved to {@code (off, off, off)} and scaled by {@code scale}. */
     private static double[][] points(String kind, int n, long seed, double off, double scale) {
-        double[][] p = ConvexHullTest.points(kind, n, seed);
+        double[][] p = HullTest.points(kind, n, seed);
         for (double[] c : p) {
             for (int i = 0; i < n; i++) {
                 c[i] = off + scale * c[i];
@@ -52,8 +52,8 @@ class InnerBallTest {
         for (double[] placement : new double[][] {{0, 1}, {1e6, 1e-3}}) {
             double[][] p = points(kind, 100_000, 5, placement[0], placement[1]);
             HullOptions o = HullOptions.of(Backend.JVM);
-            HullResult full = ConvexHull.compute(p[0], p[1], p[2], o, () -> new JvmHullBackend(null, false));
-            HullResult ball = ConvexHull.compute(p[0], p[1], p[2], o, () -> new JvmHullBackend(null, true));
+            HullResult full = Hull.compute(p[0], p[1], p[2], o, () -> new JvmHullBackend(null, false));
+            HullResult ball = Hull.compute(p[0], p[1], p[2], o, () -> new JvmHullBackend(null, true));
             assertEquals(full.stats().culled(), ball.stats().culled(), kind);
             assertArrayEquals(full.vertices(), ball.vertices(), kind);
             assertArrayEquals(full.facetStart(), ball.facetStart(), kind);
@@ -104,7 +104,7 @@ class InnerBallTest {
             my += cy[i] / ids.length;
             mz += cz[i] / ids.length;
         }
-        HullResult h = ConvexHull.compute(cx, cy, cz, HullOptions.of(Backend.JVM).withCullDirections(0));
+        HullResult h = Hull.compute(cx, cy, cz, HullOptions.of(Backend.JVM).withCullDirections(0));
         int[] tri = h.toMesh(org.accelgeom.io.PointCloud.of(cx, cy, cz)).triangles();
         double[] vx = new double[h.vertices().length];
         double[] vy = new double[vx.length];

@@ -17,7 +17,7 @@ import org.accelgeom.io.PointCloud;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PartitionedHull} equals {@link ConvexHull} (same dimension, vertices and facets as polygons of points) on
+ * {@link PartitionedHull} equals {@link Hull} (same dimension, vertices and facets as polygons of points) on
  * inputs whose parts are degenerate in every way: random balls, all points extreme (a sphere), grids (points inside
  * facets and on edges), duplicates across parts, flat and collinear inputs. The parts run on a pool of jvm workers;
  * the tornado test of the CLI (MultiDeviceTornadoTest) runs them on a device.
@@ -26,7 +26,7 @@ class PartitionedHullTest {
 
     private static void assertSameHull(PointCloud p, int workers) {
         HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
-        HullResult one = ConvexHull.compute(p, o);
+        HullResult one = Hull.compute(p, o);
         HullResult split;
         int[] devices = new int[workers];
         try (DevicePool pool = DevicePool.open(Execution.parallel(2), devices)) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 
 import org.accelgeom.engine.Backend;
-import org.accelgeom.kdtree.zhou.LevelBuilder.SmallStage;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,14 +63,14 @@ public class ReferenceBudgetTest {
         Triangles t = fan(600);
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
         for (SmallStage stage : SmallStage.values()) {
-            KdTreeResult ref = LevelBuilder.build(t, o, 64, stage);
+            KdTreeResult ref = ZhouBuilder.build(t, o, 64, stage);
             assertTrue(ref.stats().references() <= zhouBound(t), stage + ": " + ref.stats().format());
-            KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(2), 64, stage);
+            KdTreeResult par = ZhouBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(2), 64, stage);
             assertTrue(ref.tree().sameTree(par.tree()), stage + ": jvm-parallel differs");
             TreeChecks.check(ref.tree(), o.depthLimit(t.count()), 300);
         }
         // a larger small-node threshold hands the exact builder bigger small roots
-        KdTreeResult big = LevelBuilder.build(t, o, 256, SmallStage.EXACT);
+        KdTreeResult big = ZhouBuilder.build(t, o, 256, SmallStage.EXACT);
         assertTrue(big.stats().references() <= zhouBound(t), big.stats().format());
     }
 

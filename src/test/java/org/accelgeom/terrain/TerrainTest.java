@@ -21,8 +21,8 @@ class TerrainTest {
         return new FlightPath(1000, 100, 30, 20, 60, 640, 480, 1);
     }
 
-    static Terrain.Options options(Backend b, int threads) {
-        return new Terrain.Options(16, 12, 1000, 100, b, threads, -1, 0);
+    static TerrainOptions options(Backend b, int threads) {
+        return new TerrainOptions(16, 12, 1000, 100, b, threads, -1, 0);
     }
 
     @Test
@@ -34,8 +34,8 @@ class TerrainTest {
             int deepest = 0;
             for (int f = 0; f < 40; f++) {
                 Camera c = fp.frame(Math.max(0, f - 20), 40); // 20 frames of settling, then flying
-                Terrain.Frame a = ref.frame(c);
-                Terrain.Frame b = par.frame(c);
+                TerrainResult a = ref.frame(c);
+                TerrainResult b = par.frame(c);
                 assertEquals(a.triangles(), b.triangles(), "frame " + f);
                 assertArrayEquals(ref.nodes(), par.nodes(), "frame " + f);
                 assertArrayEquals(ref.triangles(), par.triangles(), "frame " + f);
@@ -79,8 +79,8 @@ class TerrainTest {
 
     @Test
     void badOptionsAreOneLineErrors() {
-        assertThrows(AccelGeomException.class, () -> Terrain.Options.of(25, 8, Backend.JVM));
-        assertThrows(AccelGeomException.class, () -> Terrain.Options.of(16, 0, Backend.JVM));
+        assertThrows(AccelGeomException.class, () -> TerrainOptions.of(25, 8, Backend.JVM));
+        assertThrows(AccelGeomException.class, () -> TerrainOptions.of(16, 0, Backend.JVM));
         assertThrows(AccelGeomException.class, () -> FractalTerrain.generate(20, 0.5, 1));
     }
 }

@@ -85,11 +85,11 @@ class CellCoverTest {
         int sets = 0, vertexFree = 0, closed = 0, cut = 0, all = 0;
         for (int t = 0; t < 8; t++) {
             Balls b = withHydrogens(rnd, 60, 11);
-            VoronoiResult res = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             VoronoiChecks.assertEmptyAndTangent(b, res);
-            BallGrid g = BallGrid.build(b, VoronoiDiagram.PER_CELL, null);
+            BallGrid g = BallGrid.build(b, Voronoi.PER_CELL, null);
             boolean[] hidden = b.hidden(g);
-            g = BallGrid.build(b, VoronoiDiagram.PER_CELL, hidden);
+            g = BallGrid.build(b, Voronoi.PER_CELL, hidden);
             List<Set<Integer>> faces = faces(b, res);
             boolean[] inVertex = new boolean[b.size()];
             for (int q : res.quads()) {
@@ -117,7 +117,7 @@ class CellCoverTest {
                 vertexFree++;
                 int[] q = new int[4], root = new int[1];
                 double[] s = new double[4];
-                CellVertex.Found f = CellVertex.find(b, hidden, g, c, VoronoiDiagram.TOLERANCE, q, root, s);
+                CellVertex.Found f = CellVertex.find(b, hidden, g, c, Voronoi.TOLERANCE, q, root, s);
                 assertEquals(3, f.how(), "ball " + c + " has no vertex");
                 assertEquals(false, unprunedHasVertex(b, hidden, g, c), "ball " + c + ": the unpruned search agrees");
                 ConcurrentHashMap<Long, Boolean> found = new ConcurrentHashMap<>();
@@ -158,9 +158,9 @@ class CellCoverTest {
                     int m = TangentSpheres.solve(b.x, b.y, b.z, b.r, c, cand[i], cand[j], cand[l], out);
                     for (int s = 0; s < m; s++) {
                         double[] sp = Arrays.copyOfRange(out, 4 * s, 4 * s + 4);
-                        if (sp[3] <= reach + VoronoiDiagram.TOLERANCE
+                        if (sp[3] <= reach + Voronoi.TOLERANCE
                                 && InitialVertex.empty(b, hidden, new int[] {c, cand[i], cand[j], cand[l]}, sp,
-                                        VoronoiDiagram.TOLERANCE)) {
+                                        Voronoi.TOLERANCE)) {
                             return true;
                         }
                     }
@@ -216,7 +216,7 @@ class CellCoverTest {
         }
         assertTrue(!inContact.contains(24), "Voronota gives the vertex-free ball no contact");
         for (Backend be : new Backend[] {Backend.JVM, Backend.JVM_PARALLEL}) {
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(be));
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(be));
             List<String> ours = new ArrayList<>();
             for (int v = 0; v < r.vertexCount(); v++) {
                 ours.add(r.quads()[4 * v] + " " + r.quads()[4 * v + 1] + " " + r.quads()[4 * v + 2] + " "

@@ -30,11 +30,11 @@ class CompletionTest {
         return new Balls(x, y, z, r);
     }
 
-    /** Brute-force vertex keys (as {@link VoronoiDiagramTest#keys}). */
+    /** Brute-force vertex keys (as {@link VoronoiTest#keys}). */
     static List<String> bruteForce(Balls b) {
         List<String> want = new ArrayList<>();
         for (BruteForceVertices.Vertex v : BruteForceVertices.of(b, 1e-9)) {
-            want.add(VoronoiDiagramTest.key(v.a(), v.b(), v.c(), v.d(), v.x(), v.y(), v.z()));
+            want.add(VoronoiTest.key(v.a(), v.b(), v.c(), v.d(), v.x(), v.y(), v.z()));
         }
         want.sort(null);
         return want;
@@ -71,7 +71,7 @@ class CompletionTest {
         List<String> k = new ArrayList<>();
         List<String> all = new ArrayList<>();
         for (int v = 0; v < nv; v++) {
-            String key = VoronoiDiagramTest.key(res.quads()[4 * v], res.quads()[4 * v + 1], res.quads()[4 * v + 2],
+            String key = VoronoiTest.key(res.quads()[4 * v], res.quads()[4 * v + 1], res.quads()[4 * v + 2],
                     res.quads()[4 * v + 3], res.spheres()[4 * v], res.spheres()[4 * v + 1], res.spheres()[4 * v + 2]);
             if (seen[v]) {
                 k.add(key);
@@ -92,16 +92,16 @@ class CompletionTest {
             Random rnd = new Random(t);
             Balls b = largeAndSmall(rnd, 10 + rnd.nextInt(8));
             List<String> want = bruteForce(b);
-            VoronoiResult jvm = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
-            VoronoiResult par = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
+            VoronoiResult jvm = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult par = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
             if (!firstComponent(jvm).equals(want)) {
                 missedBefore++;
                 missing.add(t);
                 assertTrue(jvm.stats().components() > 1, "set " + t + ": a missed piece, one component");
             }
             pieces += jvm.stats().components() - 1;
-            assertEquals(want, VoronoiDiagramTest.keys(jvm), "set " + t + " jvm " + jvm.stats());
-            assertEquals(want, VoronoiDiagramTest.keys(par), "set " + t + " jvm-parallel");
+            assertEquals(want, VoronoiTest.keys(jvm), "set " + t + " jvm " + jvm.stats());
+            assertEquals(want, VoronoiTest.keys(par), "set " + t + " jvm-parallel");
             assertEquals(VoronoiChecks.edgeKeys(jvm), VoronoiChecks.edgeKeys(par), "set " + t + " edges");
             assertEquals(0, jvm.stats().unresolved() + jvm.stats().inconsistent() + jvm.stats().undecidedBalls(), "set " + t);
             VoronoiChecks.assertEmptyAndTangent(b, jvm);
@@ -122,8 +122,8 @@ class CompletionTest {
                 new double[] {0, 0, 40, 1.1});
         List<String> want = bruteForce(b);
         for (Backend be : new Backend[] {Backend.JVM, Backend.JVM_PARALLEL}) {
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(be));
-            assertEquals(want, VoronoiDiagramTest.keys(r), be.toString());
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(be));
+            assertEquals(want, VoronoiTest.keys(r), be.toString());
             assertTrue(want.stream().filter(k -> k.startsWith("0 1 2 3 ")).count() == 2, "the pocket's two vertices " + want);
             assertEquals(2, r.stats().components(), r.stats().toString());
             assertTrue(!firstComponent(r).equals(want), "the first tracing alone misses a piece");
@@ -140,9 +140,9 @@ class CompletionTest {
         boolean[] hidden = b.hidden(g);
         CellVertex.Found f = CellVertex.find(b, hidden, g, 2, 1e-7, new int[4], new int[1], new double[4]);
         assertEquals(3, f.how(), "no vertex: " + f);
-        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         assertEquals(1, r.stats().vertexFreeBalls());
         assertEquals(1, r.stats().components());
-        assertEquals(bruteForce(b), VoronoiDiagramTest.keys(r));
+        assertEquals(bruteForce(b), VoronoiTest.keys(r));
     }
 }

@@ -36,7 +36,7 @@ class EllipticEdgesTest {
 
     @Test
     void threeBallsAloneHaveOneClosedEdge() {
-        VoronoiResult r = VoronoiDiagram.compute(ring(), VoronoiOptions.of(Backend.JVM));
+        VoronoiResult r = Voronoi.compute(ring(), VoronoiOptions.of(Backend.JVM));
         assertEquals(0, r.vertexCount());
         assertArrayEquals(new int[] {0, 1, 2}, r.closedTriples());
     }
@@ -50,7 +50,7 @@ class EllipticEdgesTest {
             if (be == Backend.TORNADO) {
                 continue;
             }
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(be));
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(be));
             assertTrue(r.vertexCount() > 0);
             assertTrue(Arrays.stream(r.quads()).noneMatch(q -> q == 2), "the small ball is in no vertex");
             assertArrayEquals(new int[] {0, 1, 2}, r.closedTriples(), be.toString());
@@ -63,7 +63,7 @@ class EllipticEdgesTest {
         // a ball near the ring's plane touches some of its spheres: the edge gets vertices and is traced
         Balls b = ring(new double[] {0, 1.6, 0, 0.5}, new double[] {0, 30, 0, 1.5}, new double[] {0, -20, 25, 1.2},
                 new double[] {20, 5, -20, 1.0}, new double[] {-25, 0, 20, 1.7});
-        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         assertEquals(0, r.closedEdgeCount());
         boolean traced = false;
         for (int k = 0; k < r.edgeCount(); k++) {
@@ -78,7 +78,7 @@ class EllipticEdgesTest {
         // a ball covering the ring's spheres without touching any tangentially: no edge of the three at all
         Balls b = ring(new double[] {0, 0, 0.01, 1.5}, new double[] {0, 30, 0, 1.5}, new double[] {0, -20, 25, 1.2},
                 new double[] {20, 5, -20, 1.0}, new double[] {-25, 0, 20, 1.7});
-        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         for (int c = 0; c < r.closedEdgeCount(); c++) {
             int[] t = Arrays.copyOfRange(r.closedTriples(), 3 * c, 3 * c + 3);
             assertTrue(!Arrays.equals(new int[] {0, 1, 2}, t), Arrays.toString(t));
@@ -92,7 +92,7 @@ class EllipticEdgesTest {
         int total = 0;
         for (int t = 0; t < 30; t++) {
             Balls b = VoronoiChecks.random(rnd, 14, 8, 0.1, 2.5);
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             BallGrid g = BallGrid.build(b, 0, null);
             boolean[] hidden = b.hidden(g);
             java.util.List<String> want = new java.util.ArrayList<>();
@@ -143,7 +143,7 @@ class EllipticEdgesTest {
         assertTrue(EllipticEdges.closed(b, hidden, g, 0, 1, 2, b.maxRadius(), new double[EllipticEdges.SCRATCH], null),
                 "brute force: balls 0, 1, 2 have a closed vertex-free edge");
         for (Backend be : new Backend[] {Backend.JVM, Backend.JVM_PARALLEL}) {
-            VoronoiResult res = VoronoiDiagram.compute(b, VoronoiOptions.of(be));
+            VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(be));
             assertTrue(res.vertexCount() > 0);
             VoronoiChecks.assertEmptyAndTangent(b, res);
             // the former search's reach: twice the largest traced sphere, at least 4 r_max
@@ -174,7 +174,7 @@ class EllipticEdgesTest {
                 r[i] = rnd.nextBoolean() ? 2 + 2 * rnd.nextDouble() : 0.1 + 0.6 * rnd.nextDouble();
             }
             Balls b = new Balls(x, y, z, r);
-            VoronoiResult res = VoronoiDiagram.compute(b, VoronoiOptions.of(t % 2 == 0 ? Backend.JVM : Backend.JVM_PARALLEL));
+            VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(t % 2 == 0 ? Backend.JVM : Backend.JVM_PARALLEL));
             boolean[] inVertex = new boolean[n];
             for (int q : res.quads()) {
                 inVertex[q] = true;

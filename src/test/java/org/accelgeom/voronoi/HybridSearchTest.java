@@ -21,10 +21,10 @@ class HybridSearchTest {
     @Test
     void everyRuleAndShareGivesTheSameDiagramAndTheDeviceOnlyWhenALevelReachesTheRule() {
         // 1500 random balls: about 10,000 vertices, levels of up to about 1,000 edges
-        Balls balls = VoronoiDiagramTest.random(new Random(7), 1500, 40, 0.8, 2.2);
+        Balls balls = VoronoiTest.random(new Random(7), 1500, 40, 0.8, 2.2);
         VoronoiOptions options = VoronoiOptions.of(Backend.JVM_PARALLEL);
         try (DeviceSession session = DeviceSession.open(options.execution())) {
-            VoronoiResult ref = VoronoiDiagram.compute(balls, options, session);
+            VoronoiResult ref = Voronoi.compute(balls, options, session);
             assertTrue(ref.vertexCount() > 5000, "vertices: " + ref.vertexCount());
             int[][] cases = {{0, 0}, {0, 50}, {0, 90}, {150, 25}, {Integer.MAX_VALUE, 25}};
             for (int[] c : cases) {
@@ -34,7 +34,7 @@ class HybridSearchTest {
                     return new JvmVoronoiBackend(null, 32);
                 });
                 // as on tornado: the "device" two-phase, the host double
-                VoronoiResult r = VoronoiDiagram.compute(balls, options.withPrecision(VoronoiOptions.Precision.TWO_PHASE),
+                VoronoiResult r = Voronoi.compute(balls, options.withPrecision(VoronoiOptions.Precision.TWO_PHASE),
                         session,
                         () -> new HybridSearch(session.loops(), device, c[0], c[1]));
                 String what = "hostBelow " + c[0] + ", hostShare " + c[1];

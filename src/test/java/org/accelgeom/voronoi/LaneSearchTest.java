@@ -26,8 +26,8 @@ class LaneSearchTest {
         for (int t = 0; t < 2; t++) {
             Balls b = VoronoiChecks.random(rnd, 300, 15, 0.4, 2.3);
             Precision p = Precision.parse(precision);
-            VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM).withPrecision(p).withBatch(0));
-            VoronoiResult lane = VoronoiDiagram.compute(b,
+            VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM).withPrecision(p).withBatch(0));
+            VoronoiResult lane = Voronoi.compute(b,
                     VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(p).withLanes(lanes).withGrid(grid));
             assertTrue(ref.vertexCount() > 1000, "vertices " + ref.vertexCount());
             assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(lane));
@@ -41,8 +41,8 @@ class LaneSearchTest {
     @org.junit.jupiter.api.Test
     void lanesOn1ubqMatchTheReference() throws Exception {
         Balls b = VoronoiChecks.resourceBalls("1ubq.xyzr");
-        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
-        VoronoiResult lane = VoronoiDiagram.compute(b,
+        VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
+        VoronoiResult lane = Voronoi.compute(b,
                 VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE).withLanes(32));
         assertEquals(3793, lane.vertexCount());
         assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(lane));

@@ -26,7 +26,7 @@ class VoronoiPropertiesTest {
         Random rnd = new Random(11);
         for (int t = 0; t < 6; t++) {
             Balls b = VoronoiChecks.random(rnd, 300, 16, 0.5, 2.2);
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             assertTrue(r.vertexCount() > 1000);
             VoronoiChecks.assertEmptyAndTangent(b, r);
             assertEquals(0, r.stats().unresolved() + r.stats().inconsistent());
@@ -55,7 +55,7 @@ class VoronoiPropertiesTest {
             }
         }
         Balls ubq = VoronoiChecks.resourceBalls("1ubq.xyzr");
-        VoronoiChecks.assertEmptyAndTangent(ubq, VoronoiDiagram.compute(ubq, VoronoiOptions.of(Backend.JVM_PARALLEL)));
+        VoronoiChecks.assertEmptyAndTangent(ubq, Voronoi.compute(ubq, VoronoiOptions.of(Backend.JVM_PARALLEL)));
     }
 
     @Test
@@ -63,7 +63,7 @@ class VoronoiPropertiesTest {
         Random rnd = new Random(17);
         for (int t = 0; t < 3; t++) {
             Balls b = VoronoiChecks.random(rnd, 200, 14, 0.5, 2.2);
-            VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             int[] n = r.tetrahedronNeighbours();
             int[] q = r.quads();
             int hull = 0;
@@ -97,7 +97,7 @@ class VoronoiPropertiesTest {
         Random rnd = new Random(5);
         for (int t = 0; t < 4; t++) {
             Balls b = VoronoiChecks.random(rnd, 250, 14, 0.3, 2.5);
-            VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             List<VoronoiOptions> variants = List.of(VoronoiOptions.of(Backend.JVM_PARALLEL),
                     VoronoiOptions.of(Backend.JVM).withPrecision(Precision.TWO_PHASE),
                     VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE).withThreshold(1e-4),
@@ -105,7 +105,7 @@ class VoronoiPropertiesTest {
                     VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.FLOAT),
                     VoronoiOptions.of(Backend.JVM).withPrecision(Precision.FLOAT).withLanes(4));
             for (VoronoiOptions o : variants) {
-                VoronoiResult r = VoronoiDiagram.compute(b, o);
+                VoronoiResult r = Voronoi.compute(b, o);
                 assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(r), o.toString());
                 assertEquals(VoronoiChecks.edgeKeys(ref), VoronoiChecks.edgeKeys(r), o.toString());
             }
@@ -120,7 +120,7 @@ class VoronoiPropertiesTest {
     @org.junit.jupiter.params.provider.CsvSource({"1ubq, 3793", "1a0q, 20957"})
     void sameVerticesAsVoronota(String protein, int count) throws Exception {
         Balls b = VoronoiChecks.resourceBalls(protein + ".xyzr");
-        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE));
+        VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.TWO_PHASE));
         // Voronota's vertices as "q1 q2 q3 q4" with their radius (6 decimals), sorted by quadruple then radius
         List<String[]> theirs = new ArrayList<>();
         for (String l : VoronoiChecks.resourceLines(protein + ".voronota-quadruples.txt.gz")) {
@@ -154,8 +154,8 @@ class VoronoiPropertiesTest {
     @Test
     void floatPrecisionOn1ubqCountsItsErrorsAndKeepsTheDiagram() throws Exception {
         Balls b = VoronoiChecks.resourceBalls("1ubq.xyzr");
-        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
-        VoronoiResult f = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.FLOAT));
+        VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL));
+        VoronoiResult f = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL).withPrecision(Precision.FLOAT));
         assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(f));
         assertEquals(VoronoiChecks.edgeKeys(ref), VoronoiChecks.edgeKeys(f));
         long errors = f.stats().swaps();
@@ -165,10 +165,10 @@ class VoronoiPropertiesTest {
     @Test
     void degenerateInputs() {
         // fewer than 4 balls: no vertex
-        VoronoiResult three = VoronoiDiagram.compute(new Balls(new double[] {0, 1, 0}, new double[] {0, 0, 1},
+        VoronoiResult three = Voronoi.compute(new Balls(new double[] {0, 1, 0}, new double[] {0, 0, 1},
                 new double[] {0, 0, 0}, new double[] {1, 1, 1}), VoronoiOptions.of(Backend.JVM));
         assertEquals(0, three.vertexCount());
-        assertEquals(0, VoronoiDiagram.compute(new Balls(new double[0], new double[0], new double[0], new double[0]),
+        assertEquals(0, Voronoi.compute(new Balls(new double[0], new double[0], new double[0], new double[0]),
                 VoronoiOptions.of(Backend.JVM)).vertexCount());
         // contained balls and duplicates are hidden, and the diagram is that of the others
         Random rnd = new Random(2);
@@ -188,8 +188,8 @@ class VoronoiPropertiesTest {
         y[n + 2] = b.y[2];
         z[n + 2] = b.z[2];
         r[n + 2] = b.r[2] * 0.9; // same centre, smaller
-        VoronoiResult with = VoronoiDiagram.compute(new Balls(x, y, z, r), VoronoiOptions.of(Backend.JVM));
-        VoronoiResult without = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult with = Voronoi.compute(new Balls(x, y, z, r), VoronoiOptions.of(Backend.JVM));
+        VoronoiResult without = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         assertArrayEquals(new int[] {n, n + 1, n + 2}, with.hidden());
         assertEquals(VoronoiChecks.vertexKeys(without), VoronoiChecks.vertexKeys(with));
         // non-finite values and negative radii: one clear error naming the ball
@@ -205,7 +205,7 @@ class VoronoiPropertiesTest {
         // equal radii: the diagram is the ordinary Voronoi diagram, vertices are circumcentres (R = circumradius - r)
         Random rnd = new Random(9);
         Balls b = VoronoiChecks.random(rnd, 40, 10, 1, 1);
-        VoronoiResult r = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult r = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         assertTrue(r.vertexCount() > 100);
         VoronoiChecks.assertEmptyAndTangent(b, r);
         List<String> want = new ArrayList<>();

@@ -40,7 +40,7 @@ class VoronoiRangeTest {
     void farBallIsRejectedNamingIt() {
         for (double far : new double[] {1e200, 1e10, 1e7}) {
             AccelGeomException e = assertThrows(AccelGeomException.class,
-                    () -> VoronoiDiagram.compute(cluster(1, far), VoronoiOptions.of(Backend.JVM)));
+                    () -> Voronoi.compute(cluster(1, far), VoronoiOptions.of(Backend.JVM)));
             assertTrue(e.getMessage().startsWith("ball 200 "), e.getMessage());
             assertTrue(e.getMessage().contains("outside the supported range"), e.getMessage());
         }
@@ -50,7 +50,7 @@ class VoronoiRangeTest {
     void farBallWithinTheRangeGetsItsVertices() {
         Balls b = cluster(1, 1e5);
         assertTrue(1e5 <= VoronoiRange.MAX_RATIO * VoronoiRange.reference(b));
-        VoronoiResult res = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
         assertTrue(Arrays.stream(res.quads()).anyMatch(q -> q == 200), "the far ball is in some vertex");
     }
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.accelgeom.engine.Backend;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.tornado.HullBuffers;
@@ -91,7 +91,7 @@ public final class DeviceHull {
         double[] hz = new double[n];
         saddle(hx, hy, hz);                                                  // the same kernel on the JVM
         boolean samePoints = Arrays.equals(hx, b.hx) && Arrays.equals(hy, b.hy) && Arrays.equals(hz, b.hz);
-        HullResult ref = ConvexHull.compute(hx, hy, hz, HullOptions.of(Backend.JVM));
+        HullResult ref = Hull.compute(hx, hy, hz, HullOptions.of(Backend.JVM));
         boolean sameHull = Arrays.equals(ref.vertices(), h.vertices()) && facets(ref).equals(facets(h));
         System.out.printf("DeviceHull: %d points made on the device, hull of %d vertices and %d facets in %.1f ms "
                 + "(plan build and JIT included); points %s, hull %s the jvm backend's%n", n, h.vertices().length,

@@ -14,8 +14,8 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.render.Camera;
-import org.accelgeom.render.RayCaster;
-import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.Render;
+import org.accelgeom.render.RenderKernels;
 import org.accelgeom.render.TraceBuffers;
 import org.accelgeom.render.tornado.RenderTaskGraphs;
 
@@ -42,7 +42,7 @@ public final class RayCastShade {
     private RayCastShade() {
     }
 
-    /** The user's kernel: pixel i's primary ray of the camera array {@code cam} ({@link RayKernels#EYE} ...). */
+    /** The user's kernel: pixel i's primary ray of the camera array {@code cam} ({@link RenderKernels#EYE} ...). */
     static void primaryRays(float[] cam, int w, int h, float[] rays) {
         for (@Parallel int i = 0; i < w * h; i++) {
             float s = (float) ((2.0 * (i % w) + 1.0) / w - 1.0);
@@ -99,7 +99,7 @@ public final class RayCastShade {
         Path out = Path.of(System.getProperty("examples.out", "raycastshade.png"));
         Triangles tris = mesh == null ? Triangles.of(Scenes.named("sphere:20000", 1)) : Triangles.of(Formats.readMesh(Path.of(mesh)));
         KdTree tree = KdTreeBuilder.build(tris, KdTreeOptions.of(Backend.JVM_PARALLEL)).tree();
-        float[] cam = RayCaster.cameraArray(tree, Camera.framing(tree.bounds(), w, h), null);
+        float[] cam = Render.cameraArray(tree, Camera.framing(tree.bounds(), w, h), null);
 
         TraceBuffers b = new TraceBuffers(tree, w * h);
         int[] rgb = new int[w * h];

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.io.Formats;
@@ -27,7 +27,7 @@ final class HullWork {
         }
         Checks.finitePoints(w.input(), points);
         HullOptions options = HullOptions.of(session.execution().backend()).withCullDirections(s.cullDirections());
-        HullResult r = ConvexHull.compute(points, options, session);
+        HullResult r = Hull.compute(points, options, session);
         Formats.writeMesh(Path.of(w.output()), r.toMesh(points));
         return 1;
     }

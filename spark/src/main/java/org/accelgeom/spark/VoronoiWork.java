@@ -10,7 +10,7 @@ import org.accelgeom.io.Molecule;
 import org.accelgeom.io.VoronoiFiles;
 import org.accelgeom.voronoi.AtomBalls;
 import org.accelgeom.voronoi.Balls;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
 
@@ -26,7 +26,7 @@ final class VoronoiWork {
     /** A molecule file: one result file. */
     static int file(JobSettings s, WorkItem w, DeviceSession session) {
         AtomBalls.Selection sel = select(s, w.input());
-        VoronoiResult r = VoronoiDiagram.compute(sel.balls(), options(session), session);
+        VoronoiResult r = Voronoi.compute(sel.balls(), options(session), session);
         writeVertices(Path.of(w.output()), r);
         return 1;
     }
@@ -61,7 +61,7 @@ final class VoronoiWork {
                     by[j] = y[atoms[j]];
                     bz[j] = z[atoms[j]];
                 }
-                VoronoiResult res = VoronoiDiagram.compute(new Balls(bx, by, bz, r.clone()), options(session), session);
+                VoronoiResult res = Voronoi.compute(new Balls(bx, by, bz, r.clone()), options(session), session);
                 writeVertices(WorkPlan.frameOutput(output, k), res);
                 written[0]++;
             }

@@ -12,7 +12,7 @@ import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.KernelCache;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullBackend;
 import org.accelgeom.hull.HullKernels;
 import org.accelgeom.hull.HullOptions;
@@ -162,15 +162,15 @@ public final class TornadoHullBackend implements HullBackend {
      * ({@link HullBuffers#onDevice}), with the hull's graphs at {@code first} .. {@code first + 8} of the plan
      * ({@link HullTaskGraphs#graphs(String, HullBuffers, String)}) and its grid given to the plan. The points are not
      * uploaded: the load graph takes them where they are and copies them once to the host ({@code b.hx, hy, hz}), whose
-     * exact predicates need them. Equal to {@code ConvexHull.compute} of those points on any backend. The points must be
+     * exact predicates need them. Equal to {@code Hull.compute} of those points on any backend. The points must be
      * in the range where the kernels run on the coordinates themselves (every coordinate below 2^201 in magnitude and a
-     * multiple of 2^-200, see {@code HullRange}); others fail with a message (hand them to {@code ConvexHull} instead).
+     * multiple of 2^-200, see {@code HullRange}); others fail with a message (hand them to {@code Hull} instead).
      */
     public static HullResult onDevice(TornadoExecutionPlan plan, int first, HullBuffers b, HullTaskGraphs.Grid grid,
             HullOptions options) {
         TornadoHullBackend backend = new TornadoHullBackend(plan, first, b, grid, plan.withAllGraphs().getDevice(first));
         backend.loadFromDevice();
-        return ConvexHull.compute(b.hx, b.hy, b.hz, options, () -> backend);
+        return Hull.compute(b.hx, b.hy, b.hz, options, () -> backend);
     }
 
     /** The embedding's load: init over the user's points and their copy to the host. */
@@ -190,7 +190,7 @@ public final class TornadoHullBackend implements HullBackend {
             if (x != b.hx || y != b.hy || z != b.hz) {
                 throw new AccelGeomException("the points made on the device span a range the hull kernels cannot take "
                         + "as they are (coordinates of 2^201 or more, or finer than 2^-200); compute their hull with "
-                        + "ConvexHull.compute from the host instead");
+                        + "Hull.compute from the host instead");
             }
             return;
         }

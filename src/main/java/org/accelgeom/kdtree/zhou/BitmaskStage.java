@@ -33,7 +33,7 @@ final class BitmaskStage {
     private BitmaskStage() {
     }
 
-    static KdTree run(Triangles tris, float[] bounds, LevelSteps steps, SahBuilder exact, ParallelLoops loops,
+    static KdTree run(Triangles tris, float[] bounds, ZhouBackend steps, SahBuilder exact, ParallelLoops loops,
             PhaseTimings t) {
         LevelBuffers b = steps.buffers();
         SmallBuffers s = b.small;

@@ -1,7 +1,7 @@
 package org.accelgeom.kdtree.zhou;
 
 /**
- * The arrays of the breadth-first large-node stage ({@link LevelBuilder}, Zhou et al. 2008, §4.2): one level's
+ * The arrays of the breadth-first large-node stage ({@link ZhouBuilder}, Zhou et al. 2008, §4.2): one level's
  * triangle references as flat (triangle, node, clipped box) arrays, double-buffered by the level's parity; the
  * level's nodes (voxel, global id); per-node bin histograms; per-chunk counts and their prefix sums; the global
  * node records of every node the stage creates; and the references of the nodes it hands to the small-node stage.
@@ -148,12 +148,12 @@ public final class LevelBuffers {
      * @param small   the small-node threshold (nodes of at most this many references are handed on)
      * @param stage   the small-node stage (the arrays of a bit-mask stage; null or EXACT: none)
      */
-    public LevelBuffers(int n, int small, LevelBuilder.SmallStage stage) {
+    public LevelBuffers(int n, int small, ZhouBuilder.SmallStage stage) {
         this(n, small, stage, -1);
     }
 
     /** As above; {@code regionFactor}: the small stage's region slots per reference (-1: the default; tests). */
-    public LevelBuffers(int n, int small, LevelBuilder.SmallStage stage, int regionFactor) {
+    public LevelBuffers(int n, int small, ZhouBuilder.SmallStage stage, int regionFactor) {
         this.n = n;
         this.rCap = (int) Math.min(Integer.MAX_VALUE / 8, 2L * Math.max(n, 1) + CHUNK);
         // a split node has more than `small` references, so a level has at most 2·rCap/(small+1) nodes
@@ -177,8 +177,8 @@ public final class LevelBuffers {
         gDepth = new int[gCap];
         doneInt = new int[2 * rCap];
         doneBox = new float[6 * rCap];
-        this.small = stage == null || stage == LevelBuilder.SmallStage.EXACT ? null
-                : new SmallBuffers(rCap, gCap, stage == LevelBuilder.SmallStage.ZHOU_MASKS,
+        this.small = stage == null || stage == ZhouBuilder.SmallStage.EXACT ? null
+                : new SmallBuffers(rCap, gCap, stage == ZhouBuilder.SmallStage.ZHOU_MASKS,
                         regionFactor < 0 ? SubtreeKernels.FACTOR : regionFactor);
         state[P_SMALL] = small;
         state[P_RCAP] = rCap;
@@ -203,10 +203,10 @@ public final class LevelBuffers {
         p[P_DEPTH] = 0;
         p[P_PARITY] = 0;
         p[P_HAND_ALL] = 0;
-        p[P_CHUNKS] = LoopLevelSteps.chunks(n);
+        p[P_CHUNKS] = JvmZhouBackend.chunks(n);
         // the tail: a level of few references costs its launches but little work; the host takes it (the
         // bit-mask stage takes only nodes of <= 64 references: there the large stage runs to the end)
-        p[P_TAIL] = bitmask ? -1 : n / LevelBuilder.TAIL_FRACTION;
+        p[P_TAIL] = bitmask ? -1 : n / ZhouBuilder.TAIL_FRACTION;
         p[C_LEVELS] = 0;
     }
 
@@ -231,12 +231,12 @@ public final class LevelBuffers {
     }
 
     /** Approximate bytes of all arrays (device memory check). */
-    public static long bytes(int n, int small, LevelBuilder.SmallStage stage) {
+    public static long bytes(int n, int small, ZhouBuilder.SmallStage stage) {
         long r = 2L * Math.max(n, 1) + CHUNK;
         long m = 2 * r / (small + 1) + 2;
         long g = 4 * m + 64;
         return 60L * n + r * (4 * 5 + 24 * 3 + 4) + m * (4 * NODE_BINS + 24 * 2 + 4 * 6) + g * (16 + 24) + r / CHUNK * 24
-                + (stage == null || stage == LevelBuilder.SmallStage.EXACT ? 0
-                        : SmallBuffers.bytes(r, g, stage == LevelBuilder.SmallStage.ZHOU_MASKS));
+                + (stage == null || stage == ZhouBuilder.SmallStage.EXACT ? 0
+                        : SmallBuffers.bytes(r, g, stage == ZhouBuilder.SmallStage.ZHOU_MASKS));
     }
 }

@@ -2,7 +2,7 @@ package org.accelgeom.render.tornado;
 
 import org.accelgeom.engine.Tuning;
 import org.accelgeom.engine.tornado.LaunchCheck;
-import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.RenderKernels;
 import org.accelgeom.render.TraceBuffers;
 
 import uk.ac.manchester.tornado.api.GridScheduler;
@@ -13,7 +13,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
  * TornadoVM task methods of the ray caster: one work-item per pixel, each task one {@code @Parallel} loop around an
- * element kernel of {@link RayKernels} (the same methods the jvm backends run). Four tasks in one graph, in the
+ * element kernel of {@link RenderKernels} (the same methods the jvm backends run). Four tasks in one graph, in the
  * order of the jvm loop: primary rays, surface (normal, light factor, shadow-ray origin), shadow rays (when
  * {@code params[SHADOWS]}), colour. Work-item 0 of each task writes the execution's sequence number to its
  * heartbeat slot so that the host can tell that the kernel ran.
@@ -42,18 +42,18 @@ public final class RenderTaskGraphs {
             int[] params, int[] hitId, double[] hitT, int[] counts, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[SLOT_PRIMARY] = params[RayKernels.SEQ];
+                beat[SLOT_PRIMARY] = params[RenderKernels.SEQ];
             }
-            RayKernels.primary(split, info, leafTris, tri, bounds, cam, params, i, hitId, hitT, counts);
+            RenderKernels.primary(split, info, leafTris, tri, bounds, cam, params, i, hitId, hitT, counts);
         }
     }
 
     public static void surface(float[] tri, float[] cam, int[] params, int[] hitId, double[] hitT, float[] aux, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[SLOT_SURFACE] = params[RayKernels.SEQ];
+                beat[SLOT_SURFACE] = params[RenderKernels.SEQ];
             }
-            RayKernels.surface(tri, cam, params, i, hitId, hitT, aux);
+            RenderKernels.surface(tri, cam, params, i, hitId, hitT, aux);
         }
     }
 
@@ -61,18 +61,18 @@ public final class RenderTaskGraphs {
             int[] params, int[] hitId, double[] shadowT, int[] counts, float[] aux, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[SLOT_SHADOW] = params[RayKernels.SEQ];
+                beat[SLOT_SHADOW] = params[RenderKernels.SEQ];
             }
-            RayKernels.shadow(split, info, leafTris, tri, bounds, cam, params, i, hitId, shadowT, counts, aux);
+            RenderKernels.shadow(split, info, leafTris, tri, bounds, cam, params, i, hitId, shadowT, counts, aux);
         }
     }
 
     public static void colour(int[] params, int[] hitId, float[] aux, int[] rgb, int[] beat) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
             if (i == 0) {
-                beat[SLOT_COLOUR] = params[RayKernels.SEQ];
+                beat[SLOT_COLOUR] = params[RenderKernels.SEQ];
             }
-            RayKernels.colour(params, i, hitId, aux, rgb);
+            RenderKernels.colour(params, i, hitId, aux, rgb);
         }
     }
 
@@ -130,11 +130,11 @@ public final class RenderTaskGraphs {
      */
     public static final String COMPILER_FLAGS = "-w";
 
-    /** {@link RayKernels#closestHit} for every ray, one work-item per ray. */
+    /** {@link RenderKernels#closestHit} for every ray, one work-item per ray. */
     public static void hits(float[] split, int[] info, int[] leafTris, float[] tri, float[] bounds, float[] rays, int[] hitId,
             double[] hitT, int[] counts) {
         for (@Parallel int i = 0; i < hitId.length; i++) {
-            RayKernels.closestHit(split, info, leafTris, tri, bounds, rays, i, hitId, hitT, counts);
+            RenderKernels.closestHit(split, info, leafTris, tri, bounds, rays, i, hitId, hitT, counts);
         }
     }
 

@@ -8,7 +8,7 @@ import org.accelgeom.engine.tornado.GraphNames;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTree;
-import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.RenderKernels;
 import org.accelgeom.render.RenderBackend;
 
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -53,24 +53,24 @@ public final class TornadoRenderBackend implements RenderBackend {
     @Override
     public long render(KdTree t, float[] camera, int[] p, int[] outId, double[] outT, int[] outCounts, int[] outRgb,
             PhaseTimings timings) {
-        int n = p[RayKernels.WIDTH] * p[RayKernels.HEIGHT];
+        int n = p[RenderKernels.WIDTH] * p[RenderKernels.HEIGHT];
         if (plan == null || tree != t || pixels != n) {
             timings.time("device plan", Kind.HOST, () -> load(t, n));
         }
-        System.arraycopy(camera, 0, cam, 0, RayKernels.CAMERA_FLOATS);
-        System.arraycopy(p, 0, params, 0, RayKernels.SEQ);
-        params[RayKernels.SEQ]++;
+        System.arraycopy(camera, 0, cam, 0, RenderKernels.CAMERA_FLOATS);
+        System.arraycopy(p, 0, params, 0, RenderKernels.SEQ);
+        params[RenderKernels.SEQ]++;
         long t0 = System.nanoTime();
         TornadoExecutionResult r = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        check.verifyRange(params[RayKernels.SEQ], device.getPhysicalDevice().getDeviceName(), "trace rays", 0, check.size());
+        check.verifyRange(params[RenderKernels.SEQ], device.getPhysicalDevice().getDeviceName(), "trace rays", 0, check.size());
         Plans.charge(timings, "trace rays", r, wall);
         long compile = Plans.PROFILE ? Math.max(r.getProfilerResult().getCompileTime(),
                 r.getProfilerResult().getTornadoCompilerTime() + r.getProfilerResult().getDriverInstallTime()) : 0;
         timings.time("copy out (host)", Kind.HOST, () -> {
             System.arraycopy(hitId, 0, outId, 0, n);
             System.arraycopy(hitT, 0, outT, 0, n);
-            System.arraycopy(counts, 0, outCounts, 0, RayKernels.COUNTS * n);
+            System.arraycopy(counts, 0, outCounts, 0, RenderKernels.COUNTS * n);
             System.arraycopy(rgb, 0, outRgb, 0, n);
         });
         return Math.max(0, wall - compile);
@@ -78,7 +78,7 @@ public final class TornadoRenderBackend implements RenderBackend {
 
     private void load(KdTree t, int n) {
         close();
-        long need = (long) n * (4 + 8 + 12 + 4 + 4 * RayKernels.AUX + 8) + 8L * t.nodeCount() + 4L * t.leafTris().length
+        long need = (long) n * (4 + 8 + 12 + 4 + 4 * RenderKernels.AUX + 8) + 8L * t.nodeCount() + 4L * t.leafTris().length
                 + 36L * t.triangles().count();
         if (need > device.getMaxGlobalMemory() * 0.9) {
             throw new AccelGeomException(String.format("rendering %d pixels of %d triangles needs about %.1f GiB on the "
@@ -87,13 +87,13 @@ public final class TornadoRenderBackend implements RenderBackend {
         }
         tree = t;
         pixels = n;
-        cam = new float[RayKernels.CAMERA_FLOATS];
-        params = new int[RayKernels.PARAMS];
+        cam = new float[RenderKernels.CAMERA_FLOATS];
+        params = new int[RenderKernels.PARAMS];
         hitId = new int[n];
         hitT = new double[n];
-        counts = new int[RayKernels.COUNTS * n];
+        counts = new int[RenderKernels.COUNTS * n];
         rgb = new int[n];
-        float[] aux = new float[RayKernels.AUX * n];
+        float[] aux = new float[RenderKernels.AUX * n];
         double[] shadowT = new double[n];
         String name = GraphNames.unique("render");
         plan = new TornadoExecutionPlan(RenderTaskGraphs.graph(name, t.split(), t.info(), t.leafTris(), t.triangles().v(),

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.Tuning;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
 import org.accelgeom.hull.RandomPoints;
@@ -40,11 +40,11 @@ class KernelCacheTest {
         System.clearProperty(Tuning.KERNEL_CACHE.property());
         try {
             PointCloud p = RandomPoints.ball(3000, 21);
-            HullResult ref = ConvexHull.compute(p, HullOptions.of(Backend.JVM));
+            HullResult ref = Hull.compute(p, HullOptions.of(Backend.JVM));
             HullOptions o = HullOptions.of(Backend.TORNADO);
 
             KernelCache.Stats s0 = KernelCache.stats();
-            HullResult first = ConvexHull.compute(p, o);
+            HullResult first = Hull.compute(p, o);
             KernelCache.Stats s1 = KernelCache.stats();
             long compiled = s1.misses() - s0.misses();
             assertTrue(compiled > 0, "the first hull compiles its tasks");
@@ -53,13 +53,13 @@ class KernelCacheTest {
             assertEquals(s1.saves() - s0.saves(), count(".cl"), "one source file per saved task");
             assertEquals(count(".cl"), count(".meta"));
 
-            HullResult second = ConvexHull.compute(p, o);
+            HullResult second = Hull.compute(p, o);
             KernelCache.Stats s2 = KernelCache.stats();
             assertEquals(compiled, s2.hits() - s1.hits(), "the second hull takes every task from the cache");
             assertEquals(0, s2.misses() - s1.misses(), "and compiles none");
 
             System.setProperty(Tuning.KERNEL_CACHE.property(), "false");
-            HullResult third = ConvexHull.compute(p, o);
+            HullResult third = Hull.compute(p, o);
             KernelCache.Stats s3 = KernelCache.stats();
             assertEquals(s2, s3, "with the cache off, nothing is read, compiled through it or saved");
 

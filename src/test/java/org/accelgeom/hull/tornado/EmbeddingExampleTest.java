@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.accelgeom.engine.Backend;
-import org.accelgeom.hull.ConvexHull;
+import org.accelgeom.hull.Hull;
 import org.accelgeom.hull.HullChecks;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
@@ -68,7 +68,7 @@ class EmbeddingExampleTest {
         assertArrayEquals(hx, b.hx);
         assertArrayEquals(hy, b.hy);
         assertArrayEquals(hz, b.hz);
-        HullResult ref = ConvexHull.compute(hx, hy, hz, HullOptions.of(Backend.JVM));
+        HullResult ref = Hull.compute(hx, hy, hz, HullOptions.of(Backend.JVM));
         assertEquals(3, ref.dimension());
         assertArrayEquals(ref.vertices(), h.vertices());
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(h));

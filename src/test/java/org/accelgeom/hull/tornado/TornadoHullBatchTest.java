@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
-import org.accelgeom.hull.ConvexHull;
-import org.accelgeom.hull.ConvexHullTest;
+import org.accelgeom.hull.Hull;
+import org.accelgeom.hull.HullTest;
 import org.accelgeom.hull.HullChecks;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class TornadoHullBatchTest {
 
     static void same(double[][] p, HullResult gpu, String what) {
-        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
         assertArrayEquals(ref.vertices(), gpu.vertices(), what);
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), what);
         assertEquals(ref.stats().culled(), gpu.stats().culled(), what + ": culled points");
@@ -35,8 +35,8 @@ class TornadoHullBatchTest {
         int[] sizes = {1500, 6000, 2500, 4000, 7000, 1000};
         try (DeviceSession session = DeviceSession.open(Execution.tornado(0))) {
             for (int k = 0; k < sizes.length; k++) {
-                double[][] p = ConvexHullTest.points(kinds[k], sizes[k], 20 + k);
-                HullResult gpu = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
+                double[][] p = HullTest.points(kinds[k], sizes[k], 20 + k);
+                HullResult gpu = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
                 same(p, gpu, kinds[k] + " " + sizes[k]);
                 // the first input builds a plan for 5/4 of it; the second does not fit and builds one for 5/4 of
                 // itself (at least twice the first); every later input fits
@@ -47,11 +47,11 @@ class TornadoHullBatchTest {
 
     @Test
     void theSameArraysAgainInAResidentSessionAreNotUploadedAndGiveTheSameHull() {
-        double[][] p = ConvexHullTest.points("ball", 4000, 31);
-        double[][] q = ConvexHullTest.points("sphere", 1500, 32);
+        double[][] p = HullTest.points("ball", 4000, 31);
+        double[][] q = HullTest.points("sphere", 1500, 32);
         try (DeviceSession session = DeviceSession.open(Execution.tornado(0).withResident(true))) {
             for (double[][] in : new double[][][] {p, p, q, p}) {
-                same(in, ConvexHull.compute(in[0], in[1], in[2], HullOptions.of(Backend.TORNADO), session), "resident");
+                same(in, Hull.compute(in[0], in[1], in[2], HullOptions.of(Backend.TORNADO), session), "resident");
             }
             assertEquals(1, session.planBuilds());
         }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
-import org.accelgeom.hull.ConvexHull;
-import org.accelgeom.hull.ConvexHullTest;
+import org.accelgeom.hull.Hull;
+import org.accelgeom.hull.HullTest;
 import org.accelgeom.hull.HullBackend;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
@@ -27,7 +27,7 @@ class TornadoHullPrepareTest {
             assertEquals(1, session.planBuilds(), "the prepared plan");
             assertEquals(java.util.List.of(TornadoHullBackend.FAMILY + "/" + TornadoHullBackend.STEP),
                     session.heldPlans(), "kept in the session");
-            HullResult r = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
+            HullResult r = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
             boolean fits = guess + guess / 4 >= p[0].length;
             assertEquals(fits ? 1 : 2, session.planBuilds(), "plans built with a guess of " + guess + " for "
                     + p[0].length + " points");
@@ -37,14 +37,14 @@ class TornadoHullPrepareTest {
 
     @Test
     void aGoodGuessIsTheRunsPlan() {
-        double[][] p = ConvexHullTest.points("ball", 5000, 41);
+        double[][] p = HullTest.points("ball", 5000, 41);
         TornadoHullBatchTest.same(p, hull(p, 4800), "guess a little low");
         TornadoHullBatchTest.same(p, hull(p, 9000), "guess high");
     }
 
     @Test
     void aGuessOutsideTheRungOnlyCostsAPlan() {
-        double[][] p = ConvexHullTest.points("sphere", 5000, 42);
+        double[][] p = HullTest.points("sphere", 5000, 42);
         TornadoHullBatchTest.same(p, hull(p, 100), "guess far too low");
     }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.accelgeom.engine.Backend;
-import org.accelgeom.hull.ConvexHull;
-import org.accelgeom.hull.ConvexHullTest;
+import org.accelgeom.hull.Hull;
+import org.accelgeom.hull.HullTest;
 import org.accelgeom.hull.HullChecks;
 import org.accelgeom.hull.HullOptions;
 import org.accelgeom.hull.HullResult;
@@ -24,9 +24,9 @@ class TornadoHullTest {
     @ParameterizedTest
     @CsvSource({"ball, 20000", "cube, 20000", "sphere, 5000", "gauss, 20000", "grid, 20000", "clustered, 5000"})
     void sameHullAsTheJvmReference(String kind, int n) {
-        double[][] p = ConvexHullTest.points(kind, n, 5);
-        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
-        HullResult gpu = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO));
+        double[][] p = HullTest.points(kind, n, 5);
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        HullResult gpu = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO));
         assertEquals(Backend.TORNADO, gpu.backend());
         assertArrayEquals(ref.vertices(), gpu.vertices(), kind);
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
@@ -38,9 +38,9 @@ class TornadoHullTest {
     @CsvSource({"ball, 3000, 64", "sphere, 3000, 64"})
     void manySmallRoundsGiveTheSameHull(String kind, int n, int maxFaces) {
         // a tiny per-round budget forces many rounds with few faces each
-        double[][] p = ConvexHullTest.points(kind, n, 9);
-        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
-        HullResult gpu = ConvexHull.compute(p[0], p[1], p[2],
+        double[][] p = HullTest.points(kind, n, 9);
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        HullResult gpu = Hull.compute(p[0], p[1], p[2],
                 HullOptions.of(Backend.TORNADO).withMaxFacesPerRound(maxFaces).withCullDirections(0));
         assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
     }
@@ -50,11 +50,11 @@ class TornadoHullTest {
     void roundsAlternatingBetweenTheSmallAndTheFullRoundGraphGiveTheSameHull(String kind, int n) {
         // a small-graph capacity of 32 sends the big rounds through the full-capacity graph and the rest through the
         // small one: both take over the device buffers from each other, from the setup and from the passes graph
-        double[][] p = ConvexHullTest.points(kind, n, 11);
-        HullResult ref = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        double[][] p = HullTest.points(kind, n, 11);
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
         System.setProperty("accelgeom.hull.smallRoundCap", "32");
         try {
-            HullResult gpu = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO));
+            HullResult gpu = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO));
             assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
             assertEquals(ref.stats().culled(), gpu.stats().culled(), kind + ": culled points");
         } finally {
@@ -64,12 +64,12 @@ class TornadoHullTest {
 
     @org.junit.jupiter.api.Test
     void tooManyFacesForTheDeviceTablesIsAClearError() {
-        double[][] p = ConvexHullTest.points("sphere", 4000, 13);
+        double[][] p = HullTest.points("sphere", 4000, 13);
         System.setProperty("accelgeom.hull.initialFaces", "256");
         try {
             org.accelgeom.engine.AccelGeomException e = org.junit.jupiter.api.Assertions.assertThrows(
                     org.accelgeom.engine.AccelGeomException.class,
-                    () -> ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO).withCullDirections(0)));
+                    () -> Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO).withCullDirections(0)));
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("jvm-parallel"), e.getMessage());
         } finally {
             System.clearProperty("accelgeom.hull.initialFaces");

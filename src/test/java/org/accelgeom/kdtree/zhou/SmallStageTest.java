@@ -15,7 +15,7 @@ import org.accelgeom.kdtree.TestScenes;
 import org.accelgeom.kdtree.TreeChecks;
 import org.accelgeom.kdtree.TreeWriter;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.ZhouBuilder.SmallStage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,16 +32,16 @@ class SmallStageTest {
     void validTreeCloseToTheExactSah(String kind) {
         Triangles t = Triangles.of(TestScenes.scene(kind, 4000, 5));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult mask = LevelBuilder.build(t, o, 64, SmallStage.BITMASK);
+        KdTreeResult mask = ZhouBuilder.build(t, o, 64, SmallStage.BITMASK);
         KdTreeResult exact = KdTreeBuilder.build(t, o);
         TreeChecks.check(mask.tree(), o.depthLimit(t.count()), 4000);
         assertTrue(mask.timings().phases().stream().anyMatch(p -> p.name().startsWith("small nodes: ")
                 && p.name().contains("bit masks")), "bit-mask stage not used");
         double ratio = mask.stats().sahCost() / exact.stats().sahCost();
-        assertTrue(ratio < LevelBuilderTest.SAH_MARGIN, kind + ": SAH " + mask.stats().sahCost() + " vs exact "
+        assertTrue(ratio < ZhouBuilderTest.SAH_MARGIN, kind + ": SAH " + mask.stats().sahCost() + " vs exact "
                 + exact.stats().sahCost());
         assertEquals(t.count(), mask.stats().triangles());
-        LevelBuilderTest.raysHitTheBruteForceTriangle(mask.tree(), 5, kind.equals("grid"));
+        ZhouBuilderTest.raysHitTheBruteForceTriangle(mask.tree(), 5, kind.equals("grid"));
         assertEquals(sameLayout(mask.tree()), true);
     }
 
@@ -51,10 +51,10 @@ class SmallStageTest {
         // Zhou et al.'s masks as they are (no clipping below the small roots): valid, but the SAH is looser
         Triangles t = Triangles.of(TestScenes.scene(kind, 3000, 4));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult r = LevelBuilder.build(t, o, 64, SmallStage.ZHOU_MASKS);
+        KdTreeResult r = ZhouBuilder.build(t, o, 64, SmallStage.ZHOU_MASKS);
         TreeChecks.check(r.tree(), o.depthLimit(t.count()), 3000);
-        LevelBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 4, kind.equals("grid"));
-        KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64, SmallStage.ZHOU_MASKS);
+        ZhouBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 4, kind.equals("grid"));
+        KdTreeResult par = ZhouBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64, SmallStage.ZHOU_MASKS);
         assertTrue(r.tree().sameTree(par.tree()));
     }
 
@@ -63,20 +63,20 @@ class SmallStageTest {
         // 60 triangles: the root itself is a small root, the tree comes from the bit-mask stage alone
         Triangles t = Triangles.of(TestScenes.scene("large", 60, 2));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult r = LevelBuilder.build(t, o, 64, SmallStage.BITMASK);
+        KdTreeResult r = ZhouBuilder.build(t, o, 64, SmallStage.BITMASK);
         assertTrue(r.stats().nodes() > 1, "the small root was not split");
         TreeChecks.check(r.tree(), o.depthLimit(t.count()), 2000);
-        LevelBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 3, false);
+        ZhouBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 3, false);
         double ratio = r.stats().sahCost() / KdTreeBuilder.build(t, o).stats().sahCost();
-        assertTrue(ratio < LevelBuilderTest.SAH_MARGIN, "SAH ratio " + ratio);
+        assertTrue(ratio < ZhouBuilderTest.SAH_MARGIN, "SAH ratio " + ratio);
     }
 
     @Test
     void jvmParallelGivesTheJvmTree() {
         Triangles t = Triangles.of(Scenes.named("random:20000", 7));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult ref = LevelBuilder.build(t, o, 64, SmallStage.BITMASK);
-        KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64, SmallStage.BITMASK);
+        KdTreeResult ref = ZhouBuilder.build(t, o, 64, SmallStage.BITMASK);
+        KdTreeResult par = ZhouBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(3), 64, SmallStage.BITMASK);
         assertTrue(ref.tree().sameTree(par.tree()));
         assertEquals(ref.stats(), par.stats());
     }
@@ -86,11 +86,11 @@ class SmallStageTest {
         // huge overlapping triangles: the large stage's capacity check hands whole levels on, nodes of > 64 references
         Triangles t = Triangles.of(Scenes.randomTriangles(3000, 2.0, 11));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult r = LevelBuilder.build(t, o, 4, SmallStage.BITMASK);
+        KdTreeResult r = ZhouBuilder.build(t, o, 4, SmallStage.BITMASK);
         assertTrue(r.timings().phases().stream().anyMatch(p -> p.name().contains("roots of > 64 references")),
                 "no host roots: the test does not test them");
         TreeChecks.check(r.tree(), o.depthLimit(t.count()), 2000);
-        LevelBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 5, false);
+        ZhouBuilderTest.raysHitTheBruteForceTriangle(r.tree(), 5, false);
         assertTrue(sameLayout(r.tree()));
     }
 
@@ -103,9 +103,9 @@ class SmallStageTest {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
         org.accelgeom.engine.PhaseTimings pt = new org.accelgeom.engine.PhaseTimings();
         LevelBuffers b = new LevelBuffers(t.count(), 64, st, 1);
-        KdTree tree = LevelBuilder.build(t, o, new LoopLevelSteps(b, null), null, pt, st);
+        KdTree tree = ZhouBuilder.build(t, o, new JvmZhouBackend(b, null), null, pt, st);
         assertTrue(pt.phases().stream().anyMatch(p -> p.name().contains("roots on the host")), "no root went to the host");
-        assertTrue(tree.sameTree(LevelBuilder.build(t, o, 64, st).tree()), "the host's subtrees differ");
+        assertTrue(tree.sameTree(ZhouBuilder.build(t, o, 64, st).tree()), "the host's subtrees differ");
         TreeChecks.check(tree, o.depthLimit(t.count()), 2000);
         assertTrue(sameLayout(tree));
     }
@@ -119,9 +119,9 @@ class SmallStageTest {
         Triangles b = Triangles.of(TestScenes.scene("large", 2500, 2));
         assertEquals(a.count(), b.count());
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTree first = LevelBuilder.build(a, o, 64, st).tree();
-        KdTree other = LevelBuilder.build(b, o, 64, st).tree();
-        KdTree again = LevelBuilder.build(a, o, 64, st).tree();
+        KdTree first = ZhouBuilder.build(a, o, 64, st).tree();
+        KdTree other = ZhouBuilder.build(b, o, 64, st).tree();
+        KdTree again = ZhouBuilder.build(a, o, 64, st).tree();
         assertTrue(first.sameTree(again));
         TreeChecks.check(other, o.depthLimit(b.count()), 1000);
     }
@@ -138,8 +138,8 @@ class SmallStageTest {
     void thresholdAboveSixtyFourNeedsTheExactStage() {
         Triangles t = Triangles.of(TestScenes.scene("random", 100, 1));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        assertThrows(AccelGeomException.class, () -> LevelBuilder.build(t, o, 65, SmallStage.BITMASK));
-        assertTrue(LevelBuilder.build(t, o, 65, SmallStage.EXACT).stats().nodes() > 1);
+        assertThrows(AccelGeomException.class, () -> ZhouBuilder.build(t, o, 65, SmallStage.BITMASK));
+        assertTrue(ZhouBuilder.build(t, o, 65, SmallStage.EXACT).stats().nodes() > 1);
     }
 
     /**

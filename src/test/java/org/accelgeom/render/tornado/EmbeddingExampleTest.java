@@ -116,7 +116,7 @@ class EmbeddingExampleTest {
             hits += ref.hitId[i] >= 0 ? 1 : 0;
             if (ids[i] != ref.hitId[i]) {
                 // a tie between two triangles at the same distance (a shared edge), broken the other way by a device
-                // that fuses multiply-adds (RayCaster's contract)
+                // that fuses multiply-adds (Render's contract)
                 assertTrue(ids[i] >= 0 && ref.hitId[i] >= 0, "ray " + i + ": hit on one side only; " + counts);
                 ties++;
                 continue;

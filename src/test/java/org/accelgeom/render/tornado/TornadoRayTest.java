@@ -13,7 +13,7 @@ import org.accelgeom.kdtree.KdTreeBuilder;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.RenderKernels;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
- * {@link RayKernels#trace} on the TornadoVM device (POCL in CI) against the jvm for rays of every kind, not only
+ * {@link RenderKernels#trace} on the TornadoVM device (POCL in CI) against the jvm for rays of every kind, not only
  * camera rays: origins outside and inside the scene, directions with zero components, axis-parallel rays, rays
  * lying in the lattice's planes, finite and infinite tMax (the NaN slabs and the tMax miss value on the device).
  */
@@ -42,7 +42,7 @@ class TornadoRayTest {
             counts[3 * i] = 0;
             counts[3 * i + 1] = 0;
             counts[3 * i + 2] = 0;
-            hitId[i] = RayKernels.trace(split, info, leafTris, tri, bounds, rays[RAY * i], rays[RAY * i + 1],
+            hitId[i] = RenderKernels.trace(split, info, leafTris, tri, bounds, rays[RAY * i], rays[RAY * i + 1],
                     rays[RAY * i + 2], rays[RAY * i + 3], rays[RAY * i + 4], rays[RAY * i + 5], rays[RAY * i + 6], hitT,
                     i, counts);
         }
@@ -114,14 +114,14 @@ class TornadoRayTest {
     static double alone(float[] v, int id, float[] rays, int i) {
         double[] out = new double[1];
         int o = RAY * i;
-        RayKernels.bruteForce(Arrays.copyOfRange(v, 9 * id, 9 * id + 9), 1, rays[o], rays[o + 1], rays[o + 2],
+        RenderKernels.bruteForce(Arrays.copyOfRange(v, 9 * id, 9 * id + 9), 1, rays[o], rays[o + 1], rays[o + 2],
                 rays[o + 3], rays[o + 4], rays[o + 5], rays[o + 6], out, 0);
         return out[0];
     }
 
-    /** A random ray of RayCasterTest (origin, direction) and a tMax: finite for a third of the rays. */
+    /** A random ray of RenderTest (origin, direction) and a tMax: finite for a third of the rays. */
     static void ray(SplittableRandom r, float[] b, boolean lattice, float[] rays, int at) {
-        System.arraycopy(org.accelgeom.render.RayCasterTest.ray(r, b, lattice), 0, rays, at, 6);
+        System.arraycopy(org.accelgeom.render.RenderTest.ray(r, b, lattice), 0, rays, at, 6);
         rays[at + 6] = r.nextInt(3) == 0 ? (float) r.nextDouble() * 5 : Float.POSITIVE_INFINITY;
     }
 }

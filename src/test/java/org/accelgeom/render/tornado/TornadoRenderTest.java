@@ -15,8 +15,8 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.render.Camera;
-import org.accelgeom.render.RayCaster;
-import org.accelgeom.render.RayKernels;
+import org.accelgeom.render.Render;
+import org.accelgeom.render.RenderKernels;
 import org.accelgeom.render.RenderBackend;
 import org.accelgeom.render.RenderOptions;
 import org.accelgeom.render.RenderResult;
@@ -83,10 +83,10 @@ class TornadoRenderTest {
         KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
         Camera cam = Camera.framing(tree.bounds(), 40, 30);
         RenderOptions o = RenderOptions.of(Backend.TORNADO);
-        try (RenderBackend b = RayCaster.backend(o)) {
-            RenderResult first = RayCaster.render(tree, cam, o, b);
-            RenderResult second = RayCaster.render(tree, cam, o, b);
-            RenderResult noShadows = RayCaster.render(tree, cam, o.withShadows(false), b);
+        try (RenderBackend b = Render.backend(o)) {
+            RenderResult first = Render.render(tree, cam, o, b);
+            RenderResult second = Render.render(tree, cam, o, b);
+            RenderResult noShadows = Render.render(tree, cam, o.withShadows(false), b);
             assertEquals(first.rays(), second.rays());
             assertEquals(first.nodeVisits(), second.nodeVisits());
             assertTrue(Arrays.equals(first.hitId(), noShadows.hitId()));
@@ -100,8 +100,8 @@ class TornadoRenderTest {
         int w = cam.width();
         int h = cam.height();
         RenderOptions o = RenderOptions.of(Backend.JVM).withShadows(shadows).withLight(light);
-        RenderResult ref = RayCaster.render(tree, cam, o);
-        RenderResult gpu = RayCaster.render(tree, cam, RenderOptions.of(Backend.TORNADO).withShadows(shadows).withLight(light));
+        RenderResult ref = Render.render(tree, cam, o);
+        RenderResult gpu = Render.render(tree, cam, RenderOptions.of(Backend.TORNADO).withShadows(shadows).withLight(light));
         float[] c = cam.toArray(light == null ? Camera.framingLight(tree.bounds()) : light, 0);
         float[] v = tree.triangles().v();
         int ties = 0;
@@ -141,10 +141,10 @@ class TornadoRenderTest {
         float q = (float) (1.0 - (2.0 * (i / w) + 1.0) / h);
         float[] d = new float[3];
         for (int k = 0; k < 3; k++) {
-            d[k] = (float) (c[RayKernels.FORWARD + k] + (double) s * c[RayKernels.RIGHT + k] + (double) q * c[RayKernels.UP + k]);
+            d[k] = (float) (c[RenderKernels.FORWARD + k] + (double) s * c[RenderKernels.RIGHT + k] + (double) q * c[RenderKernels.UP + k]);
         }
         double[] out = new double[1];
-        RayKernels.bruteForce(Arrays.copyOfRange(v, 9 * id, 9 * id + 9), 1, c[0], c[1], c[2], d[0], d[1], d[2],
+        RenderKernels.bruteForce(Arrays.copyOfRange(v, 9 * id, 9 * id + 9), 1, c[0], c[1], c[2], d[0], d[1], d[2],
                 Float.POSITIVE_INFINITY, out, 0);
         return out[0];
     }

@@ -10,6 +10,7 @@ import org.accelgeom.render.Camera;
 import org.accelgeom.terrain.FlightPath;
 import org.accelgeom.terrain.FractalTerrain;
 import org.accelgeom.terrain.Terrain;
+import org.accelgeom.terrain.TerrainOptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +22,8 @@ class TornadoTerrainTest {
     void sameMeshAsTheJvmEveryFrame() {
         Grid g = FractalTerrain.generate(5, 0.7, 3);
         FlightPath fp = new FlightPath(1000, 100, 30, 20, 60, 320, 240, 1);
-        try (Terrain ref = Terrain.create(g, new Terrain.Options(14, 10, 1000, 100, Backend.JVM, 0, -1, 0));
-                Terrain gpu = Terrain.create(g, new Terrain.Options(14, 10, 1000, 100, Backend.TORNADO, 0, -1, 0))) {
+        try (Terrain ref = Terrain.create(g, new TerrainOptions(14, 10, 1000, 100, Backend.JVM, 0, -1, 0));
+                Terrain gpu = Terrain.create(g, new TerrainOptions(14, 10, 1000, 100, Backend.TORNADO, 0, -1, 0))) {
             int most = 0;
             for (int f = 0; f < 24; f++) {
                 Camera c = fp.frame(Math.max(0, f - 14), 20);

@@ -7,7 +7,7 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.voronoi.Balls;
 import org.accelgeom.voronoi.RobustTheta;
 import org.accelgeom.voronoi.VoronoiChecks;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiOptions.Precision;
 import org.accelgeom.voronoi.VoronoiResult;
@@ -38,8 +38,8 @@ class TornadoBorderlineTest {
     @CsvSource({"two-phase, 0", "double, 0", "two-phase, 1"})
     void cutOf4jsvGivesTheJvmTopology(String precision, int lanes) throws Exception {
         Balls b = VoronoiChecks.resourceBalls("4jsv-cut57.xyzr");
-        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
-        VoronoiResult gpu = VoronoiDiagram.compute(b,
+        VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult gpu = Voronoi.compute(b,
                 VoronoiOptions.of(Backend.TORNADO).withPrecision(Precision.parse(precision)).withLanes(lanes));
         assertEquals(Backend.TORNADO, gpu.backend());
         assertEquals(277, ref.vertexCount(), "jvm vertices");

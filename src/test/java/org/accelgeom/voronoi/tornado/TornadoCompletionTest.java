@@ -8,7 +8,7 @@ import java.util.Random;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.voronoi.Balls;
 import org.accelgeom.voronoi.VoronoiChecks;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
 import org.junit.jupiter.api.Tag;
@@ -40,8 +40,8 @@ class TornadoCompletionTest {
         Random small = new Random(11);
         Balls[] sets = {largeAndSmall(small, 10 + small.nextInt(8), 8), largeAndSmall(new Random(1032), 300, 22)};
         for (Balls b : sets) {
-            VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
-            VoronoiResult gpu = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.TORNADO));
+            VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult gpu = Voronoi.compute(b, VoronoiOptions.of(Backend.TORNADO));
             assertEquals(Backend.TORNADO, gpu.backend());
             assertTrue(ref.stats().components() > 1, "a disconnected vertex graph: " + ref.stats());
             assertEquals(ref.stats().components(), gpu.stats().components(), "components");

@@ -14,7 +14,7 @@ import org.accelgeom.io.DcdReader;
 import org.accelgeom.io.DcdWriter;
 import org.accelgeom.voronoi.Balls;
 import org.accelgeom.voronoi.VoronoiChecks;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiResult;
 import org.junit.jupiter.api.Tag;
@@ -66,8 +66,8 @@ class TornadoTrajectoryTest {
             while (in.next(x, y, z)) {
                 read++;
                 Balls frame = new Balls(x.clone(), y.clone(), z.clone(), base.r().clone());
-                VoronoiResult ref = VoronoiDiagram.compute(frame, VoronoiOptions.of(Backend.JVM));
-                VoronoiResult gpu = VoronoiDiagram.compute(frame, tornado, session);
+                VoronoiResult ref = Voronoi.compute(frame, VoronoiOptions.of(Backend.JVM));
+                VoronoiResult gpu = Voronoi.compute(frame, tornado, session);
                 assertTrue(ref.vertexCount() > 1000, "frame " + read + " vertices: " + ref.vertexCount());
                 assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(gpu), "frame " + read + ": vertices");
                 assertEquals(VoronoiChecks.edgeKeys(ref), VoronoiChecks.edgeKeys(gpu), "frame " + read + ": edges");
@@ -78,8 +78,8 @@ class TornadoTrajectoryTest {
         // a frame of one ball less fits the plan (its arrays have room): no new plan, and still the reference's diagram
         Balls fewer = new Balls(java.util.Arrays.copyOf(base.x(), n - 1), java.util.Arrays.copyOf(base.y(), n - 1),
                 java.util.Arrays.copyOf(base.z(), n - 1), java.util.Arrays.copyOf(base.r(), n - 1));
-        VoronoiResult ref = VoronoiDiagram.compute(fewer, VoronoiOptions.of(Backend.JVM));
-        VoronoiResult gpu = VoronoiDiagram.compute(fewer, tornado, session);
+        VoronoiResult ref = Voronoi.compute(fewer, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult gpu = Voronoi.compute(fewer, tornado, session);
         assertEquals(VoronoiChecks.vertexKeys(ref), VoronoiChecks.vertexKeys(gpu), "smaller frame: vertices");
         assertEquals(1, session.planBuilds() - before, "a smaller input reuses the plan");
     }

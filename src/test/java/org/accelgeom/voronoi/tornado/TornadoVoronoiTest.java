@@ -8,7 +8,7 @@ import java.util.Random;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.voronoi.Balls;
 import org.accelgeom.voronoi.VoronoiChecks;
-import org.accelgeom.voronoi.VoronoiDiagram;
+import org.accelgeom.voronoi.Voronoi;
 import org.accelgeom.voronoi.VoronoiOptions;
 import org.accelgeom.voronoi.VoronoiOptions.Precision;
 import org.accelgeom.voronoi.VoronoiResult;
@@ -31,8 +31,8 @@ class TornadoVoronoiTest {
     void sameTopologyAsTheJvmReference(String input, String precision, boolean grid, int lanes) throws Exception {
         Balls b = input.equals("1ubq") ? VoronoiChecks.resourceBalls("1ubq.xyzr")
                 : VoronoiChecks.random(new Random(3), 400, 18, 0.8, 2.0);
-        VoronoiResult ref = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
-        VoronoiResult gpu = VoronoiDiagram.compute(b,
+        VoronoiResult ref = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
+        VoronoiResult gpu = Voronoi.compute(b,
                 VoronoiOptions.of(Backend.TORNADO).withPrecision(Precision.parse(precision)).withGrid(grid).withLanes(lanes));
         assertEquals(Backend.TORNADO, gpu.backend());
         assertTrue(ref.vertexCount() > 1000, "vertices: " + ref.vertexCount());
@@ -45,7 +45,7 @@ class TornadoVoronoiTest {
         }
         if (precision.equals("two-phase")) {
             // the float winner is the edge's float arg-min on the device too: swaps as the lane layout on the CPU
-            VoronoiResult cpu = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL)
+            VoronoiResult cpu = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM_PARALLEL)
                     .withPrecision(Precision.parse(precision)).withGrid(grid).withLanes(Math.max(1, lanes)));
             assertTrue(Math.abs(cpu.stats().swaps() - gpu.stats().swaps()) <= 2 + cpu.stats().swaps() / 20,
                     "swaps: device " + gpu.stats().swaps() + ", cpu " + cpu.stats().swaps());

@@ -2,7 +2,7 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.render.TraceBuffers;
 
@@ -38,7 +38,7 @@ public final class ZhouBuffers {
         if (small < 1 || small > SmallKernels.MAX_REFS) {
             throw new AccelGeomException("the small-node threshold of the bit-mask stage is 1 .. 64, got " + small);
         }
-        level = new LevelBuffers(v.length / 9, small, LevelBuilder.SmallStage.BITMASK);
+        level = new LevelBuffers(v.length / 9, small, ZhouBuilder.SmallStage.BITMASK);
         level.v = v;
         // the tree's flat arrays: at most the global nodes plus every region's slots
         int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) level.gCap + level.small.regionCap);

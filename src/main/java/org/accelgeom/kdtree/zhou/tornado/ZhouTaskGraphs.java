@@ -32,7 +32,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
- * The breadth-first kd-tree build of Zhou et al. (2008; {@code LevelBuilder} with the bit-mask small-node stage) as
+ * The breadth-first kd-tree build of Zhou et al. (2008; {@code ZhouBuilder} with the bit-mask small-node stage) as
  * three named task graphs for a TornadoVM program's own execution plan, over a {@link ZhouBuffers}:
  * <ul>
  * <li>{@link #load} ({@code name + "Load"}): the triangles, uploaded or taken from the user's graph
@@ -56,7 +56,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * number to its heartbeat slot of the state. What stays on the host: small roots of more than 64 references (the
  * large stage's forced hand-off) and roots whose subtree outgrows its region are built on the host by the library
  * call (the exact SAH builder and its allocations are not device code); here {@link #build} refuses such inputs
- * ({@code S_HOST_ROOTS > 0}) with a message naming {@code LevelBuilder.build}. The plan compiles with
+ * ({@code S_HOST_ROOTS > 0}) with a message naming {@code ZhouBuilder.build}. The plan compiles with
  * {@link #COMPILER_FLAGS}.
  */
 public final class ZhouTaskGraphs {
@@ -341,7 +341,7 @@ public final class ZhouTaskGraphs {
             if (st[S_HOST_ROOTS] > 0) {
                 throw new AccelGeomException(st[S_HOST_ROOTS] + " small roots of this input need the host (more than "
                         + SmallKernels.MAX_REFS + " references, or subtrees beyond their regions): build it with "
-                        + "LevelBuilder.build");
+                        + "ZhouBuilder.build");
             }
             st[S_MODE] = MODE_PLACE;
             grid.small(st);

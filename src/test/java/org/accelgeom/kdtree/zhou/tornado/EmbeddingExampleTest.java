@@ -13,7 +13,7 @@ import org.accelgeom.kdtree.KdTree;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.TreeChecks;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.accelgeom.render.TraceBuffers;
 import org.accelgeom.render.tornado.RenderTaskGraphs;
 import org.junit.jupiter.api.Tag;
@@ -77,7 +77,7 @@ class EmbeddingExampleTest {
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, v)
                 .task("terrain", EmbeddingExampleTest::terrain, v, k)
                 .persistOnDevice(v);
-        ZhouBuffers z = new ZhouBuffers(v, LevelBuilder.DEFAULT_SMALL);  // the build's arrays, the tree's
+        ZhouBuffers z = new ZhouBuffers(v, ZhouBuilder.DEFAULT_SMALL);  // the build's arrays, the tree's
         TraceBuffers t = z.trace(n);                                     // rays through the tree's arrays
         for (int i = 0; i < n; i++) {
             t.ray(i, ox[i], oy[i], 100f, 0, 0, -1, Float.POSITIVE_INFINITY);
@@ -103,7 +103,7 @@ class EmbeddingExampleTest {
         Triangles tris = Triangles.of(raw);
         assertEquals(2 * k * k, tris.count(), "no degenerate triangles");
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTree ref = LevelBuilder.build(tris, o, LevelBuilder.DEFAULT_SMALL, LevelBuilder.DEFAULT_STAGE).tree();
+        KdTree ref = ZhouBuilder.build(tris, o, ZhouBuilder.DEFAULT_SMALL, ZhouBuilder.DEFAULT_STAGE).tree();
         KdTree tree = new KdTree(Arrays.copyOf(z.split, z.nodes()), Arrays.copyOf(z.info, z.nodes()),
                 Arrays.copyOf(z.leaf, z.words()), tris.bounds(), tris);
         if (TornadoDevices.device(-1).getDeviceType() == TornadoDeviceType.GPU) {
@@ -121,7 +121,7 @@ class EmbeddingExampleTest {
         for (int i = 0; i < n; i++) {
             hit += jvm.hitId[i] >= 0 ? 1 : 0;
             if (t.hitId[i] != jvm.hitId[i]) {
-                // a tie at a shared edge, broken the other way by fused multiply-adds (RayCaster's contract)
+                // a tie at a shared edge, broken the other way by fused multiply-adds (Render's contract)
                 assertTrue(Math.abs(t.hitT[i] - jvm.hitT[i]) <= 1e-6 * Math.abs(jvm.hitT[i]), "ray " + i);
             }
         }

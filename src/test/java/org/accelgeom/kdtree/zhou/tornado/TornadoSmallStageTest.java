@@ -11,8 +11,8 @@ import org.accelgeom.kdtree.KdTreeResult;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.TreeChecks;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder.SmallStage;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,17 +21,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The bit-mask small-node stage on the device (Zhou et al. 2008, §4.3): jvm, jvm-parallel and tornado build the same
  * tree bit for bit on POCL (CI). On a GPU, whose OpenCL compiler contracts float multiply-adds, the tree must be
- * valid with an SAH cost within 1e-3 of the jvm's (as {@link TornadoLevelBuilderTest}).
+ * valid with an SAH cost within 1e-3 of the jvm's (as {@link TornadoZhouBuilderTest}).
  */
 @Tag("tornado")
 class TornadoSmallStageTest {
 
     private static void sameOnEveryBackend(Triangles t, int small, SmallStage stage, String what) {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult ref = LevelBuilder.build(t, o, small, stage);
-        KdTreeResult par = LevelBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(2), small, stage);
+        KdTreeResult ref = ZhouBuilder.build(t, o, small, stage);
+        KdTreeResult par = ZhouBuilder.build(t, o.withBackend(Backend.JVM_PARALLEL).withThreads(2), small, stage);
         assertTrue(ref.tree().sameTree(par.tree()), what + ": jvm-parallel");
-        KdTreeResult gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
+        KdTreeResult gpu = ZhouBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
         assertTrue(gpu.timings().phases().stream().anyMatch(p -> p.name().startsWith("small-node")), "device not used");
         if (org.accelgeom.engine.tornado.TornadoDevices.device(-1).getDeviceType()
                 == uk.ac.manchester.tornado.api.enums.TornadoDeviceType.GPU) {
@@ -42,7 +42,7 @@ class TornadoSmallStageTest {
         assertEquals(ref.stats(), gpu.stats(), what);
         assertTrue(ref.tree().sameTree(gpu.tree()), what);
         // a second build reuses the plan: the small stage's arrays are rewritten, not carried over
-        KdTreeResult again = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
+        KdTreeResult again = ZhouBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
         assertTrue(ref.tree().sameTree(again.tree()), what + " (second build)");
     }
 
@@ -71,10 +71,10 @@ class TornadoSmallStageTest {
         // slot the tree is longer than the device's arrays and is placed on the host, with five on the device
         Triangles t = Triangles.of(Scenes.named("sphere:5000", 3));
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult ref = LevelBuilder.build(t, o, 64, SmallStage.BITMASK);
+        KdTreeResult ref = ZhouBuilder.build(t, o, 64, SmallStage.BITMASK);
         PhaseTimings pt = new PhaseTimings();
-        try (TornadoLevelSteps steps = new TornadoLevelSteps(-1, t.count(), 64, SmallStage.BITMASK, factor)) {
-            KdTree gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), steps, null, pt, SmallStage.BITMASK);
+        try (TornadoZhouBackend steps = new TornadoZhouBackend(-1, t.count(), 64, SmallStage.BITMASK, factor)) {
+            KdTree gpu = ZhouBuilder.build(t, o.withBackend(Backend.TORNADO), steps, null, pt, SmallStage.BITMASK);
             assertTrue(pt.phases().stream().anyMatch(p -> p.name().contains("beyond their regions")), "no root overflowed");
             assertEquals(factor == 1, pt.phases().stream().anyMatch(p -> p.name().startsWith("place on the host")));
             if (org.accelgeom.engine.tornado.TornadoDevices.device(-1).getDeviceType()

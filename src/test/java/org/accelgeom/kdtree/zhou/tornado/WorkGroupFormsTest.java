@@ -10,8 +10,8 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.TestScenes;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
-import org.accelgeom.kdtree.zhou.LevelBuilder.SmallStage;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder.SmallStage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The device's work-group kernels of the breadth-first builder (split, count, scan, scatter of a level; the small
  * stage's subtree work-groups) run on the JVM through {@link JvmWorkGroups} and give the jvm backend's tree bit for
- * bit: the work-group forms and the plain loops of {@code LoopLevelSteps} are the same steps (issue 15 item 3). Tagged
+ * bit: the work-group forms and the plain loops of {@code JvmZhouBackend} are the same steps (issue 15 item 3). Tagged
  * tornado because it needs tornado-api on the class path (KernelContext); it needs no device.
  */
 // own-jvm: JvmWorkGroups subclasses KernelContext; once such a subclass is loaded, Graal's class hierarchy analysis can
@@ -32,10 +32,10 @@ class WorkGroupFormsTest {
 
     private static void same(Triangles t, SmallStage stage, int regionFactor, int scanGroup, String what) {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTree ref = LevelBuilder.build(t, o, LevelBuilder.DEFAULT_SMALL, stage).tree();
-        try (WorkGroupLevelSteps steps = new WorkGroupLevelSteps(t.count(), LevelBuilder.DEFAULT_SMALL, stage, regionFactor,
+        KdTree ref = ZhouBuilder.build(t, o, ZhouBuilder.DEFAULT_SMALL, stage).tree();
+        try (WorkGroupZhouBackend steps = new WorkGroupZhouBackend(t.count(), ZhouBuilder.DEFAULT_SMALL, stage, regionFactor,
                 scanGroup)) {
-            KdTree wg = LevelBuilder.build(t, o, steps, null, new PhaseTimings(), stage);
+            KdTree wg = ZhouBuilder.build(t, o, steps, null, new PhaseTimings(), stage);
             assertTrue(ref.sameTree(wg), what + ": the work-group forms give another tree than the jvm's");
         }
     }

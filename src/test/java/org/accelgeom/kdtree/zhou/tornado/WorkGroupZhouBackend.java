@@ -5,8 +5,8 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.kdtree.TreeArrays;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
-import org.accelgeom.kdtree.zhou.LevelSteps;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBackend;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
 import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
@@ -17,19 +17,19 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 /**
  * The device's task methods ({@link LevelTaskGraphs}, {@link SmallTaskGraphs}, {@link SubtreeGroup}) run on the JVM
- * in the order, with the launch sizes and heartbeat checks of {@link TornadoLevelSteps}: the work-group kernels
+ * in the order, with the launch sizes and heartbeat checks of {@link TornadoZhouBackend}: the work-group kernels
  * through {@link JvmWorkGroups}, the {@code @Parallel} loops as plain loops over their launch size. A build with
  * these steps must give the jvm backend's tree bit for bit: the work-group forms and the element kernels the jvm
  * backends run cannot drift apart.
  */
-final class WorkGroupLevelSteps implements LevelSteps {
+final class WorkGroupZhouBackend implements ZhouBackend {
 
     private final LevelBuffers b;
     private final int scanGroup;
     private float[] loaded;
 
     /** @param scanGroup the scan's work-group size (the device's maximum, at most {@link LevelTaskGraphs#SCAN_GROUP}) */
-    WorkGroupLevelSteps(int n, int small, LevelBuilder.SmallStage stage, int regionFactor, int scanGroup) {
+    WorkGroupZhouBackend(int n, int small, ZhouBuilder.SmallStage stage, int regionFactor, int scanGroup) {
         this.b = new LevelBuffers(n, small, stage, regionFactor);
         this.scanGroup = scanGroup;
     }
@@ -80,7 +80,7 @@ final class WorkGroupLevelSteps implements LevelSteps {
         LevelTaskGraphs.advance(st, beat);
     }
 
-    /** {@link TornadoLevelSteps}'s launch sizes of one level of r references and m nodes. */
+    /** {@link TornadoZhouBackend}'s launch sizes of one level of r references and m nodes. */
     private int[] sizes(int r, int m) {
         int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
         return new int[] {Math.max(1, r), Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,

@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-public class ConvexHullTest {
+public class HullTest {
 
     private static HullResult hull(double[] x, double[] y, double[] z, Backend b) {
-        return ConvexHull.compute(x, y, z, HullOptions.of(b));
+        return Hull.compute(x, y, z, HullOptions.of(b));
     }
 
     /** Points of one of the test distributions; "grid" and "clustered" have many exact coplanarities. */
@@ -119,7 +119,7 @@ public class ConvexHullTest {
     void jvmParallelGivesTheSameFacetsAsJvm(String kind) {
         double[][] p = points(kind, 50_000, 3);
         HullResult a = hull(p[0], p[1], p[2], Backend.JVM);
-        HullResult b = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM_PARALLEL).withThreads(4));
+        HullResult b = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM_PARALLEL).withThreads(4));
         assertArrayEquals(a.vertices(), b.vertices());
         assertEquals(HullChecks.canonicalFacets(a), HullChecks.canonicalFacets(b));
         HullChecks.checkPolytope(p[0], p[1], p[2], b);
@@ -129,7 +129,7 @@ public class ConvexHullTest {
     void cullingNeverChangesTheHull() {
         double[][] p = points("ball", 100_000, 11);
         HullResult culled = hull(p[0], p[1], p[2], Backend.JVM);
-        HullResult plain = ConvexHull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM).withCullDirections(0));
+        HullResult plain = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM).withCullDirections(0));
         assertTrue(culled.stats().culled() > 50_000, "culling removed only " + culled.stats().culled());
         assertEquals(0, plain.stats().culled());
         assertEquals(HullChecks.canonicalFacets(plain), HullChecks.canonicalFacets(culled));
@@ -148,9 +148,9 @@ public class ConvexHullTest {
                 expected.add(Integer.parseInt(t[k]));
             }
         }
-        assertEquals(Integer.parseInt(lines.get(0).trim()), ConvexHull.compute(pts, HullOptions.of(Backend.JVM)).facetCount());
+        assertEquals(Integer.parseInt(lines.get(0).trim()), Hull.compute(pts, HullOptions.of(Backend.JVM)).facetCount());
         for (Backend b : new Backend[] {Backend.JVM, Backend.JVM_PARALLEL}) {
-            HullResult h = ConvexHull.compute(pts, HullOptions.of(b));
+            HullResult h = Hull.compute(pts, HullOptions.of(b));
             assertEquals(expected, HullChecks.toSet(h.vertices()), name + " on " + b);
         }
     }

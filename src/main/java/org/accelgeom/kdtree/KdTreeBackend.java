@@ -8,14 +8,14 @@ import org.accelgeom.engine.PhaseTimings;
  * between them (sorting the events, listing the distinct planes) and is the same for every backend.
  * Arrays are sized by the caller and may be longer than the counts.
  */
-public interface PipelineSteps extends AutoCloseable {
+public interface KdTreeBackend extends AutoCloseable {
 
     /**
      * Makes the {@code tornado} per-node kernels for nodes of up to {@code capacity} references; implemented in
      * {@code kdtree.tornado} and found as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
      */
     interface Factory {
-        PipelineSteps create(Execution execution, int capacity);
+        KdTreeBackend create(Execution execution, int capacity);
     }
 
     /** Kernel 1: the events of references 0..n-1 into 6n slots ({@link KdTreeKernels#events}). */

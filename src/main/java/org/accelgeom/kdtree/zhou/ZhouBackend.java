@@ -7,17 +7,17 @@ import org.accelgeom.kdtree.Triangles;
 
 /**
  * One backend's run of the large-node stage's kernels ({@link LevelKernels}) over its {@link LevelBuffers}: the
- * host ({@link LevelBuilder}) sets the level's parameters, runs a level, reads the counters, and at the end takes
+ * host ({@link ZhouBuilder}) sets the level's parameters, runs a level, reads the counters, and at the end takes
  * the global node records and the hand-off list.
  */
-public interface LevelSteps extends AutoCloseable {
+public interface ZhouBackend extends AutoCloseable {
 
     /**
      * Makes the {@code tornado} level kernels for {@code n} triangles; implemented in {@code kdtree.tornado} and found
      * as a service ({@link org.accelgeom.engine.TornadoSupport#factory}).
      */
     interface Factory {
-        LevelSteps create(Execution execution, int n, int small, LevelBuilder.SmallStage stage);
+        ZhouBackend create(Execution execution, int n, int small, ZhouBuilder.SmallStage stage);
     }
 
     /** The arrays these steps work on (a device backend's own, resident set). */

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Traversal and intersection against brute force; renders on every jvm backend. */
-public class RayCasterTest {
+public class RenderTest {
 
     /**
      * Random rays: from outside and inside the scene, towards random points, along axes, with zero direction
@@ -66,16 +66,16 @@ public class RayCasterTest {
             for (int i = 0; i < 4000; i++) {
                 float[] q = ray(r, tree.bounds(), kind.equals("grid"));
                 float tMax = r.nextInt(3) == 0 ? (float) r.nextDouble() : Float.POSITIVE_INFINITY;
-                int got = RayKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), q[0], q[1], q[2],
+                int got = RenderKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), q[0], q[1], q[2],
                         q[3], q[4], q[5], tMax, a, 0, counts);
-                int want = RayKernels.bruteForce(t.v(), t.count(), q[0], q[1], q[2], q[3], q[4], q[5], tMax, e, 0);
+                int want = RenderKernels.bruteForce(t.v(), t.count(), q[0], q[1], q[2], q[3], q[4], q[5], tMax, e, 0);
                 if (e[0] < 1e-6) {
                     // the origin lies on a triangle (lattice rays): a hit at t = 0 is not a hit, and rounding decides
                     // whether the shear makes it a tiny positive one; the traversal rightly skips the side behind
                     continue;
                 }
                 assertEquals(want, got, kind + " seed " + seed + " ray " + i + " " + java.util.Arrays.toString(q));
-                // a miss reports tMax (the kernels hold no infinite constant; see RayKernels)
+                // a miss reports tMax (the kernels hold no infinite constant; see RenderKernels)
                 assertEquals(want < 0 ? tMax : e[0], a[0], 0.0);
                 hits += got >= 0 ? 1 : 0;
             }
@@ -104,7 +104,7 @@ public class RayCasterTest {
             for (double f : new double[] {0, 0.25, 0.5, 0.75}) {
                 float x = (float) (f * v[9 * i + 3]);
                 float y = (float) (f * v[9 * i + 4]);
-                int id = RayKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), x, y, 1, 0, 0, -1,
+                int id = RenderKernels.trace(tree.split(), tree.info(), tree.leafTris(), t.v(), tree.bounds(), x, y, 1, 0, 0, -1,
                         Float.POSITIVE_INFINITY, h, 0, c);
                 assertTrue(id >= 0, "ray through the edge at " + x + ", " + y + " fell through");
                 assertEquals(1.0, h[0], 1e-6);
@@ -119,8 +119,8 @@ public class RayCasterTest {
         int w = 64;
         int h = 48;
         Camera cam = Camera.framing(tree.bounds(), w, h);
-        RenderResult a = RayCaster.render(tree, cam, RenderOptions.of(Backend.JVM));
-        RenderResult b = RayCaster.render(tree, cam, RenderOptions.of(Backend.JVM_PARALLEL).withThreads(3));
+        RenderResult a = Render.render(tree, cam, RenderOptions.of(Backend.JVM));
+        RenderResult b = Render.render(tree, cam, RenderOptions.of(Backend.JVM_PARALLEL).withThreads(3));
         assertArrayEquals(a.hitId(), b.hitId());
         assertArrayEquals(a.rgb(), b.rgb());
         assertEquals(a.rays(), b.rays());
@@ -132,9 +132,9 @@ public class RayCasterTest {
             float q = (float) (1.0 - (2.0 * (i / w) + 1.0) / h);
             float[] d = new float[3];
             for (int k = 0; k < 3; k++) {
-                d[k] = (float) (c[RayKernels.FORWARD + k] + (double) s * c[RayKernels.RIGHT + k] + (double) q * c[RayKernels.UP + k]);
+                d[k] = (float) (c[RenderKernels.FORWARD + k] + (double) s * c[RenderKernels.RIGHT + k] + (double) q * c[RenderKernels.UP + k]);
             }
-            int want = RayKernels.bruteForce(t.v(), t.count(), c[0], c[1], c[2], d[0], d[1], d[2], Float.POSITIVE_INFINITY, e, 0);
+            int want = RenderKernels.bruteForce(t.v(), t.count(), c[0], c[1], c[2], d[0], d[1], d[2], Float.POSITIVE_INFINITY, e, 0);
             assertEquals(want, a.hitId()[i], "pixel " + i);
             hits += want >= 0 ? 1 : 0;
         }
@@ -149,23 +149,23 @@ public class RayCasterTest {
             int n = wh[0] * wh[1];
             boolean[] seen = new boolean[n];
             for (int i = 0; i < n; i++) {
-                int p = RayKernels.pixel(wh[0], wh[1], i);
+                int p = RenderKernels.pixel(wh[0], wh[1], i);
                 assertTrue(p >= 0 && p < n && !seen[p], wh[0] + "x" + wh[1] + ": work-item " + i + " -> pixel " + p);
                 seen[p] = true;
             }
         }
         // a warp of 32 work-items is an 8x4 block
-        assertEquals(3 * 64 + 7, RayKernels.pixel(64, 48, 31));
+        assertEquals(3 * 64 + 7, RenderKernels.pixel(64, 48, 31));
     }
 
     @Test
     void treeDepthIsTheStatisticsDepth() {
         for (String kind : new String[] {"random", "sphere", "grid"}) {
             KdTree tree = KdTreeBuilder.build(Triangles.of(TestScenes.scene(kind, 500, 3)), KdTreeOptions.of(Backend.JVM)).tree();
-            assertEquals(tree.stats(1, 1).depth(), RayCaster.depth(tree.info()), kind);
+            assertEquals(tree.stats(1, 1).depth(), Render.depth(tree.info()), kind);
         }
         // a chain of 49 inner nodes (each with an empty leaf on the left) is one level too deep for the stack
-        int d = RayKernels.STACK + 1;
+        int d = RenderKernels.STACK + 1;
         int[] info = new int[2 * d + 1];
         for (int i = 0; i < d; i++) {
             info[2 * i] = (2 * i + 2) << 2;
@@ -174,9 +174,9 @@ public class RayCasterTest {
         info[2 * d] = 3;
         KdTree deep = new KdTree(new float[info.length], info, new int[] {0}, new float[] {0, 0, 0, 1, 1, 1},
                 Triangles.of(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}));
-        assertEquals(d, RayCaster.depth(info));
+        assertEquals(d, Render.depth(info));
         var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
-                () -> RayCaster.render(deep, Camera.framing(deep.bounds(), 4, 4), RenderOptions.of(Backend.JVM)));
+                () -> Render.render(deep, Camera.framing(deep.bounds(), 4, 4), RenderOptions.of(Backend.JVM)));
         assertTrue(e.getMessage().contains("levels deep"), e.getMessage());
     }
 
@@ -188,8 +188,8 @@ public class RayCasterTest {
         KdTree tree = KdTreeBuilder.build(t, KdTreeOptions.of(Backend.JVM)).tree();
         Camera cam = Camera.lookAt(new double[] {0, 8, 0.01}, new double[] {0, 0, 0}, new double[] {0, 0, -1}, 60, 32, 32);
         RenderOptions light = RenderOptions.of(Backend.JVM).withLight(new double[] {0, 10, 0});
-        RenderResult lit = RayCaster.render(tree, cam, light.withShadows(false));
-        RenderResult shadowed = RayCaster.render(tree, cam, light);
+        RenderResult lit = Render.render(tree, cam, light.withShadows(false));
+        RenderResult shadowed = Render.render(tree, cam, light);
         int darker = 0;
         for (int i = 0; i < 32 * 32; i++) {
             if (shadowed.hitId()[i] < 2 && shadowed.rgb()[i] != lit.rgb()[i]) {
@@ -199,8 +199,8 @@ public class RayCasterTest {
         // the blocker covers the floor pixels right under it; only floor pixels change
         assertTrue(darker == 0, "floor pixels seen by the camera are under the blocker, whose own pixels hide them");
         Camera side = Camera.lookAt(new double[] {6, 6, 6}, new double[] {0, 0, 0}, new double[] {0, 1, 0}, 60, 64, 64);
-        RenderResult l2 = RayCaster.render(tree, side, light.withShadows(false));
-        RenderResult s2 = RayCaster.render(tree, side, light);
+        RenderResult l2 = Render.render(tree, side, light.withShadows(false));
+        RenderResult s2 = Render.render(tree, side, light);
         for (int i = 0; i < 64 * 64; i++) {
             if (s2.hitId()[i] < 2 && s2.rgb()[i] != l2.rgb()[i]) {
                 darker++;
@@ -220,7 +220,7 @@ public class RayCasterTest {
         if (!org.accelgeom.engine.TornadoSupport.available()) {
             // without the TornadoVM runtime (plain JVM tests), the tornado backend says how to get it
             e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
-                    () -> RayCaster.render(tree, cam, RenderOptions.of(Backend.TORNADO)));
+                    () -> Render.render(tree, cam, RenderOptions.of(Backend.TORNADO)));
             assertTrue(e.getMessage().contains("TornadoVM"), e.getMessage());
         }
         org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,

@@ -5,13 +5,13 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 
 /** The per-node kernels as plain loops ({@code jvm}, one thread) or split over cores ({@code jvm-parallel}). */
-final class LoopSteps implements PipelineSteps {
+final class JvmKdTreeBackend implements KdTreeBackend {
 
     private static final int GRAIN = 4096;
     private final ParallelLoops loops;
 
     /** @param loops the fork/join loops, or null for one thread */
-    LoopSteps(ParallelLoops loops) {
+    JvmKdTreeBackend(ParallelLoops loops) {
         this.loops = loops;
     }
 

@@ -9,7 +9,7 @@ import java.util.Random;
 import org.accelgeom.engine.Backend;
 import org.junit.jupiter.api.Test;
 
-class VoronoiDiagramTest {
+class VoronoiTest {
 
     static Balls random(Random rnd, int n, double box, double rmin, double rmax) {
         double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
@@ -44,7 +44,7 @@ class VoronoiDiagramTest {
         long infinite = 0;
         for (int t = 0; t < 40; t++) {
             Balls b = random(rnd, 8 + rnd.nextInt(18), 10, 0.2, 2.5);
-            VoronoiResult res = VoronoiDiagram.compute(b, VoronoiOptions.of(Backend.JVM));
+            VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             List<String> want = new ArrayList<>();
             for (BruteForceVertices.Vertex v : BruteForceVertices.of(b, 1e-9)) {
                 want.add(key(v.a(), v.b(), v.c(), v.d(), v.x(), v.y(), v.z()));

@@ -13,8 +13,8 @@ import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.TreeArrays;
 import org.accelgeom.kdtree.Triangles;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
-import org.accelgeom.kdtree.zhou.LevelSteps;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBackend;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
 import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
@@ -34,7 +34,7 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  * level with the launch sizes of that level. The triangles go to the device with the plan's first execution and
  * stay there: the plan serves later builds of the same triangle array (same instance), as benchmarks repeat them.
  */
-public final class TornadoLevelSteps implements LevelSteps {
+public final class TornadoZhouBackend implements ZhouBackend {
 
     private final TornadoDevice device;
     private final LevelBuffers b;
@@ -62,20 +62,20 @@ public final class TornadoLevelSteps implements LevelSteps {
      * @param n           triangles
      * @param small       the small-node threshold
      */
-    /** The level kernels as a service of the tornado build (see {@link LevelSteps.Factory}). */
-    public static final class Factory implements LevelSteps.Factory {
+    /** The level kernels as a service of the tornado build (see {@link ZhouBackend.Factory}). */
+    public static final class Factory implements ZhouBackend.Factory {
         @Override
-        public LevelSteps create(org.accelgeom.engine.Execution execution, int n, int small, LevelBuilder.SmallStage stage) {
-            return new TornadoLevelSteps(execution.device(), n, small, stage);
+        public ZhouBackend create(org.accelgeom.engine.Execution execution, int n, int small, ZhouBuilder.SmallStage stage) {
+            return new TornadoZhouBackend(execution.device(), n, small, stage);
         }
     }
 
-    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage) {
+    public TornadoZhouBackend(Integer deviceIndex, Integer n, Integer small, ZhouBuilder.SmallStage stage) {
         this(deviceIndex, n, small, stage, -1);
     }
 
     /** As above, with {@code regionFactor} region slots per reference in the small stage (-1: the default; tests). */
-    public TornadoLevelSteps(Integer deviceIndex, Integer n, Integer small, LevelBuilder.SmallStage stage, int regionFactor) {
+    public TornadoZhouBackend(Integer deviceIndex, Integer n, Integer small, ZhouBuilder.SmallStage stage, int regionFactor) {
         device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
         long need = LevelBuffers.bytes(n, small, stage);
         if (need > device.getMaxGlobalMemory() * 0.8) {

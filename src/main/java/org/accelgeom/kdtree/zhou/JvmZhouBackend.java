@@ -16,7 +16,7 @@ import org.accelgeom.kdtree.Triangles;
  * The large-node stage's kernels as plain loops: {@code jvm} (one thread, the reference) or {@code jvm-parallel}
  * (the loops split over cores; histogram increments atomic, as on the device).
  */
-final class LoopLevelSteps implements LevelSteps {
+final class JvmZhouBackend implements ZhouBackend {
 
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final int GRAIN = 8192;
@@ -25,7 +25,7 @@ final class LoopLevelSteps implements LevelSteps {
     private final ParallelLoops loops;
 
     /** @param loops the fork/join loops, or null for one thread */
-    LoopLevelSteps(LevelBuffers b, ParallelLoops loops) {
+    JvmZhouBackend(LevelBuffers b, ParallelLoops loops) {
         this.b = b;
         this.loops = loops;
     }

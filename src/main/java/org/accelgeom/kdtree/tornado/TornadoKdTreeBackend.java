@@ -7,7 +7,7 @@ import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTreeKernels;
 import org.accelgeom.kdtree.PipelineBuffers;
-import org.accelgeom.kdtree.PipelineSteps;
+import org.accelgeom.kdtree.KdTreeBackend;
 
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
@@ -17,7 +17,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * the thesis does. Kernel 4 runs its first pass on the device ({@link KdTreeTaskGraphs#GROUPS} partial arg-mins);
  * the host reduces the partials, as the thesis's second launch does.
  */
-public final class TornadoPipelineSteps implements PipelineSteps {
+public final class TornadoKdTreeBackend implements KdTreeBackend {
 
     private final PipelineBuffers b;
     private final int[][] params = new int[4][KdTreeTaskGraphs.PARAMS];
@@ -33,15 +33,15 @@ public final class TornadoPipelineSteps implements PipelineSteps {
      * @param deviceIndex TornadoVM device (-1: default)
      * @param capacity    the most references of a node (the root's)
      */
-    /** The per-node kernels as a service of the tornado build (see {@link PipelineSteps.Factory}). */
-    public static final class Factory implements PipelineSteps.Factory {
+    /** The per-node kernels as a service of the tornado build (see {@link KdTreeBackend.Factory}). */
+    public static final class Factory implements KdTreeBackend.Factory {
         @Override
-        public PipelineSteps create(org.accelgeom.engine.Execution execution, int capacity) {
-            return new TornadoPipelineSteps(execution.device(), capacity);
+        public KdTreeBackend create(org.accelgeom.engine.Execution execution, int capacity) {
+            return new TornadoKdTreeBackend(execution.device(), capacity);
         }
     }
 
-    public TornadoPipelineSteps(Integer deviceIndex, Integer capacity) {
+    public TornadoKdTreeBackend(Integer deviceIndex, Integer capacity) {
         TornadoDevice device = TornadoDevices.device(deviceIndex == null ? -1 : deviceIndex);
         long need = 200L * capacity;
         if (need > device.getMaxGlobalMemory() * 0.8) {

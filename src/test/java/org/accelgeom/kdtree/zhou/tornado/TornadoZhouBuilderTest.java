@@ -8,7 +8,7 @@ import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.KdTreeResult;
 import org.accelgeom.kdtree.Scenes;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.LevelBuilder;
+import org.accelgeom.kdtree.zhou.ZhouBuilder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -19,16 +19,16 @@ import org.junit.jupiter.api.Test;
  * nodes, SAH 3.5e-5 relative): there the tree must be valid and its SAH cost within 1e-3 of the jvm's.
  */
 @Tag("tornado")
-class TornadoLevelBuilderTest {
+class TornadoZhouBuilderTest {
 
     private static void sameAsJvm(Triangles t, int small, String what) {
-        sameAsJvm(t, small, LevelBuilder.DEFAULT_STAGE, what);
+        sameAsJvm(t, small, ZhouBuilder.DEFAULT_STAGE, what);
     }
 
-    private static void sameAsJvm(Triangles t, int small, LevelBuilder.SmallStage stage, String what) {
+    private static void sameAsJvm(Triangles t, int small, ZhouBuilder.SmallStage stage, String what) {
         KdTreeOptions o = KdTreeOptions.of(Backend.JVM);
-        KdTreeResult ref = LevelBuilder.build(t, o, small, stage);
-        KdTreeResult gpu = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
+        KdTreeResult ref = ZhouBuilder.build(t, o, small, stage);
+        KdTreeResult gpu = ZhouBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
         if (contracts()) {
             assertEquals(ref.stats().sahCost(), gpu.stats().sahCost(), 1e-3 * ref.stats().sahCost(), what);
             assertEquals(ref.stats().triangles(), gpu.stats().triangles(), what);
@@ -39,7 +39,7 @@ class TornadoLevelBuilderTest {
         assertTrue(ref.tree().sameTree(gpu.tree()), what);
         assertTrue(gpu.timings().phases().stream().anyMatch(p -> p.name().startsWith("large-node levels")), "device not used");
         // a second build reuses the plan and the triangles on the device
-        KdTreeResult again = LevelBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
+        KdTreeResult again = ZhouBuilder.build(t, o.withBackend(Backend.TORNADO), small, stage);
         assertTrue(ref.tree().sameTree(again.tree()), what + " (second build)");
     }
 
@@ -64,6 +64,6 @@ class TornadoLevelBuilderTest {
     void forcedHandOffOnFullArraysGivesTheJvmTree() {
         // huge overlapping triangles duplicate most references at every split: the capacity check hands levels on
         // with the host's exact small-node stage (the bit-mask stage's host roots: TornadoSmallStageTest)
-        sameAsJvm(Triangles.of(Scenes.randomTriangles(2000, 2.0, 11)), 4, LevelBuilder.SmallStage.EXACT, "overlapping");
+        sameAsJvm(Triangles.of(Scenes.randomTriangles(2000, 2.0, 11)), 4, ZhouBuilder.SmallStage.EXACT, "overlapping");
     }
 }
