@@ -80,13 +80,14 @@ public final class ChunkCycle {
      * ticket and the words of levels g + 1 .. D − 1, and in the last work-group the top (levels g .. 0). Loop bounds
      * are computed before their loops: TornadoVM 5.2 mis-compiled a conditional inside a loop's test. The helpers take
      * values and device arrays, never a local array: TornadoVM 5.2 addresses a local array passed to a callee as a
-     * global one (header offset included).
+     * global one (header offset included). {@code nth}: the execution's cycle nth, with its own mode and seed and the
+     * sequence number SEQ + nth (only index arithmetic on nth: a condition on a constant-folded scalar argument crashed
+     * TornadoVM 5.2's code generator). INFO_MISSED counts the cycles whose count was missing, so that a cycle before
+     * the last of an execution cannot hide one (the host compares).
      */
     public static void cycle(KernelContext c, int[] params, int[] heap, int[] sums, int[] info, AtomicInteger ticket,
             int nth) {
         int D = params[CbtTaskGraphs.DEPTH];
-        // the execution's cycle nth: its own mode and seed, sequence number SEQ + nth (only index arithmetic on nth:
-        // a condition on a constant-folded scalar argument crashed TornadoVM 5.2's code generator)
         int mode = params[CbtTaskGraphs.cycleMode(nth)];
         int seed = params[CbtTaskGraphs.cycleSeed(nth)];
         int seq = params[CbtTaskGraphs.SEQ] + nth;
@@ -126,8 +127,7 @@ public final class ChunkCycle {
             }
         }
         c.localBarrier();
-        // decode-and-update (§2.6): the chunk's leaves (its subtree's when its parent holds two or more) mark the bits
-        // their splits and merges flip (one writer per bit; flip[FLIP] takes the leaves that flip none)
+        // decode-and-update (§2.6): leaves mark the bits their splits and merges flip (flip[FLIP]: flipping none)
         int n = upd == 1 ? (parentCount >= 2 ? rootCount : 0) : 0;
         for (int r = i; r < n; r += T) {
             flip[leafFlip(params, seed, heap, D, root, cl, r, rootCount, leftCount)] = 1;
@@ -152,8 +152,7 @@ public final class ChunkCycle {
             }
         }
         c.localBarrier();
-        // the subtree's new sums (§2.5): SWAR popcounts of one bitfield word (but level D − 1's, composed from the
-        // bits), then sums of at most eight word counts (relative depth cl − 5), then of at most four of those
+        // the new sums (§2.5): SWAR popcounts of a word, then sums of ≤ 8 word counts, then of ≤ 4 of those
         int wordLevel = 1 << (cl - 5);
         int eighth = cl >= 8 ? 1 << (cl - 8) : 1;
         for (int stage = 0; stage < 3; stage++) {
@@ -179,8 +178,7 @@ public final class ChunkCycle {
             sums[j] = (tag << 16) | cnt[1];
             cnt[LAST] = (ticket.incrementAndGet() & (G - 1)) == 0 ? 1 : 0;
         }
-        // the words of levels g + 1 .. D − 1 (item v as in the copy), changed by an atomic add on the chunk's own bits
-        // (the diagnostic phases keep them in flip instead)
+        // levels g + 1 .. D − 1 (item v as in the copy): an atomic add on the chunk's own bits (diagnostics: in flip)
         int composeItems = (on & (stop >= 4 ? 1 : 0)) == 1 ? (cl - 1) << 5 : 0;
         for (int v = i; v < composeItems; v += T) {
             int m = (v >> 5) + 1;
@@ -232,7 +230,6 @@ public final class ChunkCycle {
         }
         if (last + (i == 0 ? 1 : 0) == 2) {
             info[CbtTaskGraphs.INFO_LEAVES] = cnt[1];
-            // counted, so that a cycle before the last of an execution cannot hide it (the host compares)
             info[CbtTaskGraphs.INFO_MISSED] = info[CbtTaskGraphs.INFO_MISSED] + (cnt[1] >= MISSING ? 1 : 0);
         }
     }
