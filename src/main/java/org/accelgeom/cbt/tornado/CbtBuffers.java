@@ -46,6 +46,8 @@ public final class CbtBuffers {
     /** The usage cycles one execution of the cycle graph can run: K copies of the one-launch cycle (1 where the
      * cycle is not {@link CbtTaskGraphs#chunked}). */
     public final int cycles;
+    /** The heartbeat check of the three graphs ({@link CbtTaskGraphs#launchCheck}; slot g is graph g's). */
+    public final org.accelgeom.engine.tornado.LaunchCheck check;
     private final String[][] tasks = new String[3][];
     private final WorkerGrid1D[][] workers = new WorkerGrid1D[3][];
     private int seq;
@@ -106,6 +108,17 @@ public final class CbtBuffers {
             tasks[g] = CbtTaskGraphs.taskNames(g, D, this.packed, cycles);
             workers[g] = new WorkerGrid1D[tasks[g].length];
         }
+        this.check = CbtTaskGraphs.launchCheck(D, this.packed, cycles);
+    }
+
+    /**
+     * Throws, in one line naming the task that did not run, unless graph g's execution numbered {@code seq} (the
+     * number {@link #size} returned) wrote its heartbeat to {@code info[g][INFO_BEAT]}, downloaded by the caller
+     * (copied into {@link #check} here, so the check adds no transfer).
+     */
+    public void verify(int g, int seq, String device, String phase) {
+        check.beat[g] = info[g][CbtTaskGraphs.INFO_BEAT];
+        check.verify(seq, device, phase, g);
     }
 
     /** The launch grids of the plan's three graphs, named after {@code name} (one work-item each until {@link #size}). */

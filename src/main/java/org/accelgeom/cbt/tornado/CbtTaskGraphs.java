@@ -323,6 +323,27 @@ public final class CbtTaskGraphs {
     public static final int G_LEAVES = 1;
     public static final int G_WORDS = 2;
 
+    /**
+     * Heartbeat slots of {@link #launchCheck}, one per graph (slot g is graph g's): the graph's last task writes the
+     * execution's number to {@code info[g][INFO_BEAT]} of the info array that every execution downloads anyway, and
+     * {@link CbtBuffers#verify} copies it into the check (no transfer of its own). In the cycle graph that task is
+     * "top" (the per-level reduction) or the last copy of {@link ChunkCycle} (each copy writes its own cycle's
+     * number, the last one the number {@link CbtBuffers#size} returns).
+     */
+    public static final int SLOT_CYCLE = G_CYCLE;
+    public static final int SLOT_LEAVES = G_LEAVES;
+    public static final int SLOT_WORDS = G_WORDS;
+
+    /**
+     * The launch check of a plan's three graphs, each slot named after the task that writes it ({@link #SLOT_CYCLE}:
+     * "top", or "chunks" ... "chunks" + (cycles − 1) for the one-launch cycle; {@link #SLOT_LEAVES}: "leaves";
+     * {@link #SLOT_WORDS}: "words").
+     */
+    public static org.accelgeom.engine.tornado.LaunchCheck launchCheck(int D, int packed, int cycles) {
+        String[] cycle = taskNames(G_CYCLE, D, packed, cycles);
+        return new org.accelgeom.engine.tornado.LaunchCheck("CBT", cycle[cycle.length - 1], "leaves", "words");
+    }
+
     /** Whether the cycle graph is the one-launch {@link ChunkCycle} ({@code -Daccelgeom.cbt.chunked=false} keeps the
      * per-level kernels for every depth). */
     public static boolean chunked(int D, int packed) {
@@ -380,6 +401,23 @@ public final class CbtTaskGraphs {
     public static String graphName(String name, int g) {
         return name + new String[] {"", "l", "w"}[g];
     }
+
+    /*
+     * Why a graph's steps are modes (params[MODE], cycleMode(k)) and not a named graph or task each (issue 15 item 4).
+     * The usage cycle is update then reduction, and one launch for both is the point of the design (ChunkCycle):
+     * docs/benchmarks.md, CBT "Session 6: the cycle in one launch": one launch 19-21 µs of kernel time against 33-34
+     * µs for three (D = 17, H100 and H200); "Session 10, launch" and "Session 11, cbtwall": each further kernel of an
+     * execution about 19 µs, each execution 31-47 µs of launch floor; "Session 11, cbtwall" and "merged build": 49.7 µs
+     * of wall per cycle with 8 cycles per execution (H200). An update graph and a reduce graph would cost an execution
+     * per step, an update task and a reduce task a launch. MODE_REDUCE alone (after init, or after a bare update) is
+     * that same launch with the update off, and a task of its own would be one more compiled copy of the kernel.
+     * The leaves graph's modes (decode, list, bare update) and the words graph's (init once per load, snapshot once
+     * per sync, scan for the benchmark) do not run per cycle, so launch cost is not their reason; they stay modes of
+     * one task because that task shares its index range and kernel (leaves: the three-launch cycle's first task),
+     * because every further graph on the shared heap must consumeFromDevice from each of the others (TornadoVM 5.2
+     * hands a consumed buffer on from the graph executed last) and compile at load, and because further tasks of a
+     * graph would each need a heartbeat slot in the info array (one per graph now, SLOT_CYCLE .. SLOT_WORDS).
+     */
 
     /**
      * The usage-cycle graph over {@code b}: it owns the heap (in once, then resident: {@code persistOnDevice}) and

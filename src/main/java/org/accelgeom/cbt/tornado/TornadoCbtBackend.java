@@ -156,11 +156,11 @@ public final class TornadoCbtBackend implements CbtBackend {
 
     /** Throws unless graph g's last execution (sequence number {@code seq}) ran and, for the one-launch cycle, saw every chunk. */
     private void check(String phase, int g, int mode, int seq) {
-        if (info[g][CbtTaskGraphs.INFO_BEAT] != seq) {
-            throw new AccelGeomException("a TornadoVM kernel of the CBT did not run on " + device.getPhysicalDevice().getDeviceName()
-                    + " during '" + phase + "' (see the OpenCL error above); try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64"
-                    + (CbtTaskGraphs.chunked(D, packed) ? " or -Daccelgeom.cbt.chunked=false (the one-launch cycle needs 22 KiB of local memory per group)" : "")
-                    + ", another --device or the jvm-parallel backend");
+        try {
+            b.verify(g, seq, device.getPhysicalDevice().getDeviceName(), phase);
+        } catch (AccelGeomException e) { // LaunchCheck's line, with the CBT's own switches
+            throw new AccelGeomException(e.getMessage() + "; or try ACCELGEOM_JAVA_OPTS=-Daccelgeom.cbt.local=64"
+                    + (CbtTaskGraphs.chunked(D, packed) ? " or -Daccelgeom.cbt.chunked=false (the one-launch cycle needs 22 KiB of local memory per group)" : ""), e);
         }
         // only the one-launch cycle poisons its root; a three-launch tree of depth > 24 may hold 2^24 leaves or more
         boolean chunks = g == CbtTaskGraphs.G_CYCLE && CbtTaskGraphs.chunked(D, packed);
