@@ -78,9 +78,10 @@ class EmbeddingExampleTest {
                 plan.withGraph(1).execute().transferToHost(b.info[CbtTaskGraphs.G_CYCLE]);
                 L = b.info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
             }
-            b.size(CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | CbtTaskGraphs.MODE_LIST, L);
+            int seq = b.size(CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | CbtTaskGraphs.MODE_LIST, L);
             TornadoExecutionResult r = plan.withGraph(2).execute();     // b.nodes[l]: the heap index of leaf l
             r.transferToHost(b.info[CbtTaskGraphs.G_LEAVES], b.nodes);
+            b.verify(CbtTaskGraphs.G_LEAVES, seq, "the device", "decode"); // its task ran: the heartbeat in b.info
             plan.withGraph(4).execute();                                 // depth[l]: the user's kernel on b.nodes
         }
         // --- docs/embedding.md, end
