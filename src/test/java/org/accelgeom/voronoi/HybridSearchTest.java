@@ -21,7 +21,7 @@ class HybridSearchTest {
     @Test
     void everyRuleAndShareGivesTheSameDiagramAndTheDeviceOnlyWhenALevelReachesTheRule() {
         // 1500 random balls: about 10,000 vertices, levels of up to about 1,000 edges
-        Balls balls = VoronoiTest.random(new Random(7), 1500, 40, 0.8, 2.2);
+        Balls balls = VoronoiChecks.random(new Random(7), 1500, 40, 0.8, 2.2);
         VoronoiOptions options = VoronoiOptions.of(Backend.JVM_PARALLEL);
         try (DeviceSession session = DeviceSession.open(options.execution())) {
             VoronoiResult ref = Voronoi.compute(balls, options, session);

@@ -11,17 +11,6 @@ import org.junit.jupiter.api.Test;
 
 class VoronoiTest {
 
-    static Balls random(Random rnd, int n, double box, double rmin, double rmax) {
-        double[] x = new double[n], y = new double[n], z = new double[n], r = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = rnd.nextDouble() * box;
-            y[i] = rnd.nextDouble() * box;
-            z[i] = rnd.nextDouble() * box;
-            r[i] = rmin + rnd.nextDouble() * (rmax - rmin);
-        }
-        return new Balls(x, y, z, r);
-    }
-
     static List<String> keys(VoronoiResult res) {
         List<String> k = new ArrayList<>();
         for (int v = 0; v < res.vertexCount(); v++) {
@@ -43,7 +32,7 @@ class VoronoiTest {
         long total = 0;
         long infinite = 0;
         for (int t = 0; t < 40; t++) {
-            Balls b = random(rnd, 8 + rnd.nextInt(18), 10, 0.2, 2.5);
+            Balls b = VoronoiChecks.random(rnd, 8 + rnd.nextInt(18), 10, 0.2, 2.5);
             VoronoiResult res = Voronoi.compute(b, VoronoiOptions.of(Backend.JVM));
             List<String> want = new ArrayList<>();
             for (BruteForceVertices.Vertex v : BruteForceVertices.of(b, 1e-9)) {
