@@ -50,8 +50,7 @@ public final class JvmRidgeBackend implements RidgeBackend {
                 iterations++;
                 Sums sums = accumulate(reps, fs, ns, tileStart, active);
                 boolean[] changed = new boolean[active.length];
-                boolean any = fs == null ? shift(reps, ns, repTile, active, sums, changed)
-                        : shift(fs, ns, repTile, active, sums, changed);
+                boolean any = shift(reps, fs, ns, repTile, active, sums, changed);
                 active = changed;
                 if (!any) {
                     break;
@@ -108,72 +107,28 @@ public final class JvmRidgeBackend implements RidgeBackend {
         return total;
     }
 
+    /** {@link SphereSteps#accumulate} in the evolution's precision ({@code fs == null}: double). */
     private void accumulate(double[] s, float[] fs, int[] tileStart, boolean[] active, int from, int to, Sums acc) {
-        int d = prm.d();
-        int n = layout.n();
-        int[] pointTile = layout.pointTile();
-        double[] p = layout.coords();
         double r1sq = prm.r1() * prm.r1();
-        double scale = prm.scale();
-        float fr1sq = (float) r1sq;
-        float fscale = (float) scale;
-        for (int i = from; i < to; i++) {
-            int t = pointTile[i];
-            if (!active[t]) {
-                continue;
-            }
-            int o = fs == null ? RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], r1sq)
-                    : RidgeKernels.nearest(pf, n, d, i, fs, tileStart[t], tileStart[t + 1], fr1sq);
-            if (o < 0) {
-                continue;
-            }
-            acc.count[o]++;
-            for (int c = 0; c < d; c++) {
-                acc.sum[o * d + c] += fs == null ? RidgeKernels.offset(p[c * n + i], s[o * d + c], scale)
-                        : RidgeKernels.offset(pf[c * n + i], fs[o * d + c], fscale);
-            }
+        if (fs == null) {
+            SphereSteps.accumulate(layout, layout.coords(), s, tileStart, active, r1sq, prm.scale(), from, to,
+                    acc.count, acc.sum);
+        } else {
+            SphereStepsF.accumulate(layout, pf, fs, tileStart, active, (float) r1sq, (float) prm.scale(), from, to,
+                    acc.count, acc.sum);
         }
     }
 
-    /** shiftSphereKernel (Alg. 10): every representative of an active tile to its centroid; the changed flags. */
-    private boolean shift(double[] s, int ns, int[] repTile, boolean[] active, Sums sums, boolean[] changed) {
-        int d = prm.d();
-        double eps = (double) prm.precision().epsilon; // the casts keep this the float twin's source
-        double inv = (double) prm.inverseScale();
-        boolean any = false;
-        for (int k = 0; k < ns; k++) {
-            int n = sums.count[k];
-            if (!active[repTile[k]] || n == 0) {
-                continue; // an empty cell keeps its representative where it is
-            }
-            for (int c = 0; c < d; c++) {
-                if (RidgeKernels.moveToCentroid(s, k * d + c, sums.sum[k * d + c], n, eps, inv) == 1) {
-                    changed[repTile[k]] = true;
-                    any = true;
-                }
-            }
+    /** shiftSphereKernel (Alg. 10), {@link SphereSteps#shift} in the evolution's precision ({@code fs == null}: double). */
+    private boolean shift(double[] s, float[] fs, int ns, int[] repTile, boolean[] active, Sums sums,
+            boolean[] changed) {
+        double eps = prm.precision().epsilon;
+        double inv = prm.inverseScale();
+        if (fs == null) {
+            return SphereSteps.shift(s, ns, prm.d(), repTile, active, sums.count, sums.sum, changed, eps, inv);
         }
-        return any;
-    }
-
-    private boolean shift(float[] s, int ns, int[] repTile, boolean[] active, Sums sums, boolean[] changed) {
-        int d = prm.d();
-        float eps = (float) prm.precision().epsilon;
-        float inv = (float) prm.inverseScale();
-        boolean any = false;
-        for (int k = 0; k < ns; k++) {
-            int n = sums.count[k];
-            if (!active[repTile[k]] || n == 0) {
-                continue;
-            }
-            for (int c = 0; c < d; c++) {
-                if (RidgeKernels.moveToCentroid(s, k * d + c, sums.sum[k * d + c], n, eps, inv) == 1) {
-                    changed[repTile[k]] = true;
-                    any = true;
-                }
-            }
-        }
-        return any;
+        return SphereStepsF.shift(fs, ns, prm.d(), repTile, active, sums.count, sums.sum, changed, (float) eps,
+                (float) inv);
     }
 
     @Override

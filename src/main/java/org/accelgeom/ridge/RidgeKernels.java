@@ -2,7 +2,9 @@ package org.accelgeom.ridge;
 
 /**
  * Element kernels of the evolution step (Alg. 2), shared by the three backends: the {@code jvm} loops call them
- * directly, the TornadoVM task methods inline them into OpenCL/PTX. Static, primitive arrays, no objects.
+ * directly, the TornadoVM task methods inline them into OpenCL/PTX. Static, primitive arrays, no objects. The steps
+ * built from them, written once for both precisions, are in {@link SphereSteps}; the overloads here differ by
+ * precision on purpose (how the float forms round).
  *
  * <p>Layouts: the cloud is column-major (the thesis's best layout, §2.1): coordinate c of point i is
  * {@code p[c * n + i]}; representatives are row-major: coordinate c of representative s is {@code s[k * d + c]}.
@@ -27,54 +29,6 @@ public final class RidgeKernels {
         int logN = 32 - Integer.numberOfLeadingZeros(Math.max(1, n)); // 2^logN > n
         int logR = Math.getExponent(r1) + 1; // 2^logR > r1
         return 61 - logN - logR;
-    }
-
-    /**
-     * closestSphere (Alg. 9) for cloud point i: the index of the representative in {@code [from, to)} nearest to it
-     * by squared distance, ties to the lower index (strict "&lt;" in index order), or -1 if the nearest is farther
-     * than R1 (d² &gt; r1sq) or the range is empty.
-     */
-    public static int nearest(double[] p, int n, int d, int i, double[] s, int from, int to, double r1sq) {
-        int best = -1;
-        double bestD2 = Double.POSITIVE_INFINITY;
-        for (int k = from; k < to; k++) {
-            double d2 = 0;
-            for (int c = 0; c < d; c++) {
-                double dx = p[c * n + i] - s[k * d + c];
-                d2 += dx * dx;
-            }
-            if (d2 < bestD2) {
-                bestD2 = d2;
-                best = k;
-            }
-        }
-        int result = -1;
-        if (bestD2 <= r1sq) {
-            result = best;
-        }
-        return result;
-    }
-
-    /** {@link #nearest(double[], int, int, int, double[], int, int, double)} in float. */
-    public static int nearest(float[] p, int n, int d, int i, float[] s, int from, int to, float r1sq) {
-        int best = -1;
-        float bestD2 = Float.POSITIVE_INFINITY;
-        for (int k = from; k < to; k++) {
-            float d2 = 0;
-            for (int c = 0; c < d; c++) {
-                float dx = p[c * n + i] - s[k * d + c];
-                d2 += dx * dx;
-            }
-            if (d2 < bestD2) {
-                bestD2 = d2;
-                best = k;
-            }
-        }
-        int result = -1;
-        if (bestD2 <= r1sq) {
-            result = best;
-        }
-        return result;
     }
 
     /** The fixed-point offset trunc((p − s)·scale) of one coordinate; scale = 2^k. */
@@ -110,34 +64,6 @@ public final class RidgeKernels {
     /** {@link #centroid(double, long, int, double)} in float. */
     public static float centroid(float s, long sum, int count, float inverseScale) {
         return s + ((float) ((double) sum / count)) * inverseScale;
-    }
-
-    /**
-     * shiftSphere (Alg. 10, lines 4-8) for one coordinate of a representative with {@code count > 0} points: moves
-     * {@code s[at]} to the centroid coordinate and returns 1 if the move is noticeable, else 0. The step every backend
-     * runs (the JVM loop and the device kernel differ only in where they record the move).
-     */
-    public static int moveToCentroid(double[] s, int at, long sum, int count, double epsilon, double inverseScale) {
-        double si = s[at];
-        double m = centroid(si, sum, count, inverseScale);
-        int moved = 0;
-        if (noticeable(m, si, count, epsilon, inverseScale)) {
-            moved = 1;
-        }
-        s[at] = m;
-        return moved;
-    }
-
-    /** {@link #moveToCentroid(double[], int, long, int, double, double)} in float. */
-    public static int moveToCentroid(float[] s, int at, long sum, int count, float epsilon, float inverseScale) {
-        float si = s[at];
-        float m = centroid(si, sum, count, inverseScale);
-        int moved = 0;
-        if (noticeable(m, si, count, epsilon, inverseScale)) {
-            moved = 1;
-        }
-        s[at] = m;
-        return moved;
     }
 
     /**

@@ -9,14 +9,13 @@ import static org.accelgeom.ridge.tornado.RidgeBuffers.MODE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.MOVED;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.NS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.PRECISION;
-import static org.accelgeom.ridge.tornado.RidgeBuffers.R1SQ;
-import static org.accelgeom.ridge.tornado.RidgeBuffers.SCALE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.TILES;
 
 import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.ridge.Precision;
-import org.accelgeom.ridge.RidgeKernels;
+import org.accelgeom.ridge.SphereSteps;
+import org.accelgeom.ridge.SphereStepsF;
 
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
@@ -148,67 +147,6 @@ public final class RidgeTaskGraphs {
     }
 
     /**
-     * closestSphereKernel (Alg. 9), double, iteration of parity q: active tiles are those of {@code prev}; clears
-     * {@code cur} and this iteration's moved flag.
-     */
-    public static void closest(KernelContext ctx, int[] params, double[] fparams, double[] p, int[] pointTile,
-            double[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int[] beat, int n,
-            int d, int q, int slot) {
-        for (@Parallel int i = 0; i < n; i++) {
-            int t = pointTile[i];
-            int live = prev[t];
-            if (flags[DONE + 1 - q] >= params[LIMIT]) {
-                live = 0;
-            }
-            if (live == 1) {
-                int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
-                if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
-                    for (int c = 0; c < d; c++) {
-                        ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
-                    }
-                }
-            }
-            if (i < params[TILES]) {
-                cur[i] = 0;
-            }
-            if (i == 0) {
-                flags[MOVED + q] = 0;
-                beat[slot] = params[SEQ];
-            }
-        }
-    }
-
-    /** closestSphereKernel (Alg. 9), float. */
-    public static void closestF(KernelContext ctx, int[] params, float[] fparams, float[] p, int[] pointTile,
-            float[] s, int[] tileStart, int[] prev, int[] cur, int[] count, LongArray sums, int[] flags, int[] beat, int n,
-            int d, int q, int slot) {
-        for (@Parallel int i = 0; i < n; i++) {
-            int t = pointTile[i];
-            int live = prev[t];
-            if (flags[DONE + 1 - q] >= params[LIMIT]) {
-                live = 0;
-            }
-            if (live == 1) {
-                int o = RidgeKernels.nearest(p, n, d, i, s, tileStart[t], tileStart[t + 1], fparams[R1SQ]);
-                if (o >= 0) {
-                    ctx.atomicAdd(count, o, 1); // a count per representative (a histogram), not one @Reduce value
-                    for (int c = 0; c < d; c++) {
-                        ctx.atomicAdd(sums, o * d + c, RidgeKernels.offset(p[c * n + i], s[o * d + c], fparams[SCALE]));
-                    }
-                }
-            }
-            if (i < params[TILES]) {
-                cur[i] = 0;
-            }
-            if (i == 0) {
-                flags[MOVED + q] = 0;
-                beat[slot] = params[SEQ];
-            }
-        }
-    }
-
-    /**
      * shiftSphereKernel (Alg. 10), iteration of parity q, on {@code s} (double) or {@code sf} (float,
      * {@code params[PRECISION]}; ε and 2^-k rounded to float as the JVM's float step has them); work-item 0 counts the
      * iteration if it was live.
@@ -232,10 +170,10 @@ public final class RidgeTaskGraphs {
                         for (int c = 0; c < d; c++) {
                             int moved = 0;
                             if (params[PRECISION] == FLOAT) {
-                                moved = RidgeKernels.moveToCentroid(sf, k * d + c, sums.get(k * d + c), m,
+                                moved = SphereStepsF.moveToCentroid(sf, k * d + c, sums.get(k * d + c), m,
                                         (float) fparams[EPS], (float) fparams[INV_SCALE]);
                             } else {
-                                moved = RidgeKernels.moveToCentroid(s, k * d + c, sums.get(k * d + c), m,
+                                moved = SphereSteps.moveToCentroid(s, k * d + c, sums.get(k * d + c), m,
                                         fparams[EPS], fparams[INV_SCALE]);
                             }
                             if (moved == 1) {
@@ -316,12 +254,12 @@ public final class RidgeTaskGraphs {
             int[] prev = q == 0 ? b.changed1 : b.changed0;
             int[] cur = q == 0 ? b.changed0 : b.changed1;
             if (f) {
-                g.task("closest" + j, RidgeTaskGraphs::closestF, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
+                g.task("closest" + j, ClosestSphereF::closest, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
-                g.task("closest" + j, RidgeTaskGraphs::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
+                g.task("closest" + j, ClosestSphere::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));

@@ -1,0 +1,105 @@
+package org.accelgeom.ridge.tornado;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.tornado.JvmWorkGroups;
+import org.accelgeom.ridge.Curve;
+import org.accelgeom.ridge.EvolutionLayout;
+import org.accelgeom.ridge.JvmRidgeBackend;
+import org.accelgeom.ridge.Precision;
+import org.accelgeom.ridge.RidgeBackend;
+import org.accelgeom.ridge.RidgeKernels;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import uk.ac.manchester.tornado.api.KernelContext;
+
+/**
+ * The device's task methods ({@link RidgeTaskGraphs#load}, {@link ClosestSphere#closest} and its generated float twin
+ * {@code ClosestSphereF}, {@link RidgeTaskGraphs#shift}) run on the JVM in the order the graph launches them, over the
+ * same {@link RidgeBuffers}, with {@link JvmWorkGroups#atomics()} for their atomic adds, give the jvm backend's
+ * representatives and iteration count bit for bit, in both precisions, for one tile and for two, with and without the
+ * iteration cap (issue 15 item 3: the device step and the JVM step cannot drift). Tagged tornado because it needs
+ * tornado-api on the class path (KernelContext, LongArray); it needs no device.
+ */
+// own-jvm: JvmWorkGroups subclasses KernelContext (see WorkGroupFormsTest), so .ci/run runs it in a JVM of its own
+@Tag("tornado")
+@Tag("own-jvm")
+class DeviceStepsOnTheJvmTest {
+
+    @ParameterizedTest
+    @CsvSource({"spiral2d, 2, double, 1, 10000", "spiral3d, 3, float, 1, 10000", "spiral2d, 2, float, 2, 10000",
+        "segment, 4, double, 2, 10000", "spiral3d, 3, double, 1, 5"})
+    void theDeviceStepsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int tiles, int cap) {
+        double r1 = 8.34;
+        double[][] cloud = Curve.parse(curve).sample(2000, dim, 4.17, 23);
+        EvolutionLayout brute = EvolutionLayout.bruteForce(cloud);
+        int n = brute.n();
+        int d = brute.d();
+        int[] pointTile = new int[n];
+        for (int i = 0; i < n; i++) {
+            pointTile[i] = i * tiles / n; // tiles of consecutive points: enough for the steps' per-tile logic
+        }
+        EvolutionLayout layout = new EvolutionLayout(d, n, brute.coords(), pointTile, tiles);
+        int ns = 60;
+        double[] reps = new double[ns * d];
+        int[] tileStart = new int[tiles + 1];
+        for (int k = 0; k < ns; k++) {
+            int i = (int) ((long) k * n / ns);
+            for (int c = 0; c < d; c++) {
+                reps[k * d + c] = layout.coords()[c * n + i];
+            }
+            tileStart[pointTile[i] + 1] = k + 1;
+        }
+        Precision pr = Precision.parse(precision);
+        var prm = new RidgeBackend.Parameters(d, r1, pr, RidgeKernels.fixedPointExponent(n, r1), cap);
+
+        double[] ref = reps.clone();
+        int refIterations;
+        try (JvmRidgeBackend jvm = new JvmRidgeBackend(prm, null)) {
+            jvm.load(layout, ns, new PhaseTimings());
+            refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
+        }
+        double[] dev = reps.clone();
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart);
+        assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
+        assertEquals(refIterations, devIterations);
+        assertArrayEquals(ref, dev, 0.0);
+    }
+
+    /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
+    private static int evolveWithTheDeviceSteps(EvolutionLayout layout, RidgeBackend.Parameters prm, double[] reps,
+            int ns, int[] tileStart) {
+        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2);
+        b.setParameters(prm);
+        b.start(reps, ns, tileStart, prm.maxIterations());
+        KernelContext ctx = JvmWorkGroups.atomics();
+        int items = b.repItems();
+        int[] beat = b.check.beat;
+        do {
+            RidgeTaskGraphs.load(b.params, b.repsIn, b.s, b.repsInF, b.sf, b.changed1, b.count, b.sums, b.flags, beat,
+                    items, b.d);
+            for (int j = 0; j < b.unroll; j++) {
+                int q = j & 1;
+                int[] prev = q == 0 ? b.changed1 : b.changed0;
+                int[] cur = q == 0 ? b.changed0 : b.changed1;
+                if (prm.precision() == Precision.FLOAT) {
+                    ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf, b.tileStart, prev, cur,
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j));
+                } else {
+                    ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart, prev, cur,
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j));
+                }
+                RidgeTaskGraphs.shift(b.params, b.fparams, b.s, b.sf, b.repTile, prev, cur, b.count, b.sums, b.flags,
+                        beat, items, b.d, q, RidgeTaskGraphs.slotShift(j));
+            }
+        } while (b.live());
+        b.verify("the JVM");
+        b.result(reps, ns);
+        return b.iterations();
+    }
+}
