@@ -87,10 +87,9 @@ public enum Tuning {
                     + "proves); false: every point takes the full tests. The same result either way."),
 
     // ---- ridge
-    RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "32", 2, 80, Use.TUNING,
-            "tornado ridge: evolution iterations per execution (even; odd values round down; at most 10 per 4096 bytes "
-                    + "of tornado.tvm.maxbytecodesize): fewer executions; iterations after convergence cost only their "
-                    + "empty launches."),
+    RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,
+            "tornado ridge: evolution iterations per execution (even; odd values round down): fewer host round trips; "
+                    + "iterations after convergence cost only their empty launches."),
 
     // ---- voronoi
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,

@@ -63,23 +63,8 @@ public final class RidgeTaskGraphs {
     public static final int MODE_LOAD = 1;
     /** Go on iterating on the resident representatives. */
     public static final int MODE_ITERATE = 2;
-    /**
-     * TornadoVM's bytecode buffer per task graph ({@code tornado.tvm.maxbytecodesize}, default 4096 bytes, read once
-     * when TornadoVM starts; {@code tornado-config/accelgeom.argfile} sets 32768); a graph larger than it fails to
-     * build.
-     */
-    public static final String BYTECODE_SIZE_PROPERTY = "tornado.tvm.maxbytecodesize";
-    /** Iterations whose graph fits 4096 bytes of TornadoVM bytecode (12 did not). */
-    private static final int UNROLL_PER_4096 = 10;
-
-    /**
-     * The largest unroll the bytecode buffer takes: 10 iterations per 4096 bytes (the default buffer held 10, not 12;
-     * an iteration's two launches take the same bytes whatever the unroll).
-     */
-    public static int maxUnroll() {
-        int bytes = Integer.getInteger(BYTECODE_SIZE_PROPERTY, 4096);
-        return Math.max(2, (UNROLL_PER_4096 * (bytes / 4096)) & ~1);
-    }
+    /** The largest unroll TornadoVM 5.2 takes: larger graphs overflow its bytecode buffer. */
+    public static final int MAX_UNROLL = 10;
 
     private RidgeTaskGraphs() {
     }

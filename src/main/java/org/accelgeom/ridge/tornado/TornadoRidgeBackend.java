@@ -31,11 +31,10 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 public final class TornadoRidgeBackend implements RidgeBackend {
 
     /**
-     * Iterations per execution (-Daccelgeom.ridge.unroll, even, at most {@link RidgeTaskGraphs#maxUnroll()}): fewer
-     * executions, each with its fixed cost (uploads, the flags download, TornadoVM's per-execution work); the
-     * iterations after convergence cost only their (empty) launches.
+     * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
+     * downloads; the iterations after convergence cost only their (empty) launches.
      */
-    private static final int UNROLL = Math.min(RidgeTaskGraphs.maxUnroll(),
+    private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
             Math.max(2, Tuning.RIDGE_UNROLL.intValue() & ~1));
 
     private static final String FAMILY = "ridge";
