@@ -12,6 +12,7 @@ import static org.accelgeom.ridge.tornado.RidgeBuffers.PRECISION;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.TILES;
 
+import org.accelgeom.engine.tornado.CachedTaskGraph;
 import org.accelgeom.engine.tornado.LaunchCheck;
 import org.accelgeom.ridge.Precision;
 import org.accelgeom.ridge.SphereSteps;
@@ -214,7 +215,7 @@ public final class RidgeTaskGraphs {
         int items = b.repItems();
         boolean f = b.precision == Precision.FLOAT;
         int[] beat = b.check.beat;
-        TaskGraph g = new TaskGraph(name);
+        TaskGraph g = new CachedTaskGraph(name); // built in KernelCache.onDevice: tasks an earlier process compiled skip Graal
         if (cloudFrom != null) {
             g.consumeFromDevice(cloudFrom, b.cloud());
         } else {

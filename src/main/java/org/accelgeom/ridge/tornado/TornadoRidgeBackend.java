@@ -8,12 +8,14 @@ import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.tornado.GraphNames;
+import org.accelgeom.engine.tornado.KernelCache;
 import org.accelgeom.engine.tornado.Plans;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.ridge.EvolutionLayout;
 import org.accelgeom.ridge.Precision;
 import org.accelgeom.ridge.RidgeBackend;
 
+import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
@@ -92,7 +94,11 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             b.setParameters(prm);
             name = GraphNames.unique("ridge");
             session.planBuilt();
-            plan = new TornadoExecutionPlan(RidgeTaskGraphs.graph(name, b).snapshot());
+            TaskGraph graph;
+            try (var scope = KernelCache.onDevice(device)) { // tasks an earlier process compiled skip Graal
+                graph = RidgeTaskGraphs.graph(name, b);
+            }
+            plan = new TornadoExecutionPlan(graph.snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
