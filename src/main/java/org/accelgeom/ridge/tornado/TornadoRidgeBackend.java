@@ -28,7 +28,8 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  *
  * <p>The last plan is kept in the session, with the cloud on the device, and reused when the next run brings the same points
  * (compared by content) on the same device: repeated runs and benchmarks then skip TornadoVM's compilation and
- * the upload, as the thesis's timings exclude transfers.
+ * the upload, as the thesis's timings exclude transfers. A new plan builds its tasks through the kernel cache, so a
+ * later process over a cloud of the same size skips Graal too.
  */
 public final class TornadoRidgeBackend implements RidgeBackend {
 

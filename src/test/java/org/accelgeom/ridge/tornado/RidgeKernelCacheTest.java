@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The evolution graph's tasks go through the kernel cache: a first run (its own plan) compiles and saves every task,
  * a second run over the same points in a new session (a new plan) builds every task from the cache, and both give the
- * JVM reference's representatives bit for bit. On the H100 the compile was 2.9 s of a 14.2 s evolve phase
- * (docs/benchmarks.md, session 12, ridge).
+ * JVM reference's representatives bit for bit. On an H100 the compile was 2.0-2.9 s of a 12.9-14.2 s evolve
+ * phase (docs/benchmarks.md, session 12, ridge).
  */
 @Tag("tornado")
 class RidgeKernelCacheTest {
