@@ -13,10 +13,11 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 
 /**
  * The arrays of the CBT task graphs of one plan ({@link CbtTaskGraphs}): the heap (resident on the device), and per
- * graph ({@link CbtTaskGraphs#G_CYCLE} .. {@link CbtTaskGraphs#G_SCAN}) its parameter array (uploaded every execution) and its info array (L, the error count, the heartbeat; downloaded after
- * each execution); the leaf list, the scan's result, the heap's snapshot copy, and the one-launch cycle's chunk
- * counts and ticket (never transferred back). Also the launch grids: every task starts with one work-item and
- * {@link #size} (the cycle graph), {@link #step} (a step graph) or {@link #empty} sets them for an execution.
+ * graph ({@link CbtTaskGraphs#G_CYCLE} .. {@link CbtTaskGraphs#G_SCAN}) its parameter array (uploaded every execution)
+ * and its info array (L, the error count, the heartbeat; downloaded after each execution); the leaf list, the scan's
+ * result, the heap's snapshot copy, and the one-launch cycle's chunk counts and ticket (never transferred back). Also
+ * the launch grids: every task starts with one work-item and {@link #size} (the cycle graph), {@link #step} (a step
+ * graph) or {@link #empty} sets them for an execution.
  */
 public final class CbtBuffers {
 

@@ -33,8 +33,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * then any graph in any order, each after {@link CbtBuffers#size} (cycle graph) or {@link CbtBuffers#step} (step
  * graphs), and read its info array back.
  *
- * <p>A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no atomic AND/OR, and every field has one writer per pass (see {@link CbtKernels}); the reduction composes whole
- * words instead ({@link WordReduction}). {@link #reducePrepass} is the terrain's (per-node deltas).
+ * <p>A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no atomic AND/OR, and every field has
+ * one writer per pass (see {@link CbtKernels}); the reduction composes whole words instead ({@link WordReduction}).
+ * {@link #reducePrepass} is the terrain's (per-node deltas).
  *
  * <p>The sum reduction is hand-written, not TornadoVM's {@code @Reduce}: it stores the sum of every node of the
  * tree (the decode descends them), where {@code @Reduce} yields one value (the root's).
@@ -474,13 +475,13 @@ public final class CbtTaskGraphs {
 
     /**
      * The usage-cycle graph over {@code b}: it owns the heap (in once, then resident: {@code persistOnDevice}) and
-     * takes params in every execution. Tasks: {@link #update} (one work-item per leaf; it comes first because TornadoVM 5.2 skipped the
-     * heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per level above
-     * it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A
-     * D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle},
-     * over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket} counter, or
-     * {@code b.cycles} such launches in a row (cycle k: task "chunks" + k, its mode and seed in the params slots
-     * {@link #cycleMode}(k), {@link #cycleSeed}(k)), which run as many cycles as as many executions would.
+     * takes params in every execution. Tasks: {@link #update} (one work-item per leaf; it comes first because TornadoVM
+     * 5.2 skipped the heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per
+     * level above it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the
+     * heartbeat). A D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of
+     * {@link ChunkCycle}, over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket}
+     * counter, or {@code b.cycles} such launches in a row (cycle k: task "chunks" + k, its mode and seed in the params
+     * slots {@link #cycleMode}(k), {@link #cycleSeed}(k)), which run as many cycles as as many executions would.
      *
      * @param heapFrom null, or the name of the user's own task graph (executed first, in the same plan) that leaves
      *                 the heap on the device ({@code persistOnDevice(b.heap)}): the cycle graph then takes it from
