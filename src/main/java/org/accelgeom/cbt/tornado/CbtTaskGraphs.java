@@ -13,29 +13,44 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
- * TornadoVM kernels of the CBT usage cycle (§2.9) and the three TaskGraphs of one plan that chain them, sharing the
- * resident heap (persistOnDevice / consumeFromDevice), so that an execution launches only its step's kernels:
+ * TornadoVM kernels of the CBT usage cycle (§2.9) and the graphs of one plan that run them, a graph per step, all on
+ * the one resident heap (persistOnDevice / consumeFromDevice), so that an execution launches only its step's kernels:
  * <ul>
- * <li>cycle: for packed trees with 9 ≤ D ≤ 21 the one launch of {@link ChunkCycle}; otherwise decode-and-update (one
- * work-item per leaf), then the sum reduction: the five deepest levels by word ownership from the bitfield, one
- * kernel per level down to level 12 (D &gt; 17 only), then levels 11..0 in one work-group in local memory;</li>
- * <li>leaves: decode-all, the leaf list, or the update alone (one work-item per leaf);</li>
- * <li>words: init, the single-thread bitfield scan and a snapshot copy of the heap.</li>
+ * <li>cycle ({@link #cycleGraph}): for packed trees with 9 ≤ D ≤ 21 the one launch of {@link ChunkCycle}; otherwise
+ * {@link #update} (one work-item per leaf), then the sum reduction: the five deepest levels by word ownership from the
+ * bitfield, one kernel per level down to level 12 (D &gt; 17 only), then levels 11..0 in one work-group in local
+ * memory; its modes are the usage cycle and the reduction alone;</li>
+ * <li>the step graphs ({@link #stepGraph}), one task each: update alone ({@link #update}), decode ({@link #decode}),
+ * decode and list ({@link #list}), one work-item per leaf; init ({@link #init}) and snapshot ({@link #snapshot}),
+ * one per heap word; the bitfield scan ({@link #scan}), one work-item.</li>
  * </ul>
  *
  * <p>Every kernel is a {@link KernelContext} kernel whose work-items check their index against a bound in
  * {@code params}: the host sizes each task's grid per execution (tasks that do not run get one work-item), so a
- * launch costs what its work needs. A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no
- * atomic AND/OR, and every field has one writer per pass (see {@link CbtKernels}); the reduction composes whole
- * words instead ({@link WordReduction}). {@link #reducePrepass} is the terrain's (per-node deltas).
+ * launch costs what its work needs.
+ *
+ * <p>Protocol: {@link CbtBuffers} holds the arrays and grids; execute the cycle graph first (it uploads the heap),
+ * then any graph in any order, each after {@link CbtBuffers#size} (cycle graph) or {@link CbtBuffers#step} (step
+ * graphs), and read its info array back.
+ *
+ * <p>A leaf's bit update is an {@code atomicAdd} of a field delta: TornadoVM has no atomic AND/OR, and every field has
+ * one writer per pass (see {@link CbtKernels}); the reduction composes whole words instead ({@link WordReduction}).
+ * {@link #reducePrepass} is the terrain's (per-node deltas).
  *
  * <p>The sum reduction is hand-written, not TornadoVM's {@code @Reduce}: it stores the sum of every node of the
  * tree (the decode descends them), where {@code @Reduce} yields one value (the root's).
  */
 public final class CbtTaskGraphs {
 
+    /** params[MODE]: the steps of an execution of the cycle graph ({@link #MODE_UPDATE}, {@link #MODE_REDUCE}); the
+     * step graphs have none. */
     public static final int MODE = 0;
-    public static final int LEAVES = 1;
+    /**
+     * params[ITEMS]: the work-items of an execution that work (the others, up to whole work-groups, only return): L
+     * for the per-leaf tasks (update, decode, list; 0 in the cycle graph's reduction alone), the heap's words for
+     * init and snapshot, 1 for the scan, 0 in every task of an empty pass ({@link CbtBuffers#empty}).
+     */
+    public static final int ITEMS = 1;
     public static final int SEED = 2;
     public static final int SPLIT = 3;
     public static final int MERGE = 4;
@@ -64,13 +79,9 @@ public final class CbtTaskGraphs {
         return PARAMS + 2 * k + 1;
     }
 
-    public static final int MODE_INIT = 1;
+    /** The steps of the cycle graph: its update and its reduction (terrain's reduction tasks read MODE_REDUCE too). */
     public static final int MODE_UPDATE = 2;
     public static final int MODE_REDUCE = 4;
-    public static final int MODE_DECODE = 8;
-    public static final int MODE_LIST = 16;
-    public static final int MODE_SCAN = 32;
-    public static final int MODE_SNAPSHOT = 64;
 
     /** info[INFO_LEAVES]: L after the reduction; info[INFO_BAD]: leaves whose decoding did not end on a count of 1. */
     public static final int INFO_LEAVES = 0;
@@ -95,61 +106,86 @@ public final class CbtTaskGraphs {
     }
 
     /**
-     * The per-leaf task (§2.6): in {@link #MODE_UPDATE} leaf l decodes itself and applies the random rule, changing
-     * only its own bit; in {@link #MODE_DECODE} it decodes itself (Fig. 8), optionally lists its node, and counts
-     * itself in info[INFO_BAD] when its count is not 1 (the host compares with the previous total).
+     * Leaf l (l &lt; params[ITEMS], the tree's L) decodes itself against the stored sums (Fig. 8) and applies the
+     * random rule of §2.9, changing only its own bit (§2.6). The update graph's task, and the cycle graph's first
+     * task where the cycle is not {@link ChunkCycle} (there params[ITEMS] is 0 in a reduction alone).
      */
-    public static void leaves(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
+    public static void update(KernelContext c, int[] params, int[] heap, int[] info) {
         int D = params[DEPTH];
         int packed = params[PACKED];
-        int mode = params[MODE];
         int l = c.globalIdx;
-        if (l == 0) {
-            info[INFO_BEAT] = params[SEQ];
-        }
-        if (((mode & (MODE_UPDATE | MODE_DECODE)) != 0 ? 1 : 0) + (l < params[LEAVES] ? 1 : 0) == 2) {
+        beat(l, params, info);
+        if (l < params[ITEMS]) {
             int k = CbtKernels.decode(heap, D, packed, l);
-            if ((mode & MODE_UPDATE) != 0) {
-                int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
-                if (a != 0) {
-                    int e = CbtKernels.actionElement(D, k, a);
-                    int oldV = a == CbtKernels.SPLIT ? 0 : 1;
-                    write(c, heap, D, packed, e, oldV, 1 - oldV);
-                }
-            }
-            if ((mode & MODE_LIST) != 0) {
-                nodes[Math.min(l, nodes.length - 1)] = k;
-            }
-            if ((mode & MODE_DECODE) != 0) {
-                if (CbtKernels.read(heap, D, packed, k) != 1) {
-                    // a count, but fused into the decode pass: a @Reduce task would be a second launch over a per-leaf array
-                    c.atomicAdd(info, INFO_BAD, 1);
-                }
+            int a = CbtKernels.randomRule(heap, D, packed, k, params[SEED], params[SPLIT], params[MERGE], params[MIN_DEPTH]);
+            if (a != 0) {
+                int e = CbtKernels.actionElement(D, k, a);
+                int oldV = a == CbtKernels.SPLIT ? 0 : 1;
+                write(c, heap, D, packed, e, oldV, 1 - oldV);
             }
         }
     }
 
+    /** Leaf l (l &lt; params[ITEMS]) decodes itself (Fig. 8) and is counted in info[INFO_BAD] unless its count is 1. */
+    public static void decode(KernelContext c, int[] params, int[] heap, int[] info) {
+        int l = c.globalIdx;
+        beat(l, params, info);
+        if (l < params[ITEMS]) {
+            decodeCounted(c, heap, params[DEPTH], params[PACKED], l, info);
+        }
+    }
+
+    /** As {@link #decode}, and lists leaf l: nodes[l] is its heap index (the leaf list stays on the device). */
+    public static void list(KernelContext c, int[] params, int[] heap, int[] nodes, int[] info) {
+        int l = c.globalIdx;
+        beat(l, params, info);
+        if (l < params[ITEMS]) {
+            nodes[Math.min(l, nodes.length - 1)] = decodeCounted(c, heap, params[DEPTH], params[PACKED], l, info);
+        }
+    }
+
     /**
-     * The per-word task: {@link #MODE_INIT} writes word w of a heap initialised at depth params[INIT_DEPTH] (§2.9);
-     * {@link #MODE_SNAPSHOT} copies word w to an array that only travels device to host; work-item 0 runs the
-     * sequential bitfield scan of §2.4 in {@link #MODE_SCAN} (the article's single GPU thread, Fig. 6) and writes
-     * the heartbeat.
+     * Leaf l's heap index; counts it in info[INFO_BAD] when its count is not 1 (a count fused into the decode pass:
+     * a {@code @Reduce} task would be a second launch over a per-leaf array).
      */
-    public static void words(KernelContext c, int[] params, int[] heap, int[] heapOut, long[] scanOut, int[] info) {
-        int D = params[DEPTH];
-        int packed = params[PACKED];
-        int mode = params[MODE];
+    private static int decodeCounted(KernelContext c, int[] heap, int D, int packed, int l, int[] info) {
+        int k = CbtKernels.decode(heap, D, packed, l);
+        if (CbtKernels.read(heap, D, packed, k) != 1) {
+            c.atomicAdd(info, INFO_BAD, 1);
+        }
+        return k;
+    }
+
+    /** Word w (w &lt; params[ITEMS], the heap's words) of a heap initialised at depth params[INIT_DEPTH] (§2.9). */
+    public static void init(KernelContext c, int[] params, int[] heap, int[] info) {
         int w = c.globalIdx;
-        if (((mode & MODE_INIT) != 0 ? 1 : 0) + (w < heap.length ? 1 : 0) == 2) {
-            heap[w] = CbtKernels.initWord(D, packed, params[INIT_DEPTH], w);
+        beat(w, params, info);
+        if (w < params[ITEMS]) {
+            heap[w] = CbtKernels.initWord(params[DEPTH], params[PACKED], params[INIT_DEPTH], w);
         }
-        if (((mode & MODE_SNAPSHOT) != 0 ? 1 : 0) + (w < heapOut.length ? 1 : 0) == 2) {
-            heapOut[w] = heap[Math.min(w, heap.length - 1)];
+    }
+
+    /** Word w (w &lt; params[ITEMS]) of the heap copied to {@code heapOut}, an array that only travels device to host. */
+    public static void snapshot(KernelContext c, int[] params, int[] heap, int[] heapOut, int[] info) {
+        int w = c.globalIdx;
+        beat(w, params, info);
+        if (w < params[ITEMS]) {
+            heapOut[w] = heap[w];
         }
-        if (w == 0) {
-            if ((mode & MODE_SCAN) != 0) {
-                CbtKernels.scan(heap, D, packed, scanOut);
-            }
+    }
+
+    /** The sequential bitfield scan of §2.4, by work-item 0 (the article's single GPU thread, Fig. 6; params[ITEMS] = 1). */
+    public static void scan(KernelContext c, int[] params, int[] heap, long[] scanOut, int[] info) {
+        int w = c.globalIdx;
+        beat(w, params, info);
+        if (w < params[ITEMS]) {
+            CbtKernels.scan(heap, params[DEPTH], params[PACKED], scanOut);
+        }
+    }
+
+    /** Work-item 0 writes the execution's number to the graph's heartbeat slot, info[INFO_BEAT]. */
+    private static void beat(int i, int[] params, int[] info) {
+        if (i == 0) {
             info[INFO_BEAT] = params[SEQ];
         }
     }
@@ -318,30 +354,50 @@ public final class CbtTaskGraphs {
         }
     }
 
-    /** The plan's graphs: the usage cycle (per leaf, then the reduction), the per-leaf task alone, the per-word task. */
+    /**
+     * The plan's graphs, one per step, each named after what it launches: the usage cycle (update and reduction; its
+     * modes select them, see the comment above {@link #cycleGraph}), then the step graphs of {@link #stepGraph}, one
+     * task each and no mode: update alone, decode, decode and list, init, snapshot, scan.
+     */
     public static final int G_CYCLE = 0;
-    public static final int G_LEAVES = 1;
-    public static final int G_WORDS = 2;
+    public static final int G_UPDATE = 1;
+    public static final int G_DECODE = 2;
+    public static final int G_LIST = 3;
+    public static final int G_INIT = 4;
+    public static final int G_SNAPSHOT = 5;
+    public static final int G_SCAN = 6;
+    /** How many graphs a plan has. */
+    public static final int GRAPHS = 7;
+    /** The step graphs' names, after the plan's (graph g: name + STEPS[g]), and their tasks' (STEPS[g] in lower case). */
+    private static final String[] STEPS = {"", "Update", "Decode", "List", "Init", "Snapshot", "Scan"};
 
     /**
      * Heartbeat slots of {@link #launchCheck}, one per graph (slot g is graph g's): the graph's last task writes the
      * execution's number to {@code info[g][INFO_BEAT]} of the info array that every execution downloads anyway, and
      * {@link CbtBuffers#verify} copies it into the check (no transfer of its own). In the cycle graph that task is
      * "top" (the per-level reduction) or the last copy of {@link ChunkCycle} (each copy writes its own cycle's
-     * number, the last one the number {@link CbtBuffers#size} returns).
+     * number, the last one the number {@link CbtBuffers#size} returns); a step graph's is its one task.
      */
     public static final int SLOT_CYCLE = G_CYCLE;
-    public static final int SLOT_LEAVES = G_LEAVES;
-    public static final int SLOT_WORDS = G_WORDS;
+    public static final int SLOT_UPDATE = G_UPDATE;
+    public static final int SLOT_DECODE = G_DECODE;
+    public static final int SLOT_LIST = G_LIST;
+    public static final int SLOT_INIT = G_INIT;
+    public static final int SLOT_SNAPSHOT = G_SNAPSHOT;
+    public static final int SLOT_SCAN = G_SCAN;
 
     /**
-     * The launch check of a plan's three graphs, each slot named after the task that writes it ({@link #SLOT_CYCLE}:
-     * "top", or "chunks" ... "chunks" + (cycles − 1) for the one-launch cycle; {@link #SLOT_LEAVES}: "leaves";
-     * {@link #SLOT_WORDS}: "words").
+     * The launch check of a plan's graphs, each slot named after the task that writes it ({@link #SLOT_CYCLE}: "top",
+     * or "chunks" ... "chunks" + (cycles − 1) for the one-launch cycle; {@link #SLOT_UPDATE} .. {@link #SLOT_SCAN}:
+     * "update", "decode", "list", "init", "snapshot", "scan").
      */
     public static org.accelgeom.engine.tornado.LaunchCheck launchCheck(int D, int packed, int cycles) {
-        String[] cycle = taskNames(G_CYCLE, D, packed, cycles);
-        return new org.accelgeom.engine.tornado.LaunchCheck("CBT", cycle[cycle.length - 1], "leaves", "words");
+        String[] names = new String[GRAPHS];
+        for (int g = 0; g < GRAPHS; g++) {
+            String[] tasks = taskNames(g, D, packed, cycles);
+            names[g] = tasks[tasks.length - 1];
+        }
+        return new org.accelgeom.engine.tornado.LaunchCheck("CBT", names);
     }
 
     /** Whether the cycle graph is the one-launch {@link ChunkCycle} ({@code -Daccelgeom.cbt.chunked=false} keeps the
@@ -362,72 +418,72 @@ public final class CbtTaskGraphs {
         return fused(D, packed) ? D - 6 : D - 1;
     }
 
-    /** The task names of graph {@code g} ({@link #G_CYCLE}, {@link #G_LEAVES}, {@link #G_WORDS}), in order. */
+    /** The task names of graph {@code g} ({@link #G_CYCLE} .. {@link #G_SCAN}), in order. */
     public static String[] taskNames(int g, int D, int packed) {
         return taskNames(g, D, packed, 1);
     }
 
     /**
      * The task names of graph {@code g} whose one-launch cycle graph holds {@code cycles} copies of the cycle (task k:
-     * "chunks" then "chunks1", "chunks2", ...).
+     * "chunks" then "chunks1", "chunks2", ...); a step graph's one task is named after its step ("update" ... "scan").
      */
     public static String[] taskNames(int g, int D, int packed, int cycles) {
-        java.util.List<String> n = new java.util.ArrayList<>();
-        if (g == G_WORDS) {
-            n.add("words");
-        } else {
-            n.add("leaves");
+        if (g != G_CYCLE) {
+            return new String[] {STEPS[g].toLowerCase(java.util.Locale.ROOT)};
         }
-        if (g == G_CYCLE && chunked(D, packed)) {
+        if (chunked(D, packed)) {
             String[] c = new String[cycles];
             for (int k = 0; k < cycles; k++) {
                 c[k] = k == 0 ? "chunks" : "chunks" + k;
             }
             return c;
         }
-        if (g == G_CYCLE) {
-            if (fused(D, packed)) {
-                n.add("prepass");
-            }
-            for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
-                n.add("level" + d);
-            }
-            n.add("top");
+        java.util.List<String> n = new java.util.ArrayList<>();
+        n.add("update");
+        if (fused(D, packed)) {
+            n.add("prepass");
         }
+        for (int d = firstLevel(D, packed); d > TOP_LEVEL; d--) {
+            n.add("level" + d);
+        }
+        n.add("top");
         return n.toArray(String[]::new);
     }
 
-    /** The graphs' names in a plan called {@code name}. */
+    /** Graph g's name in a plan called {@code name} (the cycle graph's is {@code name}). */
     public static String graphName(String name, int g) {
-        return name + new String[] {"", "l", "w"}[g];
+        return name + STEPS[g];
     }
 
     /*
-     * Why a graph's steps are modes (params[MODE], cycleMode(k)) and not a named graph or task each (issue 15 item 4).
-     * The usage cycle is update then reduction, and one launch for both is the point of the design (ChunkCycle):
-     * docs/benchmarks.md, CBT "Session 6: the cycle in one launch": one launch 19-21 µs of kernel time against 33-34
-     * µs for three (D = 17, H100 and H200); "Session 10, launch" and "Session 11, cbtwall": each further kernel of an
-     * execution about 19 µs, each execution 31-47 µs of launch floor; "Session 11, cbtwall" and "merged build": 49.7 µs
-     * of wall per cycle with 8 cycles per execution (H200). An update graph and a reduce graph would cost an execution
-     * per step, an update task and a reduce task a launch. MODE_REDUCE alone (after init, or after a bare update) is
-     * that same launch with the update off, and a task of its own would be one more compiled copy of the kernel.
-     * The leaves graph's modes (decode, list, bare update) and the words graph's (init once per load, snapshot once
-     * per sync, scan for the benchmark) do not run per cycle, so launch cost is not their reason; they stay modes of
-     * one task because that task shares its index range and kernel (leaves: the three-launch cycle's first task),
-     * because every further graph on the shared heap must consumeFromDevice from each of the others (TornadoVM 5.2
-     * hands a consumed buffer on from the graph executed last) and compile at load, and because further tasks of a
-     * graph would each need a heartbeat slot in the info array (one per graph now, SLOT_CYCLE .. SLOT_WORDS).
+     * Graphs and modes (issue 15 item 4). Every step other than the usage cycle is a graph of its own with one task
+     * named after it (stepGraph): an execution launches that step's kernel and nothing else, and no kernel reads a
+     * mode. The cycle graph keeps two modes, update + reduction (the usage cycle) and the reduction alone, because
+     * one launch for both steps is the point of the design (ChunkCycle): docs/benchmarks.md, CBT "Session 6: the
+     * cycle in one launch": one launch 19-21 us of kernel time against 33-34 us for three (D = 17, H100 and H200);
+     * "Session 10, launch" and "Session 11, cbtwall": each further kernel of an execution about 19 us, each
+     * execution 31-47 us of launch floor; "Session 11, cbtwall" and "merged build": 49.7 us of wall per cycle with 8
+     * cycles per execution (H200). An update graph and a reduce graph would cost an execution per step, an update
+     * task and a reduce task a launch. The reduction alone (after init, or after a bare update) is that same launch
+     * with the update off, and a task of its own would be one more compiled copy of the kernel. The step graphs
+     * share the cycle graph's heap: each consumes it (consumeFromDevice), and TornadoVM 5.2 hands a consumed buffer
+     * on from whichever graph of the plan ran last (TornadoTaskGraph.updatePersistedObjectState), so any order of
+     * steps runs on the one resident heap. A graph is compiled at its first execution, so a run compiles only the
+     * steps it uses. Measured against the former mode graphs (update/decode/list and init/snapshot/scan as modes of
+     * two tasks; docs/benchmarks.md, "Session 12, cbt"): a step graph is one launch with the same transfers, and on an
+     * H100 at D = 17 the update, decode and scan graphs took 11.6-12.9 us, 11.5-12.2 us and 14.7 ms of kernel time per
+     * execution against 11.3-12.4 us, 10.8-11.1 us and 16.2 ms, their wall within the spread between processes.
      */
 
     /**
      * The usage-cycle graph over {@code b}: it owns the heap (in once, then resident: {@code persistOnDevice}) and
-     * takes params in every execution. Tasks: per leaf (update; it comes first because TornadoVM 5.2 skipped the
-     * heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per level above
-     * it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the heartbeat). A
-     * D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of {@link ChunkCycle},
-     * over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket} counter, or
-     * {@code b.cycles} such launches in a row (cycle k: task "chunks" + k, its mode and seed in the params slots
-     * {@link #cycleMode}(k), {@link #cycleSeed}(k)), which run as many cycles as as many executions would.
+     * takes params in every execution. Tasks: {@link #update} (one work-item per leaf; it comes first because TornadoVM
+     * 5.2 skipped the heap's upload when the first task using it only wrote it), the word-owned prepass, one kernel per
+     * level above it down to level TOP_LEVEL + 1, and one work-group for levels TOP_LEVEL..0 (which writes the
+     * heartbeat). A D = 17 cycle is three launches; with {@link #chunked} depths the graph is the one launch of
+     * {@link ChunkCycle}, over {@code b.sums} (one int per chunk, never transferred back) and the {@code b.ticket}
+     * counter, or {@code b.cycles} such launches in a row (cycle k: task "chunks" + k, its mode and seed in the params
+     * slots {@link #cycleMode}(k), {@link #cycleSeed}(k)), which run as many cycles as as many executions would.
      *
      * @param heapFrom null, or the name of the user's own task graph (executed first, in the same plan) that leaves
      *                 the heap on the device ({@code persistOnDevice(b.heap)}): the cycle graph then takes it from
@@ -466,9 +522,8 @@ public final class CbtTaskGraphs {
             }
             return g.persistOnDevice(b.heap).transferToHost(DataTransferMode.UNDER_DEMAND, info);
         }
-        int[] noList = new int[1];
         g.transferToDevice(DataTransferMode.EVERY_EXECUTION, params)
-                .task("leaves", CbtTaskGraphs::leaves, c, params, b.heap, noList, info);
+                .task("update", CbtTaskGraphs::update, c, params, b.heap, info);
         if (fused(b.D, b.packed)) {
             g.task("prepass", CbtTaskGraphs::prepassWords, c, params, b.heap);
         }
@@ -477,40 +532,53 @@ public final class CbtTaskGraphs {
         }
         return g.task("top", CbtTaskGraphs::reduceTop, c, params, b.heap, info)
                 .persistOnDevice(b.heap)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, info, noList); // every argument must be transferred
+                .transferToHost(DataTransferMode.UNDER_DEMAND, info);
     }
 
     /**
-     * The per-leaf graph (decode, list, update alone) on the cycle graph's heap ({@code consumeFromDevice} of the
-     * cycle and words graphs: TornadoVM 5.2 takes a consumed buffer from whichever of them ran last); its leaves task
-     * writes the heartbeat. The leaf list {@code b.nodes} stays on the device for the user's next graph.
+     * Step graph {@code g} over {@code b} ({@link #G_UPDATE} .. {@link #G_SCAN}): one task, named after its step, on the
+     * cycle graph's heap ({@code consumeFromDevice}: TornadoVM 5.2 takes it from whichever graph of the plan ran
+     * last); its parameters go up and its info array (heartbeat, decode's error count) comes back on demand at every
+     * execution. The list graph's leaf list {@code b.nodes} stays on the device for the user's next graph
+     * ({@code consumeFromDevice(graphName(name, G_LIST), b.nodes)}); the scan's two counts and the snapshot's heap
+     * copy come back on demand.
      */
-    public static TaskGraph leavesGraph(String name, CbtBuffers b) {
-        int[] params = b.params[G_LEAVES];
-        return onSharedHeap(name, b, G_LEAVES, G_CYCLE, G_WORDS)
-                .task("leaves", CbtTaskGraphs::leaves, b.context, params, b.heap, b.nodes, b.info[G_LEAVES])
-                .persistOnDevice(b.nodes)
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_LEAVES], b.nodes);
-    }
-
-    /** The per-word graph (init, snapshot, scan) on the cycle graph's heap. */
-    public static TaskGraph wordsGraph(String name, CbtBuffers b) {
-        int[] params = b.params[G_WORDS];
-        return onSharedHeap(name, b, G_WORDS, G_CYCLE, G_LEAVES)
-                .task("words", CbtTaskGraphs::words, b.context, params, b.heap, b.heapOut, b.scanOut, b.info[G_WORDS])
-                .transferToHost(DataTransferMode.UNDER_DEMAND, b.info[G_WORDS], b.scanOut, b.heapOut);
+    public static TaskGraph stepGraph(String name, CbtBuffers b, int g) {
+        int[] p = b.params[g];
+        int[] info = b.info[g];
+        KernelContext c = b.context;
+        TaskGraph t = new TaskGraph(graphName(name, g))
+                .consumeFromDevice(graphName(name, G_CYCLE), b.heap)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, p);
+        String task = taskNames(g, b.D, b.packed)[0];
+        switch (g) {
+            case G_UPDATE -> t.task(task, CbtTaskGraphs::update, c, p, b.heap, info);
+            case G_DECODE -> t.task(task, CbtTaskGraphs::decode, c, p, b.heap, info);
+            case G_LIST -> t.task(task, CbtTaskGraphs::list, c, p, b.heap, b.nodes, info)
+                    .persistOnDevice(b.nodes);
+            case G_INIT -> t.task(task, CbtTaskGraphs::init, c, p, b.heap, info);
+            case G_SNAPSHOT -> t.task(task, CbtTaskGraphs::snapshot, c, p, b.heap, b.heapOut, info)
+                    .transferToHost(DataTransferMode.UNDER_DEMAND, b.heapOut);
+            case G_SCAN -> t.task(task, CbtTaskGraphs::scan, c, p, b.heap, b.scanOut, info)
+                    .transferToHost(DataTransferMode.UNDER_DEMAND, b.scanOut);
+            default -> throw new IllegalArgumentException("graph " + g + " is not a step graph");
+        }
+        return t.transferToHost(DataTransferMode.UNDER_DEMAND, info);
     }
 
     /**
-     * The start of graph {@code graph} of {@code b}: the heap taken from the device ({@code consumeFromDevice} of both
-     * other graphs, {@code from1} and {@code from2}: TornadoVM 5.2 takes it from whichever ran last), its parameters
-     * uploaded every execution.
+     * The plan's graphs over {@code b} in the order of their numbers ({@link #G_CYCLE}, then {@link #G_UPDATE} ..
+     * {@link #G_SCAN}), for {@code new TornadoExecutionPlan(...)} and {@code withGraph(g)}.
+     *
+     * @param heapFrom see {@link #cycleGraph}
      */
-    private static TaskGraph onSharedHeap(String name, CbtBuffers b, int graph, int from1, int from2) {
-        return new TaskGraph(graphName(name, graph))
-                .consumeFromDevice(graphName(name, from1), b.heap)
-                .consumeFromDevice(graphName(name, from2), b.heap)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params[graph]);
+    public static uk.ac.manchester.tornado.api.ImmutableTaskGraph[] graphs(String name, CbtBuffers b, String heapFrom) {
+        uk.ac.manchester.tornado.api.ImmutableTaskGraph[] all = new uk.ac.manchester.tornado.api.ImmutableTaskGraph[GRAPHS];
+        all[G_CYCLE] = cycleGraph(name, b, heapFrom).snapshot();
+        for (int g = G_UPDATE; g < GRAPHS; g++) {
+            all[g] = stepGraph(name, b, g).snapshot();
+        }
+        return all;
     }
 
     /** Adds graph {@code name}'s tasks to {@code gs}, one work-item each; {@link #size} resizes a task's grid before an execution. */

@@ -16,11 +16,12 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
- * The {@code tornado} backend of the CBT: one execution plan over the three graphs of {@link CbtTaskGraphs} (cycle,
- * leaves, words), built once per tree; each execution runs one graph, so it launches only its step's kernels. The
- * heap goes to the device once and stays there; each pass uploads the parameter array and downloads the 4-int info
- * array (L, the error count, a heartbeat). The heap comes back only on {@link #sync()}, through a snapshot copy
- * (downloading a resident input corrupted later executions on TornadoVM 5.2).
+ * The {@code tornado} backend of the CBT: one execution plan over the graphs of {@link CbtTaskGraphs} (the usage
+ * cycle, then a graph per step: update, decode, list, init, snapshot, scan), built once per tree; each execution runs
+ * the graph of its step, so it launches only that step's kernels, and a graph is compiled at its first execution.
+ * The heap goes to the device once and stays there; each pass uploads the parameter array and downloads the 4-int
+ * info array (L, the error count, a heartbeat). The heap comes back only on {@link #sync()}, through the snapshot
+ * graph's copy (downloading a resident input corrupted later executions on TornadoVM 5.2).
  *
  * <p>Timing: with TornadoVM's profiler on ({@code --timings}, {@code cbt --bench},
  * {@code -Daccelgeom.tornado.profiler=true}; off by default) each execution is charged as kernel time (the
@@ -40,7 +41,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     private Cbt tree;
     private int D;
     private int packed;
-    /** The plan's arrays and grids: per graph (G_CYCLE, G_LEAVES, G_WORDS) its parameters and info array. */
+    /** The plan's arrays and grids: per graph (G_CYCLE .. G_SCAN) its parameters and info array. */
     private CbtBuffers b;
     private int[][] params;
     private int[][] info;
@@ -48,7 +49,8 @@ public final class TornadoCbtBackend implements CbtBackend {
     private TornadoExecutionPlan plan;
     private TornadoExecutionResult last;
     private int leaves;
-    private int badSoFar;
+    /** Per graph, its info[INFO_BAD] as last read (the device counters of the decode and list graphs only grow). */
+    private final int[] badSoFar = new int[CbtTaskGraphs.GRAPHS];
     /** info[G_CYCLE][INFO_MISSED] as the first execution found it (the device counter only grows). */
     private int missedSoFar;
     /** The device's sums are older than its bitfield (an update ran after the last reduction). */
@@ -107,8 +109,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         info = b.info;
         String name = GraphNames.unique("cbt");
         timings.time("build task graph", Kind.HOST, () -> {
-            plan = new TornadoExecutionPlan(CbtTaskGraphs.cycleGraph(name, b, null).snapshot(),
-                    CbtTaskGraphs.leavesGraph(name, b).snapshot(), CbtTaskGraphs.wordsGraph(name, b).snapshot());
+            plan = new TornadoExecutionPlan(CbtTaskGraphs.graphs(name, b, null));
             plan.withDevice(device).withGridScheduler(b.grid(name));
             if (Plans.PROFILE) {
                 Plans.profiled(plan);
@@ -116,18 +117,21 @@ public final class TornadoCbtBackend implements CbtBackend {
         });
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending
         stale = false;
-        badSoFar = 0;
-        // first execution: the heap goes to the device; then the other graphs take it over (TornadoVM hands a
-        // consumed buffer on from the graph executed last) and every kernel is compiled now
+        java.util.Arrays.fill(badSoFar, 0);
+        // first execution: the heap goes to the device; the step graphs take it over (TornadoVM hands a consumed
+        // buffer on from the graph executed last), each compiled at its first execution
         missedSoFar = Integer.MIN_VALUE; // not yet read: the first execution's download sets it
         execute("upload heap", CbtTaskGraphs.G_CYCLE, 0);
-        execute("compile", CbtTaskGraphs.G_LEAVES, 0);
-        execute("compile", CbtTaskGraphs.G_WORDS, 0);
     }
 
-    /** Sizes graph g's grids for the steps in {@code mode}, runs it once, checks it and charges its time. */
+    /** Sizes the cycle graph's grids for the steps in {@code mode}, runs it once, checks it and charges its time. */
     private void execute(String phase, int g, int mode) {
         execute(phase, g, mode, 1, true);
+    }
+
+    /** Runs step graph g ({@link CbtTaskGraphs#G_UPDATE} .. {@link CbtTaskGraphs#G_SCAN}) once over the tree's leaves, checks it and charges its time. */
+    private void step(String phase, int g) {
+        run(phase, g, 0, b.step(g, leaves), true);
     }
 
     /**
@@ -137,7 +141,11 @@ public final class TornadoCbtBackend implements CbtBackend {
      * write the same info array.
      */
     private void execute(String phase, int g, int mode, int n, boolean download) {
-        int seq = b.size(g, mode, leaves, n);
+        run(phase, g, mode, b.size(g, mode, leaves, n), download);
+    }
+
+    /** Runs graph g, sized for the execution numbered {@code seq}, and charges its time; with download, checks it. */
+    private void run(String phase, int g, int mode, int seq, boolean download) {
         long t0 = System.nanoTime();
         plan.withGraph(g);
         last = Plans.execute(plan, device);
@@ -182,12 +190,12 @@ public final class TornadoCbtBackend implements CbtBackend {
     }
 
     /**
-     * The empty pass: every task of the graph executed last launched with one work-item and no step selected
-     * (mode 0), so its wall time is TornadoVM's launch and transfer floor for that graph.
+     * The empty pass: every task of the graph executed last launched with one work-item and no work
+     * ({@link CbtBuffers#empty}), so its wall time is TornadoVM's launch and transfer floor for that graph.
      */
     @Override
     public void idle() {
-        execute("empty pass", lastGraph, 0);
+        run("empty pass", lastGraph, 0, b.empty(lastGraph), true);
     }
 
     /** Wall nanoseconds of the last {@code execute()} including the info download. */
@@ -199,8 +207,8 @@ public final class TornadoCbtBackend implements CbtBackend {
     @Override
     public int init(int d) {
         Cbt.checkDepths(D, d, packed == 1);
-        params[CbtTaskGraphs.G_WORDS][CbtTaskGraphs.INIT_DEPTH] = d;
-        execute("init", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_INIT);
+        params[CbtTaskGraphs.G_INIT][CbtTaskGraphs.INIT_DEPTH] = d;
+        step("init", CbtTaskGraphs.G_INIT);
         execute("reduce", CbtTaskGraphs.G_CYCLE, CbtTaskGraphs.MODE_REDUCE);
         stale = false;
         leaves = info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
@@ -263,16 +271,16 @@ public final class TornadoCbtBackend implements CbtBackend {
         if (list && (out.length < leaves || leaves > listCapacity)) {
             throw new IllegalArgumentException("decodeAll lists " + leaves + " leaves: capacity " + listCapacity);
         }
-        execute("decode", CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | (list ? CbtTaskGraphs.MODE_LIST : 0));
+        int g = list ? CbtTaskGraphs.G_LIST : CbtTaskGraphs.G_DECODE;
+        step("decode", g);
         if (list) {
             long t0 = System.nanoTime();
             last.transferToHost(b.nodes);
             timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);
             System.arraycopy(b.nodes, 0, out, 0, leaves);
         }
-        int[] in = info[CbtTaskGraphs.G_LEAVES];
-        int bad = in[CbtTaskGraphs.INFO_BAD] - badSoFar; // the device counter only grows
-        badSoFar = in[CbtTaskGraphs.INFO_BAD];
+        int bad = info[g][CbtTaskGraphs.INFO_BAD] - badSoFar[g]; // the device counter only grows
+        badSoFar[g] = info[g][CbtTaskGraphs.INFO_BAD];
         return bad;
     }
 
@@ -283,13 +291,13 @@ public final class TornadoCbtBackend implements CbtBackend {
     @Override
     public void update(int seed, int splitBelow, int mergeBelow, int minDepth) {
         setRule(seed, splitBelow, mergeBelow, minDepth);
-        execute("update", CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_UPDATE);
+        step("update", CbtTaskGraphs.G_UPDATE);
         stale = true;
     }
 
     @Override
     public long[] scan() {
-        execute("bitfield scan (1 work-item)", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SCAN);
+        step("bitfield scan (1 work-item)", CbtTaskGraphs.G_SCAN);
         last.transferToHost(b.scanOut);
         return b.scanOut.clone();
     }
@@ -299,7 +307,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         if (!syncable) {
             throw new IllegalStateException("this tornado CBT backend was created without a heap copy to download");
         }
-        execute("snapshot", CbtTaskGraphs.G_WORDS, CbtTaskGraphs.MODE_SNAPSHOT);
+        step("snapshot", CbtTaskGraphs.G_SNAPSHOT);
         long t0 = System.nanoTime();
         last.transferToHost(b.heapOut);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t0);

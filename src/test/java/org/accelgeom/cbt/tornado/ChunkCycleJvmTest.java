@@ -65,7 +65,7 @@ class ChunkCycleJvmTest {
                 params[CbtTaskGraphs.SPLIT] = split;
                 params[CbtTaskGraphs.MERGE] = merge;
                 params[CbtTaskGraphs.MIN_DEPTH] = minDepth;
-                params[CbtTaskGraphs.LEAVES] = L;
+                params[CbtTaskGraphs.ITEMS] = L;
                 params[CbtTaskGraphs.SEQ] = cycle + 1;
                 JvmWorkGroups.run((int) ChunkCycle.workItems(D, params[CbtTaskGraphs.cycleMode(0)], group), group,
                         c -> ChunkCycle.cycle0(c, params, heap, sums, info, ticket));

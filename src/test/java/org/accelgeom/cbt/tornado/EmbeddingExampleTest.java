@@ -22,7 +22,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 /**
  * The example of docs/embedding.md, "CBT usage cycle and decode", compiled and run: the user's own kernel writes a
  * CBT heap on the device, accelgeom's cycle graph takes it from there (consumeFromDevice) and runs usage cycles, its
- * leaves graph decodes the leaves into a list that stays on the device (persistOnDevice) for the user's next kernel.
+ * list graph decodes the leaves into a list that stays on the device (persistOnDevice) for the user's next kernel.
  * The leaf count, the leaf list and the user's result equal the JVM backend's.
  */
 @Tag("tornado")
@@ -59,15 +59,15 @@ class EmbeddingExampleTest {
                 .task("init", EmbeddingExampleTest::initHeap, heap, D, d0)
                 .persistOnDevice(heap);
         TaskGraph next = new TaskGraph("next")                           // the user's next graph reads the leaf list
-                .consumeFromDevice(CbtTaskGraphs.graphName("cbt", CbtTaskGraphs.G_LEAVES), b.nodes)
+                .consumeFromDevice(CbtTaskGraphs.graphName("cbt", CbtTaskGraphs.G_LIST), b.nodes)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, depth)
                 .task("depths", EmbeddingExampleTest::depths, b.nodes, depth)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, depth);
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(mine.snapshot(),
                 CbtTaskGraphs.cycleGraph("cbt", b, "myheap").snapshot(),   // consumes the heap, persists it
-                CbtTaskGraphs.leavesGraph("cbt", b).snapshot(),           // decode (and list) on that heap
-                CbtTaskGraphs.wordsGraph("cbt", b).snapshot(), next.snapshot())) {
-            plan.withGridScheduler(b.grid("cbt"));                       // b.size(graph, mode, L) sizes its tasks
+                CbtTaskGraphs.stepGraph("cbt", b, CbtTaskGraphs.G_LIST).snapshot(), // decode and list on that heap
+                next.snapshot())) {
+            plan.withGridScheduler(b.grid("cbt"));                       // b.size(G_CYCLE, mode, L), b.step(g, L) size them
             plan.withGraph(0).execute();
             b.size(CbtTaskGraphs.G_CYCLE, CbtTaskGraphs.MODE_REDUCE, 0);  // the sum reduction of the new heap
             plan.withGraph(1).execute().transferToHost(b.info[CbtTaskGraphs.G_CYCLE]);
@@ -78,15 +78,15 @@ class EmbeddingExampleTest {
                 plan.withGraph(1).execute().transferToHost(b.info[CbtTaskGraphs.G_CYCLE]);
                 L = b.info[CbtTaskGraphs.G_CYCLE][CbtTaskGraphs.INFO_LEAVES];
             }
-            int seq = b.size(CbtTaskGraphs.G_LEAVES, CbtTaskGraphs.MODE_DECODE | CbtTaskGraphs.MODE_LIST, L);
+            int seq = b.step(CbtTaskGraphs.G_LIST, L);                   // one work-item per leaf
             TornadoExecutionResult r = plan.withGraph(2).execute();     // b.nodes[l]: the heap index of leaf l
-            r.transferToHost(b.info[CbtTaskGraphs.G_LEAVES], b.nodes);
-            b.verify(CbtTaskGraphs.G_LEAVES, seq, "the device", "decode"); // its task ran: the heartbeat in b.info
-            plan.withGraph(4).execute();                                 // depth[l]: the user's kernel on b.nodes
+            r.transferToHost(b.info[CbtTaskGraphs.G_LIST], b.nodes);
+            b.verify(CbtTaskGraphs.G_LIST, seq, "the device", "list");   // its task ran: the heartbeat in b.info
+            plan.withGraph(3).execute();                                 // depth[l]: the user's kernel on b.nodes
         }
         // --- docs/embedding.md, end
-        assertEquals(0, b.info[CbtTaskGraphs.G_LEAVES][CbtTaskGraphs.INFO_BAD], "leaves that did not decode");
-        assertEquals(b.params[CbtTaskGraphs.G_LEAVES][CbtTaskGraphs.SEQ], b.info[CbtTaskGraphs.G_LEAVES][CbtTaskGraphs.INFO_BEAT]);
+        assertEquals(0, b.info[CbtTaskGraphs.G_LIST][CbtTaskGraphs.INFO_BAD], "leaves that did not decode");
+        assertEquals(b.params[CbtTaskGraphs.G_LIST][CbtTaskGraphs.SEQ], b.info[CbtTaskGraphs.G_LIST][CbtTaskGraphs.INFO_BEAT]);
         Cbt ref = Cbt.create(D, d0, true);
         int refL;
         int[] list;
