@@ -110,9 +110,6 @@ public final class TornadoCbtBackend implements CbtBackend {
             plan = new TornadoExecutionPlan(CbtTaskGraphs.cycleGraph(name, b, null).snapshot(),
                     CbtTaskGraphs.leavesGraph(name, b).snapshot(), CbtTaskGraphs.wordsGraph(name, b).snapshot());
             plan.withDevice(device).withGridScheduler(b.grid(name));
-            if (Plans.PROFILE) {
-                Plans.profiled(plan);
-            }
         });
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending
         stale = false;
@@ -140,7 +137,7 @@ public final class TornadoCbtBackend implements CbtBackend {
         int seq = b.size(g, mode, leaves, n);
         long t0 = System.nanoTime();
         plan.withGraph(g);
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, timings);
         if (download) {
             last.transferToHost(info[g]);
         }
