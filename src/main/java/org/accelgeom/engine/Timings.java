@@ -20,10 +20,5 @@ public enum Timings {
      * accelgeom's launcher, which the CLI turns on for {@code --timings}); without them the kernel times are 0.
      * The same as {@link #PHASES} on the JVM backends.
      */
-    DEVICE;
-
-    /** Whether phases are recorded at all. */
-    public boolean recorded() {
-        return this != OFF;
-    }
+    DEVICE
 }
