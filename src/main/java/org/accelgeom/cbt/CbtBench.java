@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.PhaseTimings;
+import org.accelgeom.engine.Timings;
 import org.accelgeom.engine.Tuning;
 
 /**
@@ -81,7 +82,7 @@ public final class CbtBench {
         boolean perfect = experiment.equals("decode") || experiment.equals("reduce");
         int d = perfect ? D : initialDepth(D, fill);
         Cbt tree = Cbt.uninitialised(D, packed);
-        PhaseTimings pt = new PhaseTimings();
+        PhaseTimings pt = new PhaseTimings(Timings.DEVICE); // the median kernel time: TornadoVM's profiler on
         int split = (int) (0.01 * Integer.MAX_VALUE);
         int merge = (int) (0.02 * Integer.MAX_VALUE);
         int K = experiment.equals("cycle") ? cyclesPerLaunch : 1;

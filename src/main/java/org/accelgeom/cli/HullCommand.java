@@ -139,9 +139,10 @@ final class HullCommand implements Callable<Integer> {
         String input = common.input;
         Path output = common.output;
         Path picture = Batch.perInput(this.picture);
-        HullOptions options = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
+        HullOptions given = HullOptions.of(common.backend).withCullDirections(cullDirections).withThreads(common.threads)
                 .withDevice(common.device).withProgress(common.progress())
                 .withResident(repeat > 1); // the same points each time: keep them and the kernels on the device
+        HullOptions options = given.withExecution(given.execution().withTimings(RepeatOptions.level(timings)));
         boolean buffered = Batch.active() && inputsInFlight() > 1; // beside other inputs: the report waits its turn
         // one file outside a batch, one device: its plan may compile ahead while the file is read
         boolean ahead = random == null && !Batch.active() && Batch.ASSIGNED.get() == null && common.deviceList == null;

@@ -198,6 +198,7 @@ final class KdTreeCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             KdTreeOptions o = tree.options(common, common.backend);
+            o = o.withExecution(o.execution().withTimings(runs.level()));
             boolean zhou = switch (builder.toLowerCase(Locale.ROOT)) {
                 case "exact" -> false;
                 case "zhou" -> true;

@@ -57,8 +57,13 @@ public final class Main implements Runnable {
         Timeline.start(); // --timings: where the process's time goes, from its launch
         org.accelgeom.engine.StackSampler.startIfAsked();
         boolean timings = Arrays.asList(args).contains("--timings");
-        if (timings || Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
-            TornadoSupport.requestProfiler(); // kernel times only where a table shows them: it slows every launch
+        if (Arrays.stream(args).anyMatch(a -> a.startsWith("--bench"))) {
+            TornadoSupport.requestProfiler(); // a benchmark's kernel times: the profiler on every plan of the process
+        } else if (timings || Arrays.asList(args).contains("--steps")) {
+            // the command's Execution asks for the device's times (Timings.DEVICE: the profiler on its own plans); the
+            // driver's event timers they come from are TornadoVM's per-process switch: kernel times only where a table
+            // shows them, as they slow every launch
+            TornadoSupport.requestDriverTimers();
         }
         TornadoSupport.timersForProfiler(); // -Daccelgeom.tornado.profiler=true: the driver's timers too
         WorkerProcesses.takeStdoutIfChild(); // a worker process of --devices answers its parent on stdout

@@ -96,6 +96,7 @@ final class RenderCommand implements Callable<Integer> {
                 targetAt == null ? Camera.centre(kd.bounds()) : targetAt, upDir, view.fov, view.width, view.height));
         RenderOptions ro = RenderOptions.of(common.backend).withShadows(!noShadows).withThreads(common.threads)
                 .withDevice(common.device).withLight(lightAt);
+        ro = ro.withExecution(ro.execution().withTimings(runs.level()));
         RenderResult r = null;
         try (RenderBackend backend = Render.backend(ro)) {
             for (int run = 1; run <= runs.repeat; run++) {

@@ -97,6 +97,7 @@ final class RidgeCommand implements Callable<Integer> {
         }
         RidgeOptions o = evolution.options(common.backend, generated.sigma, prec).withThreads(common.threads)
                 .withDevice(common.device).withProgress(common.progress());
+        o = o.withExecution(o.execution().withTimings(RepeatOptions.level(timings)));
         if (tiling.tiled) {
             o = o.withTiles(tiling.counts(spec, cloud.dimension()), tiling.tileCapacity);
         }

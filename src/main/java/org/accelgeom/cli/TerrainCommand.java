@@ -80,7 +80,8 @@ final class TerrainCommand implements Callable<Integer> {
         }
         Grid g = heightmap.read(spec, common.input, common.seed);
         checkHeights(g);
-        TerrainOptions o = new TerrainOptions(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0);
+        TerrainOptions o = new TerrainOptions(maxDepth, targetPixels, size, zScale, common.backend, common.threads, common.device, 0,
+                RepeatOptions.level(timings));
         float highest = -Float.MAX_VALUE;
         for (float v : g.values()) {
             highest = Math.max(highest, v);

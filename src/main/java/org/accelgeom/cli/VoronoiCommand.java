@@ -189,6 +189,7 @@ final class VoronoiCommand implements Callable<Integer> {
         VoronoiOptions options = Check.asUsage(spec, () -> VoronoiOptions.of(common.backend).withThreads(common.threads)
                 .withDevice(common.device).withGrid(!noGrid).withThreshold(threshold).withResident(runs.repeat > 1 || Batch.active())
                 .withLanes(lanes));
+        options = options.withExecution(options.execution().withTimings(runs.level()));
         if (precision != null) {
             VoronoiOptions o = options;
             options = Check.asUsage(spec, () -> o.withPrecision(VoronoiOptions.Precision.parse(precision)));

@@ -31,7 +31,8 @@ public interface LaunchProbe extends AutoCloseable {
      * @param uploads   int[4] arrays uploaded every execution (as the algorithms' parameter arrays)
      * @param downloads int[4] flag arrays (one per kernel, at most tasks) downloaded after every execution, as the
      *                  algorithms read their flags and counts
-     * @param profiler  TornadoVM's profiler on (silent) or off for this plan (the switch is global in TornadoVM 5.2)
+     * @param profiler  TornadoVM's profiler on (silent) or off for this plan (TornadoVM 5.2 applies a plan's mode at each of its
+     *                  executions, through a process-wide flag)
      */
     static LaunchProbe create(int tasks, int work, int uploads, int downloads, boolean profiler) {
         return TornadoSupport.factory(Factory.class).create(tasks, work, uploads, downloads, profiler);

@@ -16,6 +16,11 @@ import java.util.function.Supplier;
  * per phase, with the number of times it ran). A phase that encloses others ({@link #enclose}) lists them as its
  * parts, indented below it: they are not counted again in the total, which is the sum of the top-level rows.
  * Not thread-safe: one run, one instance (worker threads collect their own and {@link #addAll} them under a lock).
+ *
+ * <p>What is recorded is the {@link Timings} of the call's {@link Execution} ({@link Execution#newTimings()}): with
+ * {@link Timings#OFF} nothing is (every method returns at once, {@link #time} runs its body without reading the
+ * clock, the table is empty); with {@link Timings#DEVICE} the tornado backends also switch TornadoVM's profiler on for
+ * the executions charged here ({@link #device()}).
  */
 public final class PhaseTimings {
 
@@ -35,7 +40,7 @@ public final class PhaseTimings {
      */
     public final class Region implements AutoCloseable {
         private final Kind kind;
-        private final long t0 = System.nanoTime();
+        private final long t0 = recorded() ? System.nanoTime() : 0;
         private String name;
         private boolean closed;
 
@@ -52,7 +57,7 @@ public final class PhaseTimings {
 
         /** Closes the region under {@code finalName}: its wall time since {@link #enclose}, its parts below it. */
         public void close(String finalName) {
-            if (closed) {
+            if (closed || !recorded()) {
                 return;
             }
             closed = true;
@@ -68,6 +73,7 @@ public final class PhaseTimings {
         }
     }
 
+    private final Timings level;
     private final Map<String, Phase> phases = new LinkedHashMap<>();
     /** The enclosing phase of each part (by name). */
     private final Map<String, String> parents = new HashMap<>();
@@ -75,18 +81,48 @@ public final class PhaseTimings {
     private final Map<String, Region> parentOf = new HashMap<>();
     private final Deque<Region> open = new ArrayDeque<>();
 
+    /** Timings that record the host phases ({@link Timings#PHASES}). */
+    public PhaseTimings() {
+        this(Timings.PHASES);
+    }
+
+    /** Timings that record what {@code level} says (null: {@link Timings#PHASES}). */
+    public PhaseTimings(Timings level) {
+        this.level = level == null ? Timings.PHASES : level;
+    }
+
+    /** What these timings record. */
+    public Timings level() {
+        return level;
+    }
+
+    /** Whether phases are recorded (not {@link Timings#OFF}). */
+    public boolean recorded() {
+        return level != Timings.OFF;
+    }
+
+    /** Whether the device's own times are asked for ({@link Timings#DEVICE}): TornadoVM's profiler on. */
+    public boolean device() {
+        return level == Timings.DEVICE;
+    }
+
     /**
      * Opens an enclosing phase: the phases added until the region is closed are its parts (shown indented below it,
      * not counted again in the total); regions nest.
      */
     public Region enclose(String name, Kind kind) {
         Region r = new Region(name, kind);
-        open.push(r);
+        if (recorded()) {
+            open.push(r);
+        }
         return r;
     }
 
     /** Adds {@code nanos} to the phase {@code name}. */
     public void add(String name, Kind kind, long nanos) {
+        if (!recorded()) {
+            return;
+        }
         Region in = open.peek();
         if (in != null && !parents.containsKey(name) && !phases.containsKey(name)) {
             parentOf.put(name, in);
@@ -96,6 +132,10 @@ public final class PhaseTimings {
     }
     /** Runs {@code body} and charges its time to the phase. */
     public void time(String name, Kind kind, Runnable body) {
+        if (!recorded()) {
+            body.run();
+            return;
+        }
         long t0 = System.nanoTime();
         try {
             body.run();
@@ -106,6 +146,9 @@ public final class PhaseTimings {
 
     /** Runs {@code body}, charges its time to the phase and returns its value. */
     public <T> T time(String name, Kind kind, Supplier<T> body) {
+        if (!recorded()) {
+            return body.get();
+        }
         long t0 = System.nanoTime();
         try {
             return body.get();
@@ -116,6 +159,9 @@ public final class PhaseTimings {
 
     /** Merges all phases of {@code other} into this one. */
     public void addAll(PhaseTimings other) {
+        if (!recorded()) {
+            return;
+        }
         for (Phase p : other.phases.values()) {
             String parent = other.parents.get(p.name());
             if (parent != null && !phases.containsKey(p.name())) {
@@ -197,9 +243,12 @@ public final class PhaseTimings {
 
     /**
      * An aligned table: one phase per line (its parts indented below it), then the total, which is the sum of the
-     * top-level lines, and its split by kind.
+     * top-level lines, and its split by kind; with {@link Timings#OFF} one line saying that nothing was recorded.
      */
     public String format() {
+        if (!recorded()) {
+            return "  (no phase timings: the execution's timings are off)" + System.lineSeparator();
+        }
         List<String[]> rows = new ArrayList<>();
         for (Phase p : phases.values()) {
             if (topLevel(p)) {

@@ -32,8 +32,10 @@ public final class TornadoSupport {
     }
 
     /**
-     * The system property that turns TornadoVM's profiler on for accelgeom's execution plans ({@code true}); off by
-     * default, as it costs every execution a blocking wait per operation (docs/benchmarks.md, "Launch floor").
+     * The system property that turns TornadoVM's profiler on for every execution plan of accelgeom in the process
+     * ({@code true}: benchmarks, diagnostics), whatever the calls' {@link Execution#timings()}; off by default, as it
+     * costs every execution a blocking wait per operation (docs/benchmarks.md, "Launch floor"). A call asks for it on
+     * its own plans with {@link Timings#DEVICE}.
      */
     public static final String PROFILER_PROPERTY = Tuning.TORNADO_PROFILER.property();
 
@@ -56,6 +58,14 @@ public final class TornadoSupport {
      * from them, so {@link #timersForProfiler} turns them on again where the profiler is on.
      */
     public static final String DRIVER_TIMERS_PROPERTY = "tornado.opencl.profiling.enable";
+
+    /**
+     * Turns the OpenCL driver's event timers on ({@link #DRIVER_TIMERS_PROPERTY}), so that the kernel times of a call
+     * with {@link Timings#DEVICE} are not zero; takes effect only before TornadoVM starts.
+     */
+    public static void requestDriverTimers() {
+        System.setProperty(DRIVER_TIMERS_PROPERTY, "True");
+    }
 
     /**
      * Turns the OpenCL driver's event timers on ({@link #DRIVER_TIMERS_PROPERTY}) when {@link #PROFILER_PROPERTY} is

@@ -19,10 +19,11 @@ public enum Tuning {
 
     // ---- engine
     TORNADO_PROFILER("accelgeom.tornado.profiler", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
-            "TornadoVM's profiler splits each execution into upload, kernel and JIT time; it makes TornadoVM wait on every "
-                    + "operation's event, so it is off unless --timings or a benchmark asks for it (then set to true "
-                    + "before the first plan; a value given on the command line wins). Off: an execution's wall time "
-                    + "is one \"device\" phase."),
+            "TornadoVM's profiler on every plan of the process, whatever the calls' timings: it splits each execution "
+                    + "into upload, kernel and JIT time, and makes TornadoVM wait on every operation's event, so it is "
+                    + "off unless a benchmark asks for it (the CLI sets it for --bench before the first plan; a value "
+                    + "given on the command line wins). A call asks for it on its own plans with the execution's "
+                    + "timings DEVICE (--timings). Off: an execution's wall time is one \"device\" phase."),
     PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "hull and voronoi on tornado: start TornadoVM on a background thread first thing in main (beside picocli, "
                     + "the option checks and the read), and for the hull of a file build its execution plan there at the "

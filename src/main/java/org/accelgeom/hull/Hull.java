@@ -75,7 +75,7 @@ public class Hull {
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
         }
-        PhaseTimings timings = new PhaseTimings();
+        PhaseTimings timings = options.execution().newTimings();
         HullRange range = timings.time("check coordinates", Kind.HOST, () -> checkFinite(x, y, z, options.backend()));
         long fallbacks0 = Predicates.exactEvaluations();
         if (n == 0) {

@@ -62,7 +62,7 @@ public final class PartitionedHull {
         if (parts == 1) {
             return Hull.compute(x, y, z, options, pool.session(0, execution));
         }
-        PhaseTimings timings = new PhaseTimings();
+        PhaseTimings timings = execution.newTimings();
         timings.time("check coordinates", Kind.HOST, () -> rejectNonFinite(x, y, z));
         long[] start = new long[parts + 1];
         for (int p = 0; p <= parts; p++) {

@@ -6,6 +6,7 @@ import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Timings;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
 import org.accelgeom.io.Mesh;
@@ -55,7 +56,7 @@ public final class KdTreeBuilder {
      */
     public static KdTreeResult build(Triangles tris, KdTreeOptions given, DeviceSession session) {
         KdTreeOptions o = given.withExecution(session.execution());
-        PhaseTimings t = new PhaseTimings();
+        PhaseTimings t = o.execution().newTimings();
         double[] c = SahBuilder.costs(o);
         KdTree tree;
         String name;
@@ -73,7 +74,7 @@ public final class KdTreeBuilder {
                 ForkJoinPool pool = loops.pool();
                 PlanePipeline pipe = new PlanePipeline(new JvmKdTreeBackend(loops), true);
                 SahBuilder.Finder f = (node, voxel, pt) -> node.n >= PARALLEL_NODE_MIN
-                        ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt == null ? new PhaseTimings() : pt)
+                        ? pipeline(pipe, new PipelineBuffers(node.n), node, voxel, c, pt == null ? new PhaseTimings(Timings.OFF) : pt)
                         : sweepFinder(node, voxel, pt, c, false);
                 tree = new SahBuilder(tris, o, f, pool, false, t).build();
                 name = "jvm-parallel (" + loops.threads() + " threads)";
@@ -87,7 +88,7 @@ public final class KdTreeBuilder {
                         return sweepFinder(node, voxel, pt, c, false);
                     }
                     synchronized (steps) {
-                        PhaseTimings local = new PhaseTimings();
+                        PhaseTimings local = new PhaseTimings(t.level()); // DEVICE: the profiler on
                         Split s = pipeline(pipe, steps.buffers(node.n), node, voxel, c, local);
                         synchronized (t) {
                             t.addAll(local);
@@ -144,7 +145,7 @@ public final class KdTreeBuilder {
     /** {@link #rootSteps(Triangles, KdTreeOptions, int)} in {@code session} (on its execution). */
     public static PhaseTimings rootSteps(Triangles tris, KdTreeOptions given, int repeats, DeviceSession session) {
         KdTreeOptions o = given.withExecution(session.execution());
-        PhaseTimings t = new PhaseTimings();
+        PhaseTimings t = new PhaseTimings(Timings.DEVICE); // a benchmark of the steps: the device's split too
         BuildNode root = SahBuilder.root(tris);
         float[] bounds = tris.bounds();
         double[] c = SahBuilder.costs(o);
@@ -157,7 +158,7 @@ public final class KdTreeBuilder {
             PlanePipeline pipe = new PlanePipeline(steps, o.backend() != Backend.JVM);
             PipelineBuffers b = steps.buffers(root.n);
             // one untimed run: TornadoVM compiles the kernels, the JIT warms up
-            pipeline(pipe, b, root, bounds, c, new PhaseTimings());
+            pipeline(pipe, b, root, bounds, c, new PhaseTimings(Timings.OFF));
             for (int r = 0; r < repeats; r++) {
                 pipeline(pipe, b, root, bounds, c, t);
             }

@@ -3,6 +3,7 @@ package org.accelgeom.kdtree;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.Timings;
 
 /**
  * How to build an SAH kd-tree.
@@ -23,9 +24,10 @@ import org.accelgeom.engine.Execution;
  * @param deviceMinRefs  tornado: nodes with fewer triangle references run on the host (the thesis's §6.3 crossover)
  * @param binnedMinRefs  nodes with at least this many references choose their plane by binned SAH
  *                       ({@link BinnedSah}), the others by the exact event SAH; 0: exact everywhere (the default)
+ * @param timings        what the result's phase timings record ({@link Execution#timings()})
  */
 public record KdTreeOptions(Backend backend, Variant variant, double kT, double kI, double lambda, int maxDepth,
-        int threads, int device, int deviceMinRefs, int binnedMinRefs) {
+        int threads, int device, int deviceMinRefs, int binnedMinRefs, Timings timings) {
 
     /** The per-ray traversal stack holds one entry per level, so no tree may be deeper. */
     public static final int MAX_DEPTH_LIMIT = KdTreeKernels.STACK_SIZE;
@@ -59,9 +61,15 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
         }
     }
 
+    /** These options with the default timings ({@link Timings#PHASES}). */
+    public KdTreeOptions(Backend backend, Variant variant, double kT, double kI, double lambda, int maxDepth,
+            int threads, int device, int deviceMinRefs, int binnedMinRefs) {
+        this(backend, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs, Timings.PHASES);
+    }
+
     /** Defaults on a backend. */
     public static KdTreeOptions of(Backend backend) {
-        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 16, 0);
+        return new KdTreeOptions(backend, Variant.NLOG2N, 15, 20, 0.8, 0, 0, -1, 1 << 16, 0, Timings.PHASES);
     }
 
     /** The depth limit for n triangles: the option, or pbrt's {@code round(8 + 1.3 log2 n)} capped at the stack size. */
@@ -73,50 +81,50 @@ public record KdTreeOptions(Backend backend, Variant variant, double kT, double 
     }
 
     public KdTreeOptions withBackend(Backend b) {
-        return new KdTreeOptions(b, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(b, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withVariant(Variant v) {
-        return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, v, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withCosts(double traversal, double intersection) {
-        return new KdTreeOptions(backend, variant, traversal, intersection, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, traversal, intersection, lambda, maxDepth, threads, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withLambda(double l) {
-        return new KdTreeOptions(backend, variant, kT, kI, l, maxDepth, threads, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, l, maxDepth, threads, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withMaxDepth(int d) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, d, threads, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, d, threads, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withThreads(int t) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, t, device, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, t, device, deviceMinRefs, binnedMinRefs, timings);
     }
 
     public KdTreeOptions withDevice(int d) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, d, deviceMinRefs, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, d, deviceMinRefs, binnedMinRefs, timings);
     }
 
     /** Binned SAH for nodes of at least m references (0: exact everywhere). */
     public KdTreeOptions withBinnedMinRefs(int m) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, m);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, deviceMinRefs, m, timings);
     }
 
     public KdTreeOptions withDeviceMinRefs(int m) {
-        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, m, binnedMinRefs);
+        return new KdTreeOptions(backend, variant, kT, kI, lambda, maxDepth, threads, device, m, binnedMinRefs, timings);
     }
 
-    /** Where these options run: backend, threads and device (a build reports no progress). */
+    /** Where these options run: backend, threads, device and timings (a build reports no progress). */
     public Execution execution() {
-        return Execution.of(backend).withThreads(threads).withDevice(device);
+        return Execution.of(backend).withThreads(threads).withDevice(device).withTimings(timings);
     }
 
-    /** These options on {@code e} (its backend, threads and device). */
+    /** These options on {@code e} (its backend, threads, device and timings). */
     public KdTreeOptions withExecution(Execution e) {
         return new KdTreeOptions(e.backend(), variant, kT, kI, lambda, maxDepth, e.threads(), e.device(), deviceMinRefs,
-                binnedMinRefs);
+                binnedMinRefs, e.timings());
     }
 }

@@ -113,7 +113,7 @@ public final class SahBuilder {
             w.leaf(idx, node.tri, node.n);
             return;
         }
-        PhaseTimings local = node.n < TIMED_MIN ? null : pool == null ? timings : new PhaseTimings();
+        PhaseTimings local = node.n < TIMED_MIN ? null : pool == null ? timings : new PhaseTimings(timings.level());
         long t0 = System.nanoTime();
         Split s = finder.find(node, voxel, local);
         long t1 = System.nanoTime();

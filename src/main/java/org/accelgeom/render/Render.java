@@ -36,7 +36,7 @@ public class Render {
         int width = camera.width();
         int height = camera.height();
         int n = width * height;
-        PhaseTimings t = new PhaseTimings();
+        PhaseTimings t = o.execution().newTimings();
         int depth = t.time("check tree depth", Kind.HOST, () -> depth(tree.info()));
         if (depth > RenderKernels.STACK) {
             throw new AccelGeomException("the tree is " + depth + " levels deep; the ray caster's stack holds "

@@ -66,7 +66,7 @@ public final class Ridge {
     public static RidgeResult detect(double[][] coords, RidgeOptions given, DeviceSession session) {
         RidgeOptions options = given.withExecution(session.execution());
         validate(coords, options);
-        PhaseTimings timings = new PhaseTimings();
+        PhaseTimings timings = options.execution().newTimings();
         int d = coords.length;
         int n = coords[0].length;
         double r1 = options.r1();

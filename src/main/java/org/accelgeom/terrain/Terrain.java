@@ -37,7 +37,7 @@ public final class Terrain implements AutoCloseable {
     private final TerrainBackend backend;
     private final float[] tri;
     private final int[] node;
-    private final PhaseTimings timings = new PhaseTimings();
+    private final PhaseTimings timings;
     private int count;
 
     private Terrain(Grid heights, TerrainOptions o) {
@@ -46,6 +46,7 @@ public final class Terrain implements AutoCloseable {
         }
         this.options = o;
         this.heights = heights;
+        this.timings = o.execution().newTimings();
         int cap = o.capacity() > 0 ? o.capacity() : (int) Math.min(1L << o.maxDepth(), 1 << 21);
         this.tree = Cbt.create(o.maxDepth(), 1, true);
         this.tri = new float[9 * cap];

@@ -148,7 +148,7 @@ public class Voronoi {
         VoronoiOptions options = given.withExecution(session.execution());
         ParallelLoops hostLoops = options.backend() == Backend.JVM ? null : session.loops();
         VoronoiRange.check(balls);
-        PhaseTimings timings = new PhaseTimings();
+        PhaseTimings timings = options.execution().newTimings();
         VoronoiOptions.Precision precision = options.effectivePrecision();
         int n = balls.size();
         Prepared prep;

@@ -3,6 +3,7 @@ package org.accelgeom.voronoi;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.Timings;
 import org.accelgeom.engine.Progress;
 
 import java.util.Locale;
@@ -26,9 +27,10 @@ import java.util.Locale;
  * @param lanes     work-items per edge in the end-vertex search: tornado 0 = {@link EndVertexScans#LANES}, 1 = one
  *                  work-item per edge; jvm backends 0 = the serial sweep per edge, L &gt; 0 = the device's lane
  *                  layout run on the CPU (for checking it)
+ * @param timings   what the result's phase timings record ({@link Execution#timings()})
  */
 public record VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
-        int device, boolean resident, int lanes) {
+        int device, boolean resident, int lanes, Timings timings) {
 
     /** Precision of the end-vertex search. */
     public enum Precision {
@@ -91,41 +93,47 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
         }
     }
 
+    /** These options with the default timings ({@link Timings#PHASES}). */
+    public VoronoiOptions(Backend backend, Precision precision, boolean grid, double threshold, int batch, int threads,
+            int device, boolean resident, int lanes) {
+        this(backend, precision, grid, threshold, batch, threads, device, resident, lanes, Timings.PHASES);
+    }
+
     /** Defaults for a backend: grid on, precision by backend, batch 1 on {@code jvm} and the whole stack otherwise. */
     public static VoronoiOptions of(Backend backend) {
-        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false, 0);
+        return new VoronoiOptions(backend, null, true, DEFAULT_THRESHOLD, backend == Backend.JVM ? 1 : 0, 0, -1, false, 0, Timings.PHASES);
     }
 
     public VoronoiOptions withPrecision(Precision p) {
-        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident, lanes);
+        return new VoronoiOptions(backend, p, grid, threshold, batch, threads, device, resident, lanes, timings);
     }
 
     public VoronoiOptions withGrid(boolean g) {
-        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident, lanes);
+        return new VoronoiOptions(backend, precision, g, threshold, batch, threads, device, resident, lanes, timings);
     }
 
     public VoronoiOptions withThreshold(double t) {
-        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident, lanes);
+        return new VoronoiOptions(backend, precision, grid, t, batch, threads, device, resident, lanes, timings);
     }
 
     public VoronoiOptions withBatch(int b) {
-        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident, lanes);
+        return new VoronoiOptions(backend, precision, grid, threshold, b, threads, device, resident, lanes, timings);
     }
 
     public VoronoiOptions withThreads(int t) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident, lanes);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, t, device, resident, lanes, timings);
     }
 
     public VoronoiOptions withDevice(int d) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident, lanes);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, d, resident, lanes, timings);
     }
 
     public VoronoiOptions withResident(boolean r) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r, lanes);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, r, lanes, timings);
     }
 
     public VoronoiOptions withLanes(int l) {
-        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, resident, l);
+        return new VoronoiOptions(backend, precision, grid, threshold, batch, threads, device, resident, l, timings);
     }
 
     /** The lanes per edge in effect (tornado). */
@@ -141,14 +149,14 @@ public record VoronoiOptions(Backend backend, Precision precision, boolean grid,
         return backend == Backend.TORNADO ? Precision.TWO_PHASE : Precision.DOUBLE;
     }
 
-    /** Where these options run: backend, threads, device and residency (a diagram reports no progress). */
+    /** Where these options run: backend, threads, device, residency and timings (a diagram reports no progress). */
     public Execution execution() {
-        return new Execution(backend, threads, device, resident, Progress.NONE);
+        return new Execution(backend, threads, device, resident, Progress.NONE, timings);
     }
 
-    /** These options on {@code e} (its backend, threads, device and residency). */
+    /** These options on {@code e} (its backend, threads, device, residency and timings). */
     public VoronoiOptions withExecution(Execution e) {
         return new VoronoiOptions(e.backend(), precision, grid, threshold, batch, e.threads(), e.device(), e.resident(),
-                lanes);
+                lanes, e.timings());
     }
 }

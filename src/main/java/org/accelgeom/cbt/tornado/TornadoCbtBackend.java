@@ -111,9 +111,6 @@ public final class TornadoCbtBackend implements CbtBackend {
         timings.time("build task graph", Kind.HOST, () -> {
             plan = new TornadoExecutionPlan(CbtTaskGraphs.graphs(name, b, null));
             plan.withDevice(device).withGridScheduler(b.grid(name));
-            if (Plans.PROFILE) {
-                Plans.profiled(plan);
-            }
         });
         leaves = tree.leafCount(); // reduces the host heap first if a change is pending
         stale = false;
@@ -148,7 +145,7 @@ public final class TornadoCbtBackend implements CbtBackend {
     private void run(String phase, int g, int mode, int seq, boolean download) {
         long t0 = System.nanoTime();
         plan.withGraph(g);
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, timings);
         if (download) {
             last.transferToHost(info[g]);
         }

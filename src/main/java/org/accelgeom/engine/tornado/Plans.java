@@ -19,10 +19,17 @@ public final class Plans {
     /**
      * TornadoVM's profiler splits an execution into upload, kernel and compile time, but it costs time of its own: with
      * it on, TornadoVM 5.2 waits on every transfer's and kernel's event as it is enqueued (one blocking round trip per
-     * operation, for every plan of the process: the switch is global) and builds a profile per execution. So it is
-     * off unless asked for: {@code -Daccelgeom.tornado.profiler=true}, which the CLI sets for {@code --timings} and
-     * {@code cbt --bench} (see {@link org.accelgeom.engine.TornadoSupport#PROFILER_PROPERTY}). Off, an execution's
-     * wall time is reported as one "device" phase. Read once, when the first tornado backend loads this class.
+     * operation) and builds a profile per execution. So it is off unless asked for: by the call's timings
+     * ({@link org.accelgeom.engine.Timings#DEVICE}, which the CLI's {@code --timings} sets; see
+     * {@link #execute(TornadoExecutionPlan, TornadoDevice, PhaseTimings)}), or for every plan of the process by
+     * {@code -Daccelgeom.tornado.profiler=true}, which the CLI sets for its benchmarks ({@code --bench}; see
+     * {@link org.accelgeom.engine.TornadoSupport#PROFILER_PROPERTY}). Off, an execution's wall time is reported as
+     * one "device" phase. Read once, when the first tornado backend loads this class.
+     *
+     * <p>TornadoVM 5.2 keeps the profiler mode per plan ({@code withProfiler}/{@code withoutProfiler} set it in the
+     * plan's execution frame) and applies it at each {@code execute()}, by setting its process-wide profiler flag, which
+     * also governs the result's later {@code transferToHost}: plans with different modes may take turns on one thread,
+     * but should not run at once on several.
      */
     public static final boolean PROFILE = Tuning.TORNADO_PROFILER.booleanValue();
 
@@ -57,12 +64,38 @@ public final class Plans {
         PROFILED.add(plan);
     }
 
-    /** One execution of {@code plan} on {@code device}. */
+    /**
+     * Switches the plan's profiler on (silently) or off; nothing when it is so already (TornadoVM applies it at the
+     * plan's next execution).
+     */
+    public static void profiler(TornadoExecutionPlan plan, boolean on) {
+        if (on == PROFILED.contains(plan)) {
+            return;
+        }
+        if (on) {
+            profiled(plan);
+        } else {
+            plan.withoutProfiler();
+            PROFILED.remove(plan);
+        }
+    }
+
+    /**
+     * One execution of {@code plan} on {@code device} charged to {@code timings}: the plan's profiler is on for it when
+     * the timings ask for the device's times ({@link PhaseTimings#device()}) or {@link #PROFILE} is set, off
+     * otherwise, so a plan kept in a session follows the timings of each call.
+     */
+    public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device, PhaseTimings timings) {
+        profiler(plan, PROFILE || timings.device());
+        return execute(plan, device);
+    }
+
+    /** One execution of {@code plan} on {@code device}, with the profiler as the plan has it. */
     public static TornadoExecutionResult execute(TornadoExecutionPlan plan, TornadoDevice device) {
         try {
             TornadoExecutionResult r = plan.execute();
             KernelCache.collect(plan, device);
-            if (PROFILE && PROFILED.contains(plan)) {
+            if (PROFILED.contains(plan)) {
                 TornadoProfilerResult pr = r.getProfilerResult();
                 LAST.set(new Profile(r, Math.max(0, pr.getDeviceKernelTime()), Math.max(0, pr.getDeviceWriteTime()),
                         Math.max(0, pr.getCompileTime())));
@@ -80,10 +113,11 @@ public final class Plans {
     /**
      * Charges an execution that took {@code wallNanos}: with the profiler, its kernels under {@code phase + "
      * (kernels)"}, its uploads, TornadoVM's JIT compilation and the rest as launch overhead; without, the wall time
-     * under {@code phase + " (device, wall)"}. Returns the kernel nanoseconds, or -1 without the profiler.
+     * under {@code phase + " (device, wall)"}. Returns the kernel nanoseconds, or -1 without the profiler (an
+     * execution of a plan whose profiler was off).
      */
     public static long charge(PhaseTimings timings, String phase, TornadoExecutionResult result, long wallNanos) {
-        if (!PROFILE) {
+        if (!wasProfiled(result)) {
             timings.add(phase + " (device, wall)", Kind.KERNEL, wallNanos);
             return -1;
         }
@@ -103,6 +137,12 @@ public final class Plans {
     /** Kernel nanoseconds of an execution (as read right after it), 0 without the profiler. */
     public static long kernelNanos(TornadoExecutionResult result) {
         return profileOf(result).kernel();
+    }
+
+    /** Whether {@code result} is the last execution on this thread and its plan's profiler was on. */
+    public static boolean wasProfiled(TornadoExecutionResult result) {
+        Profile p = LAST.get();
+        return p != null && p.result() == result;
     }
 
     /**

@@ -114,7 +114,7 @@ public final class TornadoLaunchProbe implements LaunchProbe {
     @Override
     public void close() {
         if (profiler && !Plans.PROFILE) {
-            plan.withoutProfiler(); // TornadoVM's switch is global: leave it as accelgeom's plans expect it
+            plan.withoutProfiler(); // TornadoVM applies it at the plan's next execution (there is none): only tidy
         }
         Plans.release(plan);
     }

@@ -261,9 +261,6 @@ public final class TornadoHullBackend implements HullBackend {
             TornadoExecutionPlan p = new TornadoExecutionPlan(frozen);
             session.planBuilt();
             p.withDevice(device).withGridScheduler(g.scheduler());
-            if (Plans.PROFILE) {
-                Plans.profiled(p);
-            }
             return new Held(buffers, p, g, deviceIndex);
         });
     }
@@ -337,7 +334,7 @@ public final class TornadoHullBackend implements HullBackend {
         p[HullTaskGraphs.N_GROUPS] = b.groups;
         p[HullTaskGraphs.N_BLOCKS] = b.blocks;
         plan.withGraph(first + graph);
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, timings);
         // TornadoVM reports a kernel that failed to launch (CL_OUT_OF_RESOURCES, ...) on stderr and goes on:
         // every task writes the execution's number to its heartbeat slot, and a missing beat is an error
         Object[] back = new Object[results.length + 1];

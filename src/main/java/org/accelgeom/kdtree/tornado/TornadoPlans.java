@@ -13,7 +13,8 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * One execution plan of a one-task graph, its launch size, heartbeat and timings: upload, kernel and download
- * times from TornadoVM's profiler when it is on ({@link Plans#PROFILE}; off by default: then one wall time).
+ * times from TornadoVM's profiler when the timings ask for them ({@link Plans#execute(TornadoExecutionPlan, TornadoDevice,
+ * PhaseTimings)}; else one wall time).
  */
 final class TornadoPlans implements AutoCloseable {
 
@@ -52,9 +53,6 @@ final class TornadoPlans implements AutoCloseable {
             gs.addWorkerGrid(graph.getTaskGraphName() + "." + task, grid);
         }
         plan.withDevice(device).withGridScheduler(gs);
-        if (Plans.PROFILE) {
-            Plans.profiled(plan);
-        }
     }
 
     /** Runs the step over {@code global} work-items and charges its times to phases named after {@code step}. */
@@ -62,10 +60,10 @@ final class TornadoPlans implements AutoCloseable {
         grid.setGlobalWork(Math.max(1, global), 1, 1);
         params[seq]++;
         long t0 = System.nanoTime();
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, t);
         long wall = System.nanoTime() - t0;
         check.verifyRange(params[seq], device.getPhysicalDevice().getDeviceName(), step, beatSlot, beatSlot + beats);
-        if (!Plans.PROFILE) {
+        if (!Plans.wasProfiled(last)) {
             t.add(step + " (device, wall)", Kind.KERNEL, wall);
             return last;
         }

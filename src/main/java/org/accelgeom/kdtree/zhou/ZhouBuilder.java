@@ -111,7 +111,7 @@ public class ZhouBuilder {
             throw new AccelGeomException("the bit-mask small-node stage takes nodes of at most " + SmallKernels.MAX_REFS
                     + " references (one 64-bit mask per node): --small must be <= 64 or --small-stage exact, got " + small);
         }
-        PhaseTimings t = new PhaseTimings();
+        PhaseTimings t = o.execution().newTimings();
         int n = tris.count();
         ParallelLoops loops = o.backend() == Backend.JVM ? null : session.loops();
         ZhouBackend steps = switch (o.backend()) {

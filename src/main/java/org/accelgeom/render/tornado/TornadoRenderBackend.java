@@ -61,11 +61,11 @@ public final class TornadoRenderBackend implements RenderBackend {
         System.arraycopy(p, 0, params, 0, RenderKernels.SEQ);
         params[RenderKernels.SEQ]++;
         long t0 = System.nanoTime();
-        TornadoExecutionResult r = Plans.execute(plan, device);
+        TornadoExecutionResult r = Plans.execute(plan, device, timings);
         long wall = System.nanoTime() - t0;
         check.verifyRange(params[RenderKernels.SEQ], device.getPhysicalDevice().getDeviceName(), "trace rays", 0, check.size());
         Plans.charge(timings, "trace rays", r, wall);
-        long compile = Plans.PROFILE ? Math.max(r.getProfilerResult().getCompileTime(),
+        long compile = Plans.wasProfiled(r) ? Math.max(r.getProfilerResult().getCompileTime(),
                 r.getProfilerResult().getTornadoCompilerTime() + r.getProfilerResult().getDriverInstallTime()) : 0;
         timings.time("copy out (host)", Kind.HOST, () -> {
             System.arraycopy(hitId, 0, outId, 0, n);
@@ -102,9 +102,6 @@ public final class TornadoRenderBackend implements RenderBackend {
         // TornadoVM's default -cl-fast-relaxed-math lets the OpenCL compiler assume away
         plan.withDevice(device).withGridScheduler(RenderTaskGraphs.grid(name, n))
                 .withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-        if (Plans.PROFILE) {
-            Plans.profiled(plan);
-        }
     }
 
     @Override

@@ -101,9 +101,6 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             }
             plan = new TornadoExecutionPlan(graph.snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
-            if (Plans.PROFILE) {
-                Plans.profiled(plan);
-            }
         });
     }
 
@@ -146,7 +143,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     /** One execution of b.unroll iterations, and the download of its flags. */
     private void execute(PhaseTimings timings) {
         long t0 = System.nanoTime();
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, timings);
         long t1 = System.nanoTime();
         last.transferToHost(b.flags);
         timings.add("download", Kind.DOWNLOAD, System.nanoTime() - t1);

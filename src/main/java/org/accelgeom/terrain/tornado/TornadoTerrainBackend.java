@@ -59,9 +59,6 @@ public final class TornadoTerrainBackend implements TerrainBackend {
             TaskGraph[] g = TerrainTaskGraphs.graphs(name, b);
             plan = new TornadoExecutionPlan(g[0].snapshot(), g[1].snapshot());
             plan.withDevice(device).withGridScheduler(b.grid(name));
-            if (Plans.PROFILE) {
-                Plans.profiled(plan);
-            }
         });
         // first execution: upload, compile the split graph, zero the flags on the device (the merge graph compiles in
         // the first frame: it has no idle mode, and any execution of it merges)
@@ -73,7 +70,7 @@ public final class TornadoTerrainBackend implements TerrainBackend {
         int[] in = g == TerrainTaskGraphs.G_SPLIT ? b.info : b.infoB;
         long t0 = System.nanoTime();
         plan.withGraph(g);
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, timings);
         last.transferToHost(in);
         long wall = System.nanoTime() - t0;
         try {

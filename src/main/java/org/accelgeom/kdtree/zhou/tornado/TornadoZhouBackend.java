@@ -121,9 +121,6 @@ public final class TornadoZhouBackend implements ZhouBackend {
         }
         plan.withDevice(device).withGridScheduler(gs).withCompilerFlags(TornadoVMBackendType.OPENCL,
                 Tuning.KDTREE_CLFLAGS.stringValue(flags).replace(",", " "));
-        if (Plans.PROFILE) {
-            Plans.profiled(plan);
-        }
     }
 
     @Override
@@ -161,7 +158,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
             plan.withGraph(0);
             selected = 0;
         }
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, t);
         lastLevel = last;
         long wall = System.nanoTime() - t0;
         LevelTaskGraphs.verify(levelCheck, st, seq, device.getPhysicalDevice().getDeviceName());
@@ -185,7 +182,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
             plan.withGraph(1);
             selected = 1;
         }
-        last = Plans.execute(plan, device);
+        last = Plans.execute(plan, device, t);
         long wall = System.nanoTime() - t0;
         SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase);
         Plans.charge(t, phase, last, wall);
