@@ -162,6 +162,7 @@ final class MultiDevice {
         } finally {
             if (procs != null) {
                 procs.close();
+                timeline(procs, err);
             }
         }
         plans += procs != null ? procs.planBuilds() : 0;
@@ -171,6 +172,14 @@ final class MultiDevice {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** The workers' timeline on {@code err} where asked for ({@code accelgeom.devices.timeline}). */
+    private static void timeline(WorkerProcesses procs, PrintWriter err) {
+        if (Tuning.DEVICE_TIMELINE.booleanValue()) {
+            err.print(procs.timeline());
+            err.flush();
+        }
     }
 
     /** Adds a worker process's time for one input to its worker's sum. */
@@ -376,6 +385,7 @@ final class MultiDevice {
         } finally {
             if (procs != null) {
                 procs.close();
+                timeline(procs, err);
             }
         }
         return failed[0];

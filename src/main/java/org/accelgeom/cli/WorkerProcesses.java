@@ -53,11 +53,15 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** The child's protocol stream (its real stdout), set by {@link #takeStdoutIfChild}; null in a parent. */
     private static volatile OutputStream protocol;
+    /** In a child: when it was first ready for its parent's numbers (epoch ms; 0: not yet), for the timeline. */
+    private static volatile long readyMillis;
 
     private final List<Child> children;
+    private final long spawnedAt;
 
-    private WorkerProcesses(List<Child> children) {
+    private WorkerProcesses(List<Child> children, long spawnedAt) {
         this.children = children;
+        this.spawnedAt = spawnedAt;
     }
 
     /** Whether a run over {@code devices} uses worker processes (several workers, processes asked for, no child). */
@@ -114,6 +118,7 @@ final class WorkerProcesses implements AutoCloseable {
         jvm.add(System.getProperty("java.class.path"));
         jvm.add(Main.class.getName());
         List<Child> children = new ArrayList<>();
+        long spawnedAt = System.currentTimeMillis();
         String given = devicesValue(args);
         boolean nvidiaOnly = Tuning.DEVICE_ISOLATION.booleanValue() && nvidiaOnly(Path.of("/etc/OpenCL/vendors"));
         try {
@@ -138,7 +143,7 @@ final class WorkerProcesses implements AutoCloseable {
             children.forEach(Child::kill);
             throw new AccelGeomException("cannot start a worker process: " + e.getMessage(), e);
         }
-        return new WorkerProcesses(children);
+        return new WorkerProcesses(children, spawnedAt);
     }
 
     /**
@@ -293,6 +298,15 @@ final class WorkerProcesses implements AutoCloseable {
         private final InputStream out;
         private final Thread stderr;
         private boolean dead;
+        /** The timeline ({@link #timeline}): epoch ms of its start, first and last answer, end; answers and busy time. */
+        private final long started = System.currentTimeMillis();
+        private long firstAnswer;
+        private long lastAnswer;
+        private long finished;
+        private int answers;
+        private long busyNanos;
+        private long childJvm;
+        private long childReady;
 
         Child(int device, Process process, Thread stderr) {
             this.device = device;
@@ -320,7 +334,11 @@ final class WorkerProcesses implements AutoCloseable {
                 }
                 String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
                 String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
-                return new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+                Reply r = new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+                lastAnswer = System.currentTimeMillis();
+                firstAnswer = answers++ == 0 ? lastAnswer : firstAnswer;
+                busyNanos += r.nanos();
+                return r;
             } catch (IOException e) {
                 dead = true;
                 throw new Ended(ended(), e);
@@ -371,7 +389,11 @@ final class WorkerProcesses implements AutoCloseable {
                 if (status != 0 && status != Main.EXIT_FAILURE) {
                     throw new AccelGeomException("the worker process of device " + device + " exited with status " + status);
                 }
-                return Long.parseLong(h.substring(END.length()).trim());
+                finished = System.currentTimeMillis();
+                String[] f = h.substring(END.length()).trim().split(" ");
+                childJvm = f.length > 2 ? Long.parseLong(f[1]) : 0;
+                childReady = f.length > 2 ? Long.parseLong(f[2]) : 0;
+                return Long.parseLong(f[0]);
             } catch (IOException e) {
                 kill();
                 throw new AccelGeomException(ended(), e);
@@ -385,6 +407,30 @@ final class WorkerProcesses implements AutoCloseable {
         void kill() {
             process.destroyForcibly();
         }
+
+        /** This worker's line of the timeline: its milestones in seconds after {@code origin} (epoch ms). */
+        synchronized String timeline(int w, long origin) {
+            java.util.function.LongFunction<String> at = t -> t == 0 ? "-" : String.format(Locale.ROOT, "%+.2f", (t - origin) / 1e3);
+            return String.format(Locale.ROOT, "  worker %d (device %d): started %s, JVM up %s, ready %s, first answer %s, "
+                    + "last answer %s, end %s; %d inputs, busy %.2f s", w, device, at.apply(started), at.apply(childJvm),
+                    at.apply(childReady), at.apply(firstAnswer), at.apply(lastAnswer), at.apply(finished), answers, busyNanos / 1e9);
+        }
+    }
+
+    /**
+     * The timeline of a run with worker processes (after {@link #close()}), in seconds after this JVM's start: the
+     * parent's start of the workers and its end, then per worker when it was started, its JVM was up, it was ready
+     * for inputs (the command parsed, the inputs listed, a batch's warm-up done), its first and last answer and its
+     * end; the inputs it computed and the time they took (read, compute, write), as it measured them.
+     */
+    String timeline() {
+        long origin = ManagementFactory.getRuntimeMXBean().getStartTime();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "devices timeline (s after this JVM's start): "
+                + "workers started at %+.2f, all ended at %+.2f%n", (spawnedAt - origin) / 1e3, (System.currentTimeMillis() - origin) / 1e3));
+        for (int w = 0; w < children.size(); w++) {
+            b.append(children.get(w).timeline(w, origin)).append(System.lineSeparator());
+        }
+        return b.toString();
     }
 
     // ---- the child
@@ -401,6 +447,7 @@ final class WorkerProcesses implements AutoCloseable {
             @Override
             public boolean hasNext() {
                 if (line == null) {
+                    ready();
                     try {
                         line = r.readLine();
                     } catch (IOException e) {
@@ -470,9 +517,18 @@ final class WorkerProcesses implements AutoCloseable {
         write(h.getBytes(StandardCharsets.UTF_8), o, e);
     }
 
-    /** In a child: the end frame, after the last answer. */
+    /** In a child: the end frame, after the last answer (with its JVM's start and its ready time, for the timeline). */
     static synchronized void end(long plans) {
-        write((END + plans + "\n").getBytes(StandardCharsets.UTF_8));
+        long ready = readyMillis != 0 ? readyMillis : System.currentTimeMillis();
+        write((END + plans + " " + ManagementFactory.getRuntimeMXBean().getStartTime() + " " + ready + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** In a child: marks it ready for its parent's numbers (the first call counts). */
+    static void ready() {
+        if (readyMillis == 0) {
+            readyMillis = System.currentTimeMillis();
+        }
     }
 
     private static void write(byte[]... parts) {

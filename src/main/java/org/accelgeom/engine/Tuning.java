@@ -56,6 +56,10 @@ public enum Tuning {
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
+    DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
+                    + "from the parent JVM's start (started, its JVM up, ready for inputs, first and last answer, end) and "
+                    + "its inputs and busy time; docs/scale-out.md, \"Where the wall goes\"."),
     BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
                     + "computing and writing beside the others (tornado: the device work one input at a time), reports "
