@@ -37,6 +37,14 @@ import picocli.CommandLine.ParseResult;
  */
 final class MultiDevice {
 
+    /**
+     * Reports (their text) per worker that may wait for an earlier input's before the workers stop taking inputs: a
+     * wide window, so that no worker idles behind one slow input or a worker that started late.
+     */
+    static final int REPORTS_PER_WORKER = 64;
+    /** The same for items (a frame, a model): the parent holds each item it handed out (a frame's coordinates). */
+    static final int ITEMS_PER_WORKER = 16;
+
     private MultiDevice() {
     }
 
@@ -154,7 +162,7 @@ final class MultiDevice {
                             bytes[0] += size(in);
                         }
                         progress.update(k + 1, pool.describe());
-                    });
+                    }, REPORTS_PER_WORKER);
             progress.end();
             workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
             pool.close();
@@ -228,11 +236,13 @@ final class MultiDevice {
         Iterator<Integer> numbers = WorkerProcesses.numbers(k -> inputs.get(k).toString());
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
-            if (!inputs.isEmpty() && Tuning.DEVICE_WARMUP.booleanValue()) {
-                warmUp(args, inputs.get(0), outputs.get(0), worker);
+            Integer first = numbers.hasNext() ? numbers.next() : null; // the parent deals at once
+            if (first != null && first != 0 && Tuning.DEVICE_WARMUP.booleanValue()) {
+                warmUp(args, inputs.get(0), outputs.get(0), worker); // the worker given input 0 needs none
             }
-            while (numbers.hasNext()) {
-                int k = numbers.next();
+            WorkerProcesses.ready();
+            for (Iterator<Integer> ks = first == null ? numbers : prepend(first, numbers); ks.hasNext();) {
+                int k = ks.next();
                 long t0 = System.nanoTime();
                 Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
                 StringWriter e = new StringWriter();
@@ -252,6 +262,27 @@ final class MultiDevice {
             WorkerProcesses.end(pool.planBuilds());
         }
         return 0;
+    }
+
+    /** {@code first}, then the rest of {@code rest}. */
+    private static Iterator<Integer> prepend(int first, Iterator<Integer> rest) {
+        return new Iterator<>() {
+            private boolean given;
+
+            @Override
+            public boolean hasNext() {
+                return !given || rest.hasNext();
+            }
+
+            @Override
+            public Integer next() {
+                if (!given) {
+                    given = true;
+                    return first;
+                }
+                return rest.next();
+            }
+        };
     }
 
     /**
@@ -378,7 +409,7 @@ final class MultiDevice {
                 }
                 out.flush();
                 progress.update(++done[0], pool.describe());
-            });
+            }, ITEMS_PER_WORKER);
             progress.end();
             summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
@@ -421,6 +452,7 @@ final class MultiDevice {
     private static <T> int childItems(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work) {
         int[] last = {-1};
         Iterator<T> items = WorkerProcesses.positions(source, last);
+        WorkerProcesses.ready();
         try (DevicePool pool = DevicePool.open(execution, common.deviceList[0])) {
             while (items.hasNext()) {
                 T item = items.next();

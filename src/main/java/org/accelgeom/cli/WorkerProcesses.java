@@ -447,7 +447,6 @@ final class WorkerProcesses implements AutoCloseable {
             @Override
             public boolean hasNext() {
                 if (line == null) {
-                    ready();
                     try {
                         line = r.readLine();
                     } catch (IOException e) {
@@ -524,7 +523,7 @@ final class WorkerProcesses implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8));
     }
 
-    /** In a child: marks it ready for its parent's numbers (the first call counts). */
+    /** In a child: marks it ready for its parent's numbers, its start done (the first call counts). */
     static void ready() {
         if (readyMillis == 0) {
             readyMillis = System.currentTimeMillis();

@@ -51,7 +51,7 @@ public enum Tuning {
                     + "docs/scale-out.md has the measured difference. One input split across devices (the hull) "
                     + "always uses threads."),
     DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
-            + "of files: each worker first computes the batch's first input into a temporary directory, so its plans are sized "
+            + "of files: each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
