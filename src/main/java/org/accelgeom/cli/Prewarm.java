@@ -38,7 +38,10 @@ final class Prewarm {
     private final List<Future<?>> queued = new ArrayList<>();
 
     private Prewarm() {
-        queue(() -> TornadoSupport.devices().deviceCount());
+        queue(() -> {
+            TornadoSupport.devices().deviceCount();
+            WorkerProcesses.tornadoUp(); // a worker process's timeline
+        });
     }
 
     /**

@@ -55,6 +55,8 @@ final class WorkerProcesses implements AutoCloseable {
     private static volatile OutputStream protocol;
     /** In a child: when it was first ready for its parent's numbers (epoch ms; 0: not yet), for the timeline. */
     private static volatile long readyMillis;
+    /** In a child: when its background TornadoVM start ({@link Prewarm}) ended (epoch ms; 0: none), for the timeline. */
+    private static volatile long tornadoMillis;
 
     private final List<Child> children;
     private final long spawnedAt;
@@ -307,6 +309,7 @@ final class WorkerProcesses implements AutoCloseable {
         private long busyNanos;
         private long childJvm;
         private long childReady;
+        private long childTornado;
 
         Child(int device, Process process, Thread stderr) {
             this.device = device;
@@ -393,6 +396,7 @@ final class WorkerProcesses implements AutoCloseable {
                 String[] f = h.substring(END.length()).trim().split(" ");
                 childJvm = f.length > 2 ? Long.parseLong(f[1]) : 0;
                 childReady = f.length > 2 ? Long.parseLong(f[2]) : 0;
+                childTornado = f.length > 3 ? Long.parseLong(f[3]) : 0;
                 return Long.parseLong(f[0]);
             } catch (IOException e) {
                 kill();
@@ -411,9 +415,10 @@ final class WorkerProcesses implements AutoCloseable {
         /** This worker's line of the timeline: its milestones in seconds after {@code origin} (epoch ms). */
         synchronized String timeline(int w, long origin) {
             java.util.function.LongFunction<String> at = t -> t == 0 ? "-" : String.format(Locale.ROOT, "%+.2f", (t - origin) / 1e3);
-            return String.format(Locale.ROOT, "  worker %d (device %d): started %s, JVM up %s, ready %s, first answer %s, "
+            return String.format(Locale.ROOT, "  worker %d (device %d): started %s, JVM up %s, TornadoVM up %s, ready %s, first answer %s, "
                     + "last answer %s, end %s; %d inputs, busy %.2f s", w, device, at.apply(started), at.apply(childJvm),
-                    at.apply(childReady), at.apply(firstAnswer), at.apply(lastAnswer), at.apply(finished), answers, busyNanos / 1e9);
+                    at.apply(childTornado), at.apply(childReady), at.apply(firstAnswer), at.apply(lastAnswer),
+                    at.apply(finished), answers, busyNanos / 1e9);
         }
     }
 
@@ -519,8 +524,15 @@ final class WorkerProcesses implements AutoCloseable {
     /** In a child: the end frame, after the last answer (with its JVM's start and its ready time, for the timeline). */
     static synchronized void end(long plans) {
         long ready = readyMillis != 0 ? readyMillis : System.currentTimeMillis();
-        write((END + plans + " " + ManagementFactory.getRuntimeMXBean().getStartTime() + " " + ready + "\n")
+        write((END + plans + " " + ManagementFactory.getRuntimeMXBean().getStartTime() + " " + ready + " " + tornadoMillis + "\n")
                 .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** In a child: marks its background TornadoVM start done. */
+    static void tornadoUp() {
+        if (isChild()) {
+            tornadoMillis = System.currentTimeMillis();
+        }
     }
 
     /** In a child: marks it ready for its parent's numbers, its start done (the first call counts). */

@@ -58,7 +58,7 @@ public enum Tuning {
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
     DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
-                    + "from the parent JVM's start (started, its JVM up, ready for inputs, first and last answer, end) and "
+                    + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "
                     + "its inputs and busy time; docs/scale-out.md, \"Where the wall goes\"."),
     BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
