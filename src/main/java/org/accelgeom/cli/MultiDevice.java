@@ -258,8 +258,7 @@ final class MultiDevice {
                 }
                 WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
             }
-            pool.close();
-            WorkerProcesses.end(pool.planBuilds());
+            WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
     }
@@ -466,8 +465,7 @@ final class MultiDevice {
                     WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
                 }
             }
-            pool.close();
-            WorkerProcesses.end(pool.planBuilds());
+            WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
     }

@@ -528,6 +528,16 @@ final class WorkerProcesses implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * In a child: the end frame, then the process's end ({@link Main#exit}: with the fast exit, without closing its
+     * device session, whose plans and buffers TornadoVM would release one by one; the exit frees them). The parent
+     * waits for its children's exits: closing the sessions took 0.3-1.9 s after the last answer on 4 GPUs.
+     */
+    static void endAndExit(long plans) {
+        end(plans);
+        Main.exit(0);
+    }
+
     /** In a child: marks its background TornadoVM start done. */
     static void tornadoUp() {
         if (isChild()) {
