@@ -77,7 +77,7 @@ final class MultiDevice {
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
         }
-        if (!WorkerProcesses.wanted(d) && !SplitHull.isChild()) {
+        if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
             check(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
@@ -122,7 +122,8 @@ final class MultiDevice {
         long t0 = System.nanoTime();
         long plans;
         String workers;
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+                ? WorkerProcesses.start(common.deviceList, args) : null;
         long[] childNanos = new long[common.deviceList.length];
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
@@ -373,7 +374,8 @@ final class MultiDevice {
         }
         int[] failed = {0};
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+                ? WorkerProcesses.start(common.deviceList, args) : null;
         int[] position = {0};
         Iterator<Positioned<T>> positioned = new Iterator<>() {
             @Override

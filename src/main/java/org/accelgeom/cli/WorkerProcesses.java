@@ -66,10 +66,22 @@ final class WorkerProcesses implements AutoCloseable {
         this.spawnedAt = spawnedAt;
     }
 
-    /** Whether a run over {@code devices} uses worker processes (several workers, processes asked for, no child). */
+    /** {@link #wanted(int[], String)} for a command other than voronoi (the hull's split, its batches, ...). */
     static boolean wanted(int[] devices) {
-        return devices.length > 1 && !isChild()
-                && !"threads".equalsIgnoreCase(Tuning.DEVICE_WORKERS.stringValue("processes").trim());
+        return wanted(devices, null);
+    }
+
+    /**
+     * Whether a run of {@code command} over {@code devices} uses worker processes: several workers, no child, and
+     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for a command other than voronoi. Voronoi's
+     * work is mostly on the host (levels under 4,096 edges), and worker threads of one JVM pay one start where processes
+     * pay one per device: on 4 H200s threads took 8.5 s for 1,000 DCD frames against 12.6 s, 5.6 s for 100 protein
+     * chains against 7.5-10.2 s, and the same for 108 larger structures (docs/scale-out.md, session 12).
+     */
+    static boolean wanted(int[] devices, String command) {
+        String mode = Tuning.DEVICE_WORKERS.stringValue("auto").trim();
+        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !"voronoi".equals(command);
+        return devices.length > 1 && !isChild() && processes;
     }
 
     /** This process is a worker child of another. */
@@ -267,11 +279,18 @@ final class WorkerProcesses implements AutoCloseable {
         return children.get(w).ask(k, check);
     }
 
-    /** Closes the children's stdin, waits for their end frames; returns the device plans they built. */
+    /**
+     * Closes the children's stdin, all at once (their ends overlap: one after the other they took 0.3-0.5 s each on
+     * 4 H200s, the exit of a process that held a GPU), then waits for their end frames; returns the device plans they
+     * built.
+     */
     @Override
     public void close() {
         long plans = 0;
         AccelGeomException first = null;
+        for (Child c : children) {
+            c.endInput();
+        }
         for (Child c : children) {
             try {
                 plans += c.finish();
@@ -377,6 +396,15 @@ final class WorkerProcesses implements AutoCloseable {
             }
             return "the worker process of device " + device + " ended"
                     + (process.isAlive() ? "" : " (exit status " + process.exitValue() + ")");
+        }
+
+        /** Ends the child's input: it finishes what it holds, sends its end frame and exits. */
+        void endInput() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // it ended already: finish() says how
+            }
         }
 
         /** Ends the child's input and waits for its end frame and exit: the plans it built. */
