@@ -37,6 +37,14 @@ import picocli.CommandLine.ParseResult;
  */
 final class MultiDevice {
 
+    /**
+     * Reports (their text) per worker that may wait for an earlier input's before the workers stop taking inputs: a
+     * wide window, so that no worker idles behind one slow input or a worker that started late.
+     */
+    static final int REPORTS_PER_WORKER = 64;
+    /** The same for items (a frame, a model): the parent holds each item it handed out (a frame's coordinates). */
+    static final int ITEMS_PER_WORKER = 16;
+
     private MultiDevice() {
     }
 
@@ -69,7 +77,7 @@ final class MultiDevice {
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
         }
-        if (!WorkerProcesses.wanted(d) && !SplitHull.isChild()) {
+        if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
             check(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
@@ -114,7 +122,8 @@ final class MultiDevice {
         long t0 = System.nanoTime();
         long plans;
         String workers;
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+                ? WorkerProcesses.start(common.deviceList, args) : null;
         long[] childNanos = new long[common.deviceList.length];
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
@@ -154,7 +163,7 @@ final class MultiDevice {
                             bytes[0] += size(in);
                         }
                         progress.update(k + 1, pool.describe());
-                    });
+                    }, REPORTS_PER_WORKER);
             progress.end();
             workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
             pool.close();
@@ -162,6 +171,7 @@ final class MultiDevice {
         } finally {
             if (procs != null) {
                 procs.close();
+                timeline(procs, err);
             }
         }
         plans += procs != null ? procs.planBuilds() : 0;
@@ -171,6 +181,14 @@ final class MultiDevice {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** The workers' timeline on {@code err} where asked for ({@code accelgeom.devices.timeline}). */
+    private static void timeline(WorkerProcesses procs, PrintWriter err) {
+        if (Tuning.DEVICE_TIMELINE.booleanValue()) {
+            err.print(procs.timeline());
+            err.flush();
+        }
     }
 
     /** Adds a worker process's time for one input to its worker's sum. */
@@ -219,11 +237,13 @@ final class MultiDevice {
         Iterator<Integer> numbers = WorkerProcesses.numbers(k -> inputs.get(k).toString());
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
-            if (!inputs.isEmpty() && Tuning.DEVICE_WARMUP.booleanValue()) {
-                warmUp(args, inputs.get(0), outputs.get(0), worker);
+            Integer first = numbers.hasNext() ? numbers.next() : null; // the parent deals at once
+            if (first != null && first != 0 && Tuning.DEVICE_WARMUP.booleanValue()) {
+                warmUp(args, inputs.get(0), outputs.get(0), worker); // the worker given input 0 needs none
             }
-            while (numbers.hasNext()) {
-                int k = numbers.next();
+            WorkerProcesses.ready();
+            for (Iterator<Integer> ks = first == null ? numbers : prepend(first, numbers); ks.hasNext();) {
+                int k = ks.next();
                 long t0 = System.nanoTime();
                 Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
                 StringWriter e = new StringWriter();
@@ -239,10 +259,30 @@ final class MultiDevice {
                 }
                 WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
             }
-            pool.close();
-            WorkerProcesses.end(pool.planBuilds());
+            WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
+    }
+
+    /** {@code first}, then the rest of {@code rest}. */
+    private static Iterator<Integer> prepend(int first, Iterator<Integer> rest) {
+        return new Iterator<>() {
+            private boolean given;
+
+            @Override
+            public boolean hasNext() {
+                return !given || rest.hasNext();
+            }
+
+            @Override
+            public Integer next() {
+                if (!given) {
+                    given = true;
+                    return first;
+                }
+                return rest.next();
+            }
+        };
     }
 
     /**
@@ -334,7 +374,8 @@ final class MultiDevice {
         }
         int[] failed = {0};
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList) ? WorkerProcesses.start(common.deviceList, args) : null;
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+                ? WorkerProcesses.start(common.deviceList, args) : null;
         int[] position = {0};
         Iterator<Positioned<T>> positioned = new Iterator<>() {
             @Override
@@ -369,13 +410,14 @@ final class MultiDevice {
                 }
                 out.flush();
                 progress.update(++done[0], pool.describe());
-            });
+            }, ITEMS_PER_WORKER);
             progress.end();
             summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
         } finally {
             if (procs != null) {
                 procs.close();
+                timeline(procs, err);
             }
         }
         return failed[0];
@@ -411,6 +453,7 @@ final class MultiDevice {
     private static <T> int childItems(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work) {
         int[] last = {-1};
         Iterator<T> items = WorkerProcesses.positions(source, last);
+        WorkerProcesses.ready();
         try (DevicePool pool = DevicePool.open(execution, common.deviceList[0])) {
             while (items.hasNext()) {
                 T item = items.next();
@@ -424,8 +467,7 @@ final class MultiDevice {
                     WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
                 }
             }
-            pool.close();
-            WorkerProcesses.end(pool.planBuilds());
+            WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
     }

@@ -38,7 +38,10 @@ final class Prewarm {
     private final List<Future<?>> queued = new ArrayList<>();
 
     private Prewarm() {
-        queue(() -> TornadoSupport.devices().deviceCount());
+        queue(() -> {
+            TornadoSupport.devices().deviceCount();
+            WorkerProcesses.tornadoUp(); // a worker process's timeline
+        });
     }
 
     /**
@@ -59,8 +62,7 @@ final class Prewarm {
      */
     static boolean parentOfWorkers(String... args) {
         String d = WorkerProcesses.devicesValue(args);
-        return d != null && d.contains(",") && !WorkerProcesses.isChild() && !"threads".equalsIgnoreCase(
-                org.accelgeom.engine.Tuning.DEVICE_WORKERS.stringValue("processes").trim());
+        return d != null && d.contains(",") && WorkerProcesses.wanted(new int[2], args.length > 0 ? args[0] : null);
     }
 
     /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */

@@ -53,17 +53,35 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** The child's protocol stream (its real stdout), set by {@link #takeStdoutIfChild}; null in a parent. */
     private static volatile OutputStream protocol;
+    /** In a child: when it was first ready for its parent's numbers (epoch ms; 0: not yet), for the timeline. */
+    private static volatile long readyMillis;
+    /** In a child: when its background TornadoVM start ({@link Prewarm}) ended (epoch ms; 0: none), for the timeline. */
+    private static volatile long tornadoMillis;
 
     private final List<Child> children;
+    private final long spawnedAt;
 
-    private WorkerProcesses(List<Child> children) {
+    private WorkerProcesses(List<Child> children, long spawnedAt) {
         this.children = children;
+        this.spawnedAt = spawnedAt;
     }
 
-    /** Whether a run over {@code devices} uses worker processes (several workers, processes asked for, no child). */
+    /** {@link #wanted(int[], String)} for a command other than voronoi (the hull's split, its batches, ...). */
     static boolean wanted(int[] devices) {
-        return devices.length > 1 && !isChild()
-                && !"threads".equalsIgnoreCase(Tuning.DEVICE_WORKERS.stringValue("processes").trim());
+        return wanted(devices, null);
+    }
+
+    /**
+     * Whether a run of {@code command} over {@code devices} uses worker processes: several workers, no child, and
+     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for a command other than voronoi. Voronoi's
+     * work is mostly on the host (levels under 4,096 edges), and worker threads of one JVM pay one start where processes
+     * pay one per device: on 4 H200s threads took 8.5 s for 1,000 DCD frames against 12.6 s, 5.6 s for 100 protein
+     * chains against 7.5-10.2 s, and the same for 108 larger structures (docs/scale-out.md, session 12).
+     */
+    static boolean wanted(int[] devices, String command) {
+        String mode = Tuning.DEVICE_WORKERS.stringValue("auto").trim();
+        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !"voronoi".equals(command);
+        return devices.length > 1 && !isChild() && processes;
     }
 
     /** This process is a worker child of another. */
@@ -114,6 +132,7 @@ final class WorkerProcesses implements AutoCloseable {
         jvm.add(System.getProperty("java.class.path"));
         jvm.add(Main.class.getName());
         List<Child> children = new ArrayList<>();
+        long spawnedAt = System.currentTimeMillis();
         String given = devicesValue(args);
         boolean nvidiaOnly = Tuning.DEVICE_ISOLATION.booleanValue() && nvidiaOnly(Path.of("/etc/OpenCL/vendors"));
         try {
@@ -138,7 +157,7 @@ final class WorkerProcesses implements AutoCloseable {
             children.forEach(Child::kill);
             throw new AccelGeomException("cannot start a worker process: " + e.getMessage(), e);
         }
-        return new WorkerProcesses(children);
+        return new WorkerProcesses(children, spawnedAt);
     }
 
     /**
@@ -260,11 +279,18 @@ final class WorkerProcesses implements AutoCloseable {
         return children.get(w).ask(k, check);
     }
 
-    /** Closes the children's stdin, waits for their end frames; returns the device plans they built. */
+    /**
+     * Closes the children's stdin, all at once (their ends overlap: one after the other they took 0.3-0.5 s each on
+     * 4 H200s, the exit of a process that held a GPU), then waits for their end frames; returns the device plans they
+     * built.
+     */
     @Override
     public void close() {
         long plans = 0;
         AccelGeomException first = null;
+        for (Child c : children) {
+            c.endInput();
+        }
         for (Child c : children) {
             try {
                 plans += c.finish();
@@ -293,6 +319,16 @@ final class WorkerProcesses implements AutoCloseable {
         private final InputStream out;
         private final Thread stderr;
         private boolean dead;
+        /** The timeline ({@link #timeline}): epoch ms of its start, first and last answer, end; answers and busy time. */
+        private final long started = System.currentTimeMillis();
+        private long firstAnswer;
+        private long lastAnswer;
+        private long finished;
+        private int answers;
+        private long busyNanos;
+        private long childJvm;
+        private long childReady;
+        private long childTornado;
 
         Child(int device, Process process, Thread stderr) {
             this.device = device;
@@ -320,7 +356,11 @@ final class WorkerProcesses implements AutoCloseable {
                 }
                 String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
                 String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
-                return new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+                Reply r = new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+                lastAnswer = System.currentTimeMillis();
+                firstAnswer = answers++ == 0 ? lastAnswer : firstAnswer;
+                busyNanos += r.nanos();
+                return r;
             } catch (IOException e) {
                 dead = true;
                 throw new Ended(ended(), e);
@@ -358,6 +398,15 @@ final class WorkerProcesses implements AutoCloseable {
                     + (process.isAlive() ? "" : " (exit status " + process.exitValue() + ")");
         }
 
+        /** Ends the child's input: it finishes what it holds, sends its end frame and exits. */
+        void endInput() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // it ended already: finish() says how
+            }
+        }
+
         /** Ends the child's input and waits for its end frame and exit: the plans it built. */
         long finish() {
             try {
@@ -371,7 +420,12 @@ final class WorkerProcesses implements AutoCloseable {
                 if (status != 0 && status != Main.EXIT_FAILURE) {
                     throw new AccelGeomException("the worker process of device " + device + " exited with status " + status);
                 }
-                return Long.parseLong(h.substring(END.length()).trim());
+                finished = System.currentTimeMillis();
+                String[] f = h.substring(END.length()).trim().split(" ");
+                childJvm = f.length > 2 ? Long.parseLong(f[1]) : 0;
+                childReady = f.length > 2 ? Long.parseLong(f[2]) : 0;
+                childTornado = f.length > 3 ? Long.parseLong(f[3]) : 0;
+                return Long.parseLong(f[0]);
             } catch (IOException e) {
                 kill();
                 throw new AccelGeomException(ended(), e);
@@ -385,6 +439,31 @@ final class WorkerProcesses implements AutoCloseable {
         void kill() {
             process.destroyForcibly();
         }
+
+        /** This worker's line of the timeline: its milestones in seconds after {@code origin} (epoch ms). */
+        synchronized String timeline(int w, long origin) {
+            java.util.function.LongFunction<String> at = t -> t == 0 ? "-" : String.format(Locale.ROOT, "%+.2f", (t - origin) / 1e3);
+            return String.format(Locale.ROOT, "  worker %d (device %d): started %s, JVM up %s, TornadoVM up %s, ready %s, first answer %s, "
+                    + "last answer %s, end %s; %d inputs, busy %.2f s", w, device, at.apply(started), at.apply(childJvm),
+                    at.apply(childTornado), at.apply(childReady), at.apply(firstAnswer), at.apply(lastAnswer),
+                    at.apply(finished), answers, busyNanos / 1e9);
+        }
+    }
+
+    /**
+     * The timeline of a run with worker processes (after {@link #close()}), in seconds after this JVM's start: the
+     * parent's start of the workers and its end, then per worker when it was started, its JVM was up, it was ready
+     * for inputs (the command parsed, the inputs listed, a batch's warm-up done), its first and last answer and its
+     * end; the inputs it computed and the time they took (read, compute, write), as it measured them.
+     */
+    String timeline() {
+        long origin = ManagementFactory.getRuntimeMXBean().getStartTime();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "devices timeline (s after this JVM's start): "
+                + "workers started at %+.2f, all ended at %+.2f%n", (spawnedAt - origin) / 1e3, (System.currentTimeMillis() - origin) / 1e3));
+        for (int w = 0; w < children.size(); w++) {
+            b.append(children.get(w).timeline(w, origin)).append(System.lineSeparator());
+        }
+        return b.toString();
     }
 
     // ---- the child
@@ -470,9 +549,35 @@ final class WorkerProcesses implements AutoCloseable {
         write(h.getBytes(StandardCharsets.UTF_8), o, e);
     }
 
-    /** In a child: the end frame, after the last answer. */
+    /** In a child: the end frame, after the last answer (with its JVM's start and its ready time, for the timeline). */
     static synchronized void end(long plans) {
-        write((END + plans + "\n").getBytes(StandardCharsets.UTF_8));
+        long ready = readyMillis != 0 ? readyMillis : System.currentTimeMillis();
+        write((END + plans + " " + ManagementFactory.getRuntimeMXBean().getStartTime() + " " + ready + " " + tornadoMillis + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * In a child: the end frame, then the process's end ({@link Main#exit}: with the fast exit, without closing its
+     * device session, whose plans and buffers TornadoVM would release one by one; the exit frees them). The parent
+     * waits for its children's exits: closing the sessions took 0.3-1.9 s after the last answer on 4 GPUs.
+     */
+    static void endAndExit(long plans) {
+        end(plans);
+        Main.exit(0);
+    }
+
+    /** In a child: marks its background TornadoVM start done. */
+    static void tornadoUp() {
+        if (isChild()) {
+            tornadoMillis = System.currentTimeMillis();
+        }
+    }
+
+    /** In a child: marks it ready for its parent's numbers, its start done (the first call counts). */
+    static void ready() {
+        if (readyMillis == 0) {
+            readyMillis = System.currentTimeMillis();
+        }
     }
 
     private static void write(byte[]... parts) {

@@ -161,8 +161,18 @@ public final class DevicePool implements AutoCloseable {
      */
     public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
             Consumer<? super Outcome<T, R>> inOrder) {
+        run(source, work, inOrder, WINDOW_PER_WORKER);
+    }
+
+    /**
+     * {@link #run(Iterator, Work, Consumer)} with {@code windowPerWorker} outcomes per worker allowed to wait for an
+     * earlier, slower input before the workers stop taking inputs (at least 1): small outcomes (a report's text) can
+     * afford a wide window, so that no worker idles behind one slow input or one late worker.
+     */
+    public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
+            Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker) {
         int n = devices.length;
-        Shared<T, R> shared = new Shared<>(source, WINDOW_PER_WORKER * n);
+        Shared<T, R> shared = new Shared<>(source, Math.max(1, windowPerWorker) * n);
         Thread[] threads = new Thread[n];
         for (int w = 0; w < n; w++) {
             final int wi = w;

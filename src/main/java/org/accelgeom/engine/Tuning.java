@@ -45,18 +45,22 @@ public enum Tuning {
             "The kernel cache's directory; empty: $XDG_CACHE_HOME/accelgeom/kernels, else $HOME/.cache/accelgeom/kernels."),
     TORNADO_PROFILE_LOG("accelgeom.tornado.profileLog", Type.INT, "0", 0, Integer.MAX_VALUE, Use.DIAGNOSTIC,
             "N > 0: every N-th profiled execution prints TornadoVM's per-task profile (JSON) to stderr."),
-    DEVICE_WORKERS("accelgeom.devices.workers", Type.STRING, "processes", 0, 0, Use.TUNING,
+    DEVICE_WORKERS("accelgeom.devices.workers", Type.STRING, "auto", 0, 0, Use.TUNING,
             "--devices with several devices: 'processes' starts one worker JVM per listed device (the parent's JVM flags "
                     + "and class path; the parent hands out the inputs and prints the reports in input order), "
-                    + "'threads' runs one worker thread per device in this JVM. The same result files either way; "
-                    + "docs/scale-out.md has the measured difference. One input split across devices (the hull) "
-                    + "always uses threads."),
+                    + "'threads' runs one worker thread per device in this JVM, 'auto' threads for voronoi (mostly host "
+                    + "work: one start instead of one per device) and processes for the other commands. The same result "
+                    + "files either way; docs/scale-out.md has the measured difference."),
     DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
-            + "of files: each worker first computes the batch's first input into a temporary directory, so its plans are sized "
+            + "of files: each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
+    DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
+                    + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "
+                    + "its inputs and busy time; docs/scale-out.md, \"Where the wall goes\"."),
     BATCH_IN_FLIGHT("accelgeom.batch.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "hull batches on jvm-parallel and tornado (several --input files): inputs in flight at once, each reading, "
                     + "computing and writing beside the others (tornado: the device work one input at a time), reports "

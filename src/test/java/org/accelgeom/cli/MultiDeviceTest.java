@@ -35,6 +35,29 @@ class MultiDeviceTest {
     }
 
     @Test
+    void autoRunsVoronoiInWorkerThreadsAndTheOtherCommandsInProcesses() {
+        String before = System.getProperty("accelgeom.devices.workers");
+        try {
+            int[] two = {0, 1};
+            System.clearProperty("accelgeom.devices.workers"); // the default, auto
+            assertEquals(false, WorkerProcesses.wanted(two, "voronoi"), "voronoi: threads");
+            assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "hull"), "hull: processes");
+            assertEquals(!WorkerProcesses.isChild(), Prewarm.parentOfWorkers("hull", "--devices", "0,1"));
+            assertEquals(false, Prewarm.parentOfWorkers("voronoi", "--devices", "0,1"), "voronoi's parent computes");
+            System.setProperty("accelgeom.devices.workers", "processes");
+            assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "voronoi"));
+            System.setProperty("accelgeom.devices.workers", "threads");
+            assertEquals(false, WorkerProcesses.wanted(two, "hull"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("accelgeom.devices.workers");
+            } else {
+                System.setProperty("accelgeom.devices.workers", before);
+            }
+        }
+    }
+
+    @Test
     void aWorkerProcessSeesItsGpuAloneOnlyWhereNvidiaIsTheOnlyOpenClPlatform(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws java.io.IOException {
         assertEquals("2", WorkerProcesses.visibleGpu(2, null));
