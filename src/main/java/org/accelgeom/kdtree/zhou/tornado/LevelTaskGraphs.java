@@ -417,7 +417,7 @@ public final class LevelTaskGraphs {
             g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
         }
         if (b.small != null) {
-            // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
+            // the small stage's graph works on these arrays where they are (SmallTaskGraphs.subtrees)
             g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));
             if (loadFrom != null) {
                 g = g.persistOnDevice(b.rootBounds);
@@ -444,17 +444,6 @@ public final class LevelTaskGraphs {
     /** The level arrays the small stage's graph takes over from the level graph. */
     static Object[] shared(LevelBuffers b) {
         return new Object[] {b.v, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox};
-    }
-
-    /** The task names of the plan's graphs: the level's five, then the small stage's when it has one. */
-    public static String[] tasks(LevelBuffers b) {
-        if (b.small == null) {
-            return tasks();
-        }
-        String[] small = SmallTaskGraphs.tasks();
-        String[] all = java.util.Arrays.copyOf(TASKS, TASKS.length + small.length);
-        System.arraycopy(small, 0, all, TASKS.length, small.length);
-        return all;
     }
 
     /** The task names of the level graph (two levels), a copy. */

@@ -2,12 +2,10 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_BUILD;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_MODE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.STACK;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
@@ -228,13 +226,11 @@ public final class SubtreeGroup {
         bestM[1] = 0L;
     }
 
-    /** 1 when this work-group's global node i has a small root to build in this execution. */
+    /** 1 when this work-group's global node i exists (the launch is rounded up to whole work-groups). */
     static int active(int[] state, int i) {
         int on = 0;
-        if (state[S_MODE] == MODE_BUILD) {
-            if (i < state[S_G]) {
-                on = 1;
-            }
+        if (i < state[S_G]) {
+            on = 1;
         }
         return on;
     }

@@ -39,18 +39,25 @@ public final class TornadoZhouBackend implements ZhouBackend {
     private final TornadoDevice device;
     private final LevelBuffers b;
     private final TornadoExecutionPlan plan;
+    /** The level graph's grids, and the small stage's graphs' (subtrees; place) with their task names. */
     private final WorkerGrid1D[] grids;
+    private final WorkerGrid1D[] subtreeGrids;
+    private final WorkerGrid1D[] placeGrids;
+    private final String[] subtreeTasks;
     /** The work-group size of the scan kernels: {@link LevelTaskGraphs#SCAN_GROUP}, at most the device's maximum. */
     private final int scanGroup;
-    private final String[] tasks;
     private float[] loaded;
     private TornadoExecutionResult last;
-    /** The heartbeats of the level graph and of the small stage's graph (in the state array, copied on the host). */
+    /** The heartbeats of the level graph and of the small stage's graphs (in the state array, copied on the host). */
     private final org.accelgeom.engine.tornado.LaunchCheck levelCheck = LevelTaskGraphs.launchCheck();
     private final org.accelgeom.engine.tornado.LaunchCheck smallCheck = SmallTaskGraphs.launchCheck();
     /** The result of the level graph's last execution (its arrays download through it). */
     private TornadoExecutionResult lastLevel;
-    /** The tree's flat arrays on the device (the small stage's place execution writes them). */
+    /** The result of the subtrees graph's last execution (the stage's arrays and the tree download through it). */
+    private TornadoExecutionResult lastSubtrees;
+    /** Whether the subtrees execution placed the whole tree (no root left to the host). */
+    private boolean placed;
+    /** The tree's flat arrays on the device (the small stage's place writes them). */
     private final FloatArray split;
     private final IntArray info;
     private final IntArray leaf;
@@ -85,26 +92,27 @@ public final class TornadoZhouBackend implements ZhouBackend {
         b = new LevelBuffers(n, small, stage, regionFactor);
         String name = GraphNames.unique("kdLevels");
         GridScheduler gs = new GridScheduler();
-        tasks = LevelTaskGraphs.tasks(b);
-        // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
-        // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
-        // the scans are one work-group each (local sums of at most SCAN_GROUP items)
+        // with a small stage, three graphs in one plan sharing the level arrays on the device: the level graph, the
+        // small stage's subtrees graph (the whole stage in one execution) and its place graph (for roots left to the
+        // host); the scans and the layout are one work-group each (local sums of at most SCAN_GROUP items)
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
-        WorkerGrid1D[] level = LevelTaskGraphs.levelGrids(name, gs, scanGroup);
+        grids = LevelTaskGraphs.levelGrids(name, gs, scanGroup);
         if (b.small != null) {
-            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.tasks());
-            grids = java.util.Arrays.copyOf(level, level.length + sm.length);
-            System.arraycopy(sm, 0, grids, level.length, sm.length);
-            grids[LevelTaskGraphs.tasks().length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            subtreeTasks = SmallTaskGraphs.subtreeTasks(b.small);
+            subtreeGrids = SmallTaskGraphs.grids(name + "Subtrees", gs, subtreeTasks, scanGroup);
+            placeGrids = SmallTaskGraphs.grids(name + "Place", gs, SmallTaskGraphs.placeTasks(), scanGroup);
             // the tree's flat arrays: at most the global nodes plus every region's slots
             int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
             split = new FloatArray(cap);
             info = new IntArray(cap);
             leaf = new IntArray(cap);
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
-                    SmallTaskGraphs.graph(name + "s", name, b, split, info, leaf).snapshot());
+                    SmallTaskGraphs.subtrees(name + "Subtrees", name, b, split, info, leaf).snapshot(),
+                    SmallTaskGraphs.place(name + "Place", name + "Subtrees", b, split, info, leaf).snapshot());
         } else {
-            grids = level;
+            subtreeTasks = null;
+            subtreeGrids = null;
+            placeGrids = null;
             split = null;
             info = null;
             leaf = null;
@@ -168,38 +176,47 @@ public final class TornadoZhouBackend implements ZhouBackend {
         Plans.charge(t, "large-node levels", last, wall);
     }
 
-    /** One execution of the small stage's graph with the state's launch sizes, its heartbeats checked. */
-    private void small(String phase, PhaseTimings t) {
+    /** One execution of graph {@code graph} of the small stage (its tasks' grids sized), its heartbeats checked. */
+    private void small(int graph, WorkerGrid1D[] w, String[] tasks, String phase, PhaseTimings t) {
         int[] st = b.state;
-        int[] sizes = SmallTaskGraphs.sizes(st);
-        int five = LevelTaskGraphs.tasks().length;
-        if (sizes[SmallTaskGraphs.BUILD] < 0) {
-            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
-        }
-        for (int j = five; j < grids.length; j++) {
-            grids[j].setGlobalWork(sizes[j - five], 1, 1);
-        }
+        SmallTaskGraphs.size(w, tasks, st);
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
-        if (selected != 1) {
-            plan.withGraph(1);
-            selected = 1;
+        if (selected != graph) {
+            plan.withGraph(graph);
+            selected = graph;
         }
         last = Plans.execute(plan, device);
         long wall = System.nanoTime() - t0;
-        SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase);
+        SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase, tasks);
         Plans.charge(t, phase, last, wall);
     }
 
+    /**
+     * The subtrees graph: the whole stage in one execution. With no root left to the host the tree is placed on the
+     * device ({@link #place} only brings it back); else the stage's status, counts and runs and the global records
+     * come to the host for its roots and its layout.
+     */
     @Override
-    public void subtrees(PhaseTimings t) {
-        small("small-node subtrees", t);
+    public long subtrees(PhaseTimings t) {
+        small(1, subtreeGrids, subtreeTasks, "small-node subtrees", t);
+        lastSubtrees = last;
+        int[] st = b.state;
+        if (st[SmallTaskGraphs.S_COVERED] != st[SmallKernels.S_D]) {
+            throw new IllegalStateException("hand-off list not grouped by node: runs cover " + st[SmallTaskGraphs.S_COVERED]
+                    + " of " + st[SmallKernels.S_D]);
+        }
+        placed = st[SmallTaskGraphs.S_HOST_ROOTS] == 0;
+        if (placed) {
+            return ((long) st[SmallTaskGraphs.S_NODES] << 32) | st[SmallTaskGraphs.S_WORDS];
+        }
         long t0 = System.nanoTime();
         SmallBuffers s = b.small;
-        // the level arrays through the level graph's result (the small graph works on the same device buffers)
+        // the level arrays through the level graph's result (the small graphs work on the same device buffers)
         lastLevel.transferToHost(b.gInt, b.gPos);
-        last.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
+        lastSubtrees.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
         t.add("download status and counts", Kind.DOWNLOAD, System.nanoTime() - t0);
+        return -1;
     }
 
     @Override
@@ -207,7 +224,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
         long t0 = System.nanoTime();
         lastLevel.transferToHost(b.gVox, b.gDepth, b.doneInt, b.doneBox);
         if (b.small.masks) {
-            last.transferToHost(b.small.cPos, b.small.cMask);
+            lastSubtrees.transferToHost(b.small.cPos, b.small.cMask);
         }
         t.add("download voxels and boxes of host roots", Kind.DOWNLOAD, System.nanoTime() - t0);
     }
@@ -222,7 +239,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
             // regions come to the host and are placed there (the device's arrays hold every region's slots)
             long t0 = System.nanoTime();
             SmallBuffers s = b.small;
-            last.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
+            lastSubtrees.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
             for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
                 SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
                         s.rInfo, s.rLeaf, s.factor, split, info, leaf);
@@ -230,11 +247,13 @@ public final class TornadoZhouBackend implements ZhouBackend {
             t.add("place on the host (the tree is longer than the device's arrays)", Kind.HOST, System.nanoTime() - t0);
             return;
         }
-        small("small-node place", t);
+        if (!placed) { // the host's layout, with its subtrees' counts
+            small(2, placeGrids, SmallTaskGraphs.placeTasks(), "small-node place", t);
+        }
         long t0 = System.nanoTime();
-        last.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
-        last.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
-        last.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
+        lastSubtrees.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
+        lastSubtrees.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
+        lastSubtrees.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
         t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
         long t1 = System.nanoTime();
         float[] split = arrays.split();
