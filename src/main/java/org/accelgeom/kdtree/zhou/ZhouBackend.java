@@ -1,6 +1,7 @@
 package org.accelgeom.kdtree.zhou;
 
 import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.TreeArrays;
 import org.accelgeom.kdtree.Triangles;
@@ -22,6 +23,14 @@ public interface ZhouBackend extends AutoCloseable {
 
     /** The arrays these steps work on (a device backend's own, resident set). */
     LevelBuffers buffers();
+
+    /**
+     * The triangles' bounds ({@link Triangles#bounds}, the root's voxel) on {@code loops} (null: this thread). A device
+     * whose plan holds the triangles from its first build (they are not uploaded again) keeps their bounds too.
+     */
+    default float[] bounds(Triangles tris, ParallelLoops loops) {
+        return tris.bounds(loops);
+    }
 
     /**
      * Prepares a build over the triangles: their coordinates and boxes (the root's references) in

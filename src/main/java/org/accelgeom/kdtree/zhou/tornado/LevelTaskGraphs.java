@@ -397,16 +397,15 @@ public final class LevelTaskGraphs {
 
     /**
      * The level graph over {@code b} (two levels per execution). {@code loadFrom}: null, the triangles {@code b.v},
-     * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (the voxel on every
-     * execution); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and the voxel
-     * stays there for the small stage's graph too.
+     * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (once: a plan serves
+     * one triangle array); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and
+     * the voxel stays there for the small stage's graph too.
      */
     public static TaskGraph graph(String name, LevelBuffers b, String loadFrom) {
         KernelContext ctx = new KernelContext();
         TaskGraph g = new TaskGraph(name);
         if (loadFrom == null) {
-            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.rootBounds);
+            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.rootBounds);
         } else {
             g = g.consumeFromDevice(loadFrom, b.v, b.rootBox, b.rootBounds);
         }

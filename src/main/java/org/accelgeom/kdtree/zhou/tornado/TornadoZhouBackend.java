@@ -47,6 +47,9 @@ public final class TornadoZhouBackend implements ZhouBackend {
     /** The work-group size of the scan kernels: {@link LevelTaskGraphs#SCAN_GROUP}, at most the device's maximum. */
     private final int scanGroup;
     private float[] loaded;
+    /** The bounds of the triangles {@code boundsOf} (the plan keeps its triangles, so their bounds hold too). */
+    private float[] bounds;
+    private float[] boundsOf;
     private TornadoExecutionResult last;
     /** The heartbeats of the level graph and of the small stage's graphs (in the state array, copied on the host). */
     private final org.accelgeom.engine.tornado.LaunchCheck levelCheck = LevelTaskGraphs.launchCheck();
@@ -142,6 +145,15 @@ public final class TornadoZhouBackend implements ZhouBackend {
     @Override
     public boolean accepts(Triangles tris) {
         return loaded == null || loaded == tris.v();
+    }
+
+    @Override
+    public float[] bounds(Triangles tris, org.accelgeom.engine.ParallelLoops loops) {
+        if (boundsOf != tris.v()) {
+            bounds = tris.bounds(loops);
+            boundsOf = tris.v();
+        }
+        return bounds.clone();
     }
 
     @Override
@@ -250,36 +262,48 @@ public final class TornadoZhouBackend implements ZhouBackend {
         if (!placed) { // the host's layout, with its subtrees' counts
             small(2, placeGrids, SmallTaskGraphs.placeTasks(), "small-node place", t);
         }
-        long t0 = System.nanoTime();
-        lastSubtrees.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
-        lastSubtrees.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
-        lastSubtrees.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
-        t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
         long t1 = System.nanoTime();
         float[] split = arrays.split();
         int[] info = arrays.info();
         int[] leaf = arrays.leaf();
         t.add("place: heap arrays (allocated meanwhile)", Kind.HOST, System.nanoTime() - t1);
+        // in slices: each slice is copied to the heap arrays on the common pool (one thread copies about 10 GB/s)
+        // while the next one downloads
+        long down = 0;
         t1 = System.nanoTime();
-        // in slices on the common pool: one thread copies about 10 GB/s
-        int slices = 48;
-        java.util.stream.IntStream.range(0, 3 * slices).parallel().forEach(j -> {
-            int a = j % slices;
-            if (j < slices) {
-                int from = (int) ((long) split.length * a / slices);
-                int to = (int) ((long) split.length * (a + 1) / slices);
-                MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 4L * from, split, from, to - from);
-            } else if (j < 2 * slices) {
-                int from = (int) ((long) info.length * a / slices);
-                int to = (int) ((long) info.length * (a + 1) / slices);
-                MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 4L * from, info, from, to - from);
-            } else {
-                int from = (int) ((long) leaf.length * a / slices);
-                int to = (int) ((long) leaf.length * (a + 1) / slices);
-                MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 4L * from, leaf, from, to - from);
+        java.util.List<java.util.concurrent.ForkJoinTask<?>> copies = new java.util.ArrayList<>();
+        for (int j = 0; j < 3 * SLICES; j++) {
+            int a = j / SLICES;
+            int length = a == 2 ? leaf.length : split.length;
+            int from = (int) ((long) length * (j % SLICES) / SLICES);
+            int to = (int) ((long) length * (j % SLICES + 1) / SLICES);
+            if (to > from) {
+                long t0 = System.nanoTime();
+                lastSubtrees.transferToHost(new DataRange(a == 0 ? this.split : a == 1 ? this.info : this.leaf)
+                        .withOffset(from).withSize(to - from));
+                down += System.nanoTime() - t0;
+                copies.add(java.util.concurrent.ForkJoinPool.commonPool().submit(() -> copy(a, from, to, split, info, leaf)));
             }
-        });
-        t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
+        }
+        for (java.util.concurrent.ForkJoinTask<?> c : copies) {
+            c.join();
+        }
+        t.add("download the tree", Kind.DOWNLOAD, down);
+        t.add("place: copy the tree to heap arrays (beside the download)", Kind.HOST, System.nanoTime() - t1 - down);
+    }
+
+    /** Slices per array of the tree's download. */
+    private static final int SLICES = 6;
+
+    /** Entries {@code from .. to-1} of the device's array {@code a} (0 split, 1 info, 2 leaf) to the heap array. */
+    private void copy(int a, int from, int to, float[] split, int[] info, int[] leaf) {
+        if (a == 0) {
+            MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 4L * from, split, from, to - from);
+        } else if (a == 1) {
+            MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 4L * from, info, from, to - from);
+        } else {
+            MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 4L * from, leaf, from, to - from);
+        }
     }
 
     @Override
