@@ -66,7 +66,7 @@ final class BitmaskStage {
             size = FlatLayout.layout(g, b.gInt, s, sub);
             t.add("assemble: layout of " + g + " global nodes", Kind.HOST, System.nanoTime() - t2);
         }
-        TreeArrays arrays = new TreeArrays((int) (size >>> 32), (int) size);
+        TreeArrays arrays = steps.arrays(size);
         try (PhaseTimings.Region place = t.enclose("assemble: place the subtrees", Kind.HOST)) {
             steps.place(arrays, t);
         }

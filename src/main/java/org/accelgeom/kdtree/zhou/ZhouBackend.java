@@ -61,6 +61,15 @@ public interface ZhouBackend extends AutoCloseable {
     }
 
     /**
+     * The heap arrays of a tree of {@code size} ({@code nodes << 32 | leaf-list words}), allocated on other threads
+     * ({@link TreeArrays}); a device may have started them before, from its last tree's size (the same triangles give
+     * the same tree).
+     */
+    default TreeArrays arrays(long size) {
+        return new TreeArrays((int) (size >>> 32), (int) size);
+    }
+
+    /**
      * Brings what the host needs to build the roots left to it to the host: the voxels, depths and the hand-off list
      * (and Zhou et al.'s candidate masks).
      */
