@@ -34,8 +34,9 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * ({@link LevelTaskGraphs}), all level arrays resident;
  * <li>{@link #small} ({@code name + "Small"}): the small-node stage in one execution ({@code sclear, sbounds,
  * sbuild}: every small root's subtree, {@link SubtreeGroup}; {@code slayout}: the depth-first layout of the global
- * nodes, one work-group, {@link SmallTaskGraphs#layout}; {@code splace}: the tree's arrays). The tree ({@code split, info, leaf}, the triangles and the bounds) stays on the device ({@code persistOnDevice}) for
- * the user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over
+ * nodes, one work-group, {@link SmallTaskGraphs#layout}; {@code splace}: the tree's arrays). The tree
+ * ({@code split, info, leaf}, the triangles and the bounds) stays on the device ({@code persistOnDevice}) for the
+ * user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over
  * {@link ZhouBuffers#trace}.
  * </ul>
  * Protocol ({@link #build} runs it; between executions the host steers by a few scalars of the state array, 64 ints
@@ -43,8 +44,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * roots left to the host):
  * {@code level.start(options, true)}, execute load once; execute levels while {@code state[P_M] > 0} (the host sizes
  * the next execution's grids from {@code P_R, P_M}); {@code level.startSmall()}, execute small, read
- * {@link #S_HOST_ROOTS}, {@link #S_NODES}, {@link #S_WORDS}. Every task writes the execution
- * number to its heartbeat slot of the state. What stays on the host: small roots of more than 64 references (the
+ * {@link #S_HOST_ROOTS}, {@link #S_NODES}, {@link #S_WORDS}. Every task writes the execution number to its heartbeat
+ * slot of the state. What stays on the host: small roots of more than 64 references (the
  * large stage's forced hand-off) and roots whose subtree outgrows its region are built on the host by the library
  * call (the exact SAH builder and its allocations are not device code); here {@link #build} refuses such inputs
  * ({@code S_HOST_ROOTS > 0}) with a message naming {@code ZhouBuilder.build}. The plan compiles with
