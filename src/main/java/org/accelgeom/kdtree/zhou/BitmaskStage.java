@@ -17,11 +17,11 @@ import org.accelgeom.kdtree.TreeWriter;
 import org.accelgeom.kdtree.Triangles;
 
 /**
- * The host's part of Zhou et al.'s small-node stage with bit masks ({@link SubtreeKernels} on the backend), two
- * executions in all:
+ * The host's part of Zhou et al.'s small-node stage with bit masks ({@link SubtreeKernels} on the backend):
  * <ol>
- * <li>build: every small root's subtree in its region on the backend; the host reads each global node's status and
- * counts;
+ * <li>build: every small root's subtree in its region on the backend; a device also lays the tree out and places it
+ * in the same execution, and when no root is left to the host that is all (it returns the tree's size); else the
+ * host reads each global node's status and counts;
  * <li>the roots the backend left to the host: more than 64 references (the exact SAH, {@link SahBuilder}), or a
  * subtree beyond its region ({@link SubtreeKernels#build} again, with room enough: the same subtree);
  * <li>the layout ({@link FlatLayout}): each global node's depth-first index and leaf-list offset, O(global nodes);
@@ -40,13 +40,16 @@ final class BitmaskStage {
         int[] st = b.state;
         int g = st[LevelBuffers.P_GBASE];
         int d = st[LevelBuffers.C_D];
-        b.startSmall(); // the large-node kernels idle in these executions
-        try {
-            try (PhaseTimings.Region small = t.enclose("small nodes: subtrees of the small roots, bit masks", Kind.HOST)) {
-                steps.subtrees(t);
-            }
-            int[] host = t.time("small nodes: status of the roots", Kind.HOST, () -> hostRoots(s, b, g, d));
-            TreeWriter[] sub = new TreeWriter[host.length == 0 ? 0 : g];
+        b.startSmall();
+        long size;
+        try (PhaseTimings.Region small = t.enclose("small nodes: subtrees of the small roots, bit masks", Kind.HOST)) {
+            size = steps.subtrees(t);
+        }
+        int[] host = new int[0];
+        TreeWriter[] sub = new TreeWriter[0];
+        if (size < 0) { // the host's layout, with the roots left to it
+            host = t.time("small nodes: status of the roots", Kind.HOST, () -> hostRoots(s, b, g, d));
+            sub = new TreeWriter[host.length == 0 ? 0 : g];
             if (host.length > 0) {
                 steps.downloadHostRoots(t);
                 long t1 = System.nanoTime();
@@ -60,23 +63,22 @@ final class BitmaskStage {
                         + " beyond their regions: again)", Kind.HOST, System.nanoTime() - t1);
             }
             long t2 = System.nanoTime();
-            long size = FlatLayout.layout(g, b.gInt, s, sub);
-            TreeArrays arrays = new TreeArrays((int) (size >>> 32), (int) size);
+            size = FlatLayout.layout(g, b.gInt, s, sub);
             t.add("assemble: layout of " + g + " global nodes", Kind.HOST, System.nanoTime() - t2);
-            st[SmallKernels.S_MODE] = SmallKernels.MODE_PLACE;
-            try (PhaseTimings.Region place = t.enclose("assemble: place the subtrees", Kind.HOST)) {
-                steps.place(arrays, t);
-            }
-            float[] split = arrays.split();
-            int[] info = arrays.info();
-            int[] leaf = arrays.leaf();
-            if (host.length > 0) {
-                t.time("assemble: host subtrees", Kind.HOST, () -> FlatLayout.copyAll(host, sub, s, split, info, leaf, loops));
-            }
-            return new KdTree(split, info, leaf, bounds, tris);
-        } finally {
-            st[SmallKernels.S_MODE] = SmallKernels.MODE_OFF;
         }
+        TreeArrays arrays = steps.arrays(size);
+        try (PhaseTimings.Region place = t.enclose("assemble: place the subtrees", Kind.HOST)) {
+            steps.place(arrays, t);
+        }
+        float[] split = arrays.split();
+        int[] info = arrays.info();
+        int[] leaf = arrays.leaf();
+        if (host.length > 0) {
+            int[] roots = host;
+            TreeWriter[] trees = sub;
+            t.time("assemble: host subtrees", Kind.HOST, () -> FlatLayout.copyAll(roots, trees, s, split, info, leaf, loops));
+        }
+        return new KdTree(split, info, leaf, bounds, tris);
     }
 
     /**

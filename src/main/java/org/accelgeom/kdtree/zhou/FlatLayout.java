@@ -36,34 +36,64 @@ public final class FlatLayout {
     }
 
     /**
-     * The layout over arrays, one thread (on a device: one work-item, ZhouTaskGraphs' {@code slayout}): each root's
-     * counts in {@code tNodes}, {@code tWords}; {@code size}, {@code words}: scratch of g ints.
+     * The layout over arrays, one thread (on a device: the same steps level by level in one work-group,
+     * {@code SmallTaskGraphs.layout}): each root's counts in {@code tNodes}, {@code tWords}; {@code size},
+     * {@code words}: scratch of g ints.
      *
      * @return the tree's {@code nodes << 32 | leaf-list words}
      */
     public static long layout(int g, int[] gInt, int[] tStatus, int[] tNodes, int[] tWords, int[] size, int[] words,
             int[] at, int[] off) {
         for (int id = g - 1; id >= 0; id--) {
-            size[id] = tNodes[id];
-            words[id] = tWords[id];
-            if (tStatus[id] == T_NONE) {
-                int l = gInt[2 * id + 1];
-                size[id] = 1 + size[l] + size[l + 1];
-                words[id] = words[l] + words[l + 1];
-            }
+            up(id, gInt, tStatus, tNodes, tWords, size, words);
         }
         at[0] = 0;
         off[0] = 0;
         for (int id = 0; id < g; id++) {
-            if (tStatus[id] == T_NONE) {
-                int l = gInt[2 * id + 1];
-                at[l] = at[id] + 1;
-                off[l] = off[id];
-                at[l + 1] = at[id] + 1 + size[l];
-                off[l + 1] = off[id] + words[l];
-            }
+            down(id, gInt, tStatus, size, words, at, off);
         }
         return ((long) size[0] << 32) | words[0];
+    }
+
+    /** Global node id's subtree totals (nodes, words) from its children's (a higher id) or its root's counts. */
+    public static void up(int id, int[] gInt, int[] tStatus, int[] tNodes, int[] tWords, int[] size, int[] words) {
+        size[id] = tNodes[id];
+        words[id] = tWords[id];
+        if (tStatus[id] == T_NONE) {
+            int l = gInt[2 * id + 1];
+            size[id] = 1 + size[l] + size[l + 1];
+            words[id] = words[l] + words[l + 1];
+        }
+    }
+
+    /** A split global node id's children's depth-first indices and leaf-list offsets from its own. */
+    public static void down(int id, int[] gInt, int[] tStatus, int[] size, int[] words, int[] at, int[] off) {
+        if (tStatus[id] == T_NONE) {
+            int l = gInt[2 * id + 1];
+            at[l] = at[id] + 1;
+            off[l] = off[id];
+            at[l + 1] = at[id] + 1 + size[l];
+            off[l + 1] = off[id] + words[l];
+        }
+    }
+
+    /**
+     * The first global id of depth d or more ({@code g} if none): the large stage numbers its nodes level by level, so
+     * the depths {@code gDepth[0 .. g-1]} do not decrease and each depth is one run of ids (a device's layout goes
+     * level by level, {@code SmallTaskGraphs.layout}).
+     */
+    public static int levelStart(int[] gDepth, int g, int d) {
+        int lo = 0;
+        int hi = g;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (gDepth[mid] < d) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The host-built subtrees of ids {@code host} copied to their blocks. */

@@ -104,8 +104,9 @@ final class JvmZhouBackend implements ZhouBackend {
     public void download(PhaseTimings t) {
     }
 
+    /** The stage on the host's loops; the host lays the tree out (returns -1). */
     @Override
-    public void subtrees(PhaseTimings t) {
+    public long subtrees(PhaseTimings t) {
         int[] st = b.state;
         SmallBuffers s = b.small;
         int g = st[SmallKernels.S_G];
@@ -136,6 +137,7 @@ final class JvmZhouBackend implements ZhouBackend {
                         s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf, w);
             }
         }));
+        return -1;
     }
 
     @Override

@@ -68,7 +68,7 @@ public final class LevelBuffers {
     public static final int C_BEAT = 24;
     /** Heartbeats of the second level of a device execution (six tasks). */
     public static final int C_BEAT2 = 57;
-    /** Slots 32..56 belong to the bit-mask small-node stage ({@link SmallKernels}). */
+    /** Slots 37..56 belong to the bit-mask small-node stage ({@link SmallKernels}). */
     public static final int STATE = 64;
 
     /** Per-node ints: split axis, split flag, index of the left child in the next level. */
@@ -211,8 +211,8 @@ public final class LevelBuffers {
     }
 
     /**
-     * The state of the bit-mask small-node stage's build execution after the last level ({@link #small} must exist):
-     * the large-node kernels idle, the stage's parameters from the levels' counters (global nodes, hand-off list).
+     * The state of the bit-mask small-node stage after the last level ({@link #small} must exist): the level counts
+     * zero (the large stage has ended), the stage's parameters from the levels' counters (global nodes, hand-off list).
      */
     public void startSmall() {
         int[] st = state;
@@ -221,7 +221,6 @@ public final class LevelBuffers {
         st[P_R] = 0;
         st[P_CHUNKS] = 0;
         st[P_MODE] = MODE_LEVEL;
-        st[SmallKernels.S_MODE] = SmallKernels.MODE_BUILD;
         st[SmallKernels.S_G] = st[P_GBASE];
         st[SmallKernels.S_D] = st[C_D];
         st[SmallKernels.S_CLIP] = s.masks ? 0 : 1;

@@ -27,9 +27,7 @@ public final class SmallKernels {
     /** One 64-bit mask per node: small roots have at most 64 references. */
     public static final int MAX_REFS = 64;
 
-    /** {@link LevelBuffers#state} slots of this stage: parameters set by the host. */
-    public static final int S_MODE = 32;
-    /** Global nodes of the large stage. */
+    /** {@link LevelBuffers#state} slots of this stage, parameters set by the host: global nodes of the large stage. */
     public static final int S_G = 37;
     /** References in the hand-off list. */
     public static final int S_D = 38;
@@ -43,13 +41,6 @@ public final class SmallKernels {
     public static final int S_REGION = 44;
     /** Heartbeats of the stage's tasks. */
     public static final int S_BEAT = 52;
-
-    /** No small-stage work in this execution (the large-node levels). */
-    public static final int MODE_OFF = 0;
-    /** The runs, candidates and every small root's subtree. */
-    public static final int MODE_BUILD = 1;
-    /** The flat layout: each global node's record or subtree at its depth-first index. */
-    public static final int MODE_PLACE = 2;
 
     private SmallKernels() {
     }

@@ -1,6 +1,7 @@
 package org.accelgeom.kdtree.zhou;
 
 import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.kdtree.TreeArrays;
 import org.accelgeom.kdtree.Triangles;
@@ -24,6 +25,14 @@ public interface ZhouBackend extends AutoCloseable {
     LevelBuffers buffers();
 
     /**
+     * The triangles' bounds ({@link Triangles#bounds}, the root's voxel) on {@code loops} (null: this thread). A device
+     * whose plan holds the triangles from its first build (they are not uploaded again) keeps their bounds too.
+     */
+    default float[] bounds(Triangles tris, ParallelLoops loops) {
+        return tris.bounds(loops);
+    }
+
+    /**
      * Prepares a build over the triangles: their coordinates and boxes (the root's references) in
      * {@link LevelBuffers#v} and {@link LevelBuffers#rootBox}; a device uploads them once per set of triangles.
      */
@@ -39,13 +48,25 @@ public interface ZhouBackend extends AutoCloseable {
     void download(PhaseTimings t);
 
     /**
-     * The bit-mask small-node stage's build execution ({@link SmallKernels#MODE_BUILD}; {@link LevelBuffers#small}
-     * must exist): the runs, the candidates, and every small root's subtree in its region ({@link SubtreeKernels});
-     * afterwards the status and counts of each global node ({@link SmallBuffers#tStatus} ...), its runs and the global
-     * records ({@link LevelBuffers#gInt}, {@link LevelBuffers#gPos}) are on the host.
+     * The bit-mask small-node stage's subtrees ({@link LevelBuffers#small} must exist): the runs, the candidates, and
+     * every small root's subtree in its region ({@link SubtreeKernels}). A backend that also lays the tree out and
+     * places it (a device, in the same execution: {@code SmallTaskGraphs.subtrees}) returns its size,
+     * {@code nodes << 32 | leaf-list words}, when no root was left to the host: then {@link #place} only brings it
+     * back. Else it returns -1, and the status and counts of each global node ({@link SmallBuffers#tStatus} ...), its
+     * runs and the global records ({@link LevelBuffers#gInt}, {@link LevelBuffers#gPos}) are on the host for its
+     * layout ({@link FlatLayout}).
      */
-    default void subtrees(PhaseTimings t) {
+    default long subtrees(PhaseTimings t) {
         throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");
+    }
+
+    /**
+     * The heap arrays of a tree of {@code size} ({@code nodes << 32 | leaf-list words}), allocated on other threads
+     * ({@link TreeArrays}); a device may have started them before, from its last tree's size (the same triangles give
+     * the same tree).
+     */
+    default TreeArrays arrays(long size) {
+        return new TreeArrays((int) (size >>> 32), (int) size);
     }
 
     /**
@@ -56,8 +77,9 @@ public interface ZhouBackend extends AutoCloseable {
     }
 
     /**
-     * The place execution ({@link SmallKernels#MODE_PLACE}; {@link SmallBuffers#at} and {@link SmallBuffers#off} set
-     * by the host): the tree's arrays, each of its exact length, written but for the host-built subtrees.
+     * The tree's arrays, each of its exact length, written but for the host-built subtrees: from the layout of
+     * {@link SmallBuffers#at} and {@link SmallBuffers#off} set by the host, or, after {@link #subtrees} returned the
+     * size, as the backend placed them.
      */
     default void place(TreeArrays arrays, PhaseTimings t) {
         throw new UnsupportedOperationException("no bit-mask small-node stage in these steps");

@@ -193,7 +193,7 @@ public class ZhouBuilder {
             SmallStage stage) {
         boolean bitmask = stage != SmallStage.EXACT;
         int n = tris.count();
-        float[] bounds = t.time("root bounds", Kind.HOST, () -> tris.bounds(loops));
+        float[] bounds = t.time("root bounds", Kind.HOST, () -> steps.bounds(tris, loops));
         double[] costs = SahBuilder.costs(o);
         SahBuilder exact = new SahBuilder(tris, o.withBinnedMinRefs(0), (node, voxel, pt) -> Events.sweep(
                 Events.sorted(node, false), node.n, voxel, costs), null, false, t);

@@ -109,9 +109,10 @@ public final class JvmWorkGroups {
             }
         }
 
+        /** A barrier of the group with a fence on global memory (a CyclicBarrier fences all memory): the same here. */
         @Override
         public void globalBarrier() {
-            throw new UnsupportedOperationException("no global barrier in a work-group kernel");
+            localBarrier();
         }
 
         private Object local(java.util.function.Supplier<Object> make) {

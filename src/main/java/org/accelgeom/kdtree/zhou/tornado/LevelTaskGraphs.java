@@ -397,16 +397,15 @@ public final class LevelTaskGraphs {
 
     /**
      * The level graph over {@code b} (two levels per execution). {@code loadFrom}: null, the triangles {@code b.v},
-     * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (the voxel on every
-     * execution); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and the voxel
-     * stays there for the small stage's graph too.
+     * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (once: a plan serves
+     * one triangle array); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and
+     * the voxel stays there for the small stage's graph too.
      */
     public static TaskGraph graph(String name, LevelBuffers b, String loadFrom) {
         KernelContext ctx = new KernelContext();
         TaskGraph g = new TaskGraph(name);
         if (loadFrom == null) {
-            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.rootBounds);
+            g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.v, b.rootBox, b.rootBounds);
         } else {
             g = g.consumeFromDevice(loadFrom, b.v, b.rootBox, b.rootBounds);
         }
@@ -417,7 +416,7 @@ public final class LevelTaskGraphs {
             g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
         }
         if (b.small != null) {
-            // the small stage's graph works on these arrays where they are (SmallTaskGraphs.graph)
+            // the small stage's graph works on these arrays where they are (SmallTaskGraphs.subtrees)
             g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.gDepth).persistOnDevice(shared(b));
             if (loadFrom != null) {
                 g = g.persistOnDevice(b.rootBounds);
@@ -444,17 +443,6 @@ public final class LevelTaskGraphs {
     /** The level arrays the small stage's graph takes over from the level graph. */
     static Object[] shared(LevelBuffers b) {
         return new Object[] {b.v, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox};
-    }
-
-    /** The task names of the plan's graphs: the level's five, then the small stage's when it has one. */
-    public static String[] tasks(LevelBuffers b) {
-        if (b.small == null) {
-            return tasks();
-        }
-        String[] small = SmallTaskGraphs.tasks();
-        String[] all = java.util.Arrays.copyOf(TASKS, TASKS.length + small.length);
-        System.arraycopy(small, 0, all, TASKS.length, small.length);
-        return all;
     }
 
     /** The task names of the level graph (two levels), a copy. */

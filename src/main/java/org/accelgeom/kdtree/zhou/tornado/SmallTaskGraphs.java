@@ -1,83 +1,129 @@
 package org.accelgeom.kdtree.zhou.tornado;
 
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_BUILD;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_PLACE;
+import static org.accelgeom.kdtree.zhou.LevelBuffers.P_SEQ;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_D;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_MODE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
+import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EXACT;
+import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_HOST;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_NONE;
 
+import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.kdtree.zhou.FlatLayout;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
 import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
 
 /**
- * TornadoVM task methods of the bit-mask small-node stage (Zhou et al. 2008, §4.3), a second graph of the level
- * plan that takes the level arrays over on the device. Two executions per build: build (the runs, the candidates,
- * every small root's subtree: {@link SubtreeGroup}) and place (the tree's flat arrays, {@link #place}). Every
- * execution launches all tasks; the idle ones get one work-item and a guard on the stage's mode. Each task's
- * work-item 0 writes the execution number to its heartbeat slot.
+ * TornadoVM task methods and graphs of the bit-mask small-node stage (Zhou et al. 2008, §4.3), which take the level
+ * arrays over on the device. Two named graphs, each launching only what it runs:
+ * <ul>
+ * <li>{@link #subtrees} ({@code sclear, sbounds, [scands,] sbuild, slayout, splace}): the runs, Zhou et al.'s
+ * candidates (only with their masks), every small root's subtree ({@link SubtreeGroup}), the depth-first layout of
+ * the global nodes ({@link #layout}, one work-group) and the tree's flat arrays ({@link #place}): one execution per
+ * build when no root is left to the host ({@link #S_HOST_ROOTS} is 0 in the state it brings back);
+ * <li>{@link #place} ({@code splace}): when roots were left to the host, the place again with the host's layout
+ * ({@link SmallBuffers#at}, {@link SmallBuffers#off}, uploaded).
+ * </ul>
+ * Each task's work-item 0 writes the execution number to its heartbeat slot.
  */
 public final class SmallTaskGraphs {
 
-    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace"};
-
-    /** The task names of the small stage's graph, a copy. */
-    public static String[] tasks() {
-        return TASKS.clone();
-    }
+    /** The tasks, in the order of their slots in {@link #launchCheck}. */
+    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace", "slayout"};
 
     /**
-     * Heartbeat slots of the stage's tasks, in the order of {@link #TASKS} ({@link #launchCheck}): task k's work-item 0
-     * writes state[S_BEAT + k] ({@link SmallKernels#beat}), in the state array every execution downloads anyway.
+     * Slots of {@link #launchCheck}: task k's work-item 0 writes its state slot {@link #STATE_SLOTS}[k] (the state array
+     * comes back with every execution anyway).
      */
     static final int CLEAR = 0;
     static final int BOUNDS = 1;
     static final int CANDS = 2;
-    /** Index of the build task in {@link #TASKS} (work-groups of {@link SubtreeGroup#LANES}, one per global node). */
+    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, one per global node). */
     static final int BUILD = 3;
     static final int PLACE = 4;
+    static final int LAYOUT = 5;
+
+    /**
+     * Slots of {@link LevelBuffers#state} (free slots of the small stage's range) written by {@code slayout}: the roots
+     * left to the host, the tree's nodes and leaf-list words, the references the global nodes' runs cover (the
+     * hand-off list's length when it is grouped by node), and the layout's heartbeat.
+     */
+    public static final int S_HOST_ROOTS = 45;
+    public static final int S_NODES = 46;
+    public static final int S_WORDS = 47;
+    public static final int S_COVERED = 51;
+    static final int SLOT_LAYOUT = 50;
+
+    private static final int[] STATE_SLOTS = {SmallKernels.S_BEAT + CLEAR, SmallKernels.S_BEAT + BOUNDS,
+        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE, SLOT_LAYOUT};
+
+    /** Items of the layout's work-group at most (the size of its local arrays). */
+    static final int LAYOUT_GROUP = LevelTaskGraphs.SCAN_GROUP;
 
     private SmallTaskGraphs() {
     }
 
-    /** The launch check of the small stage's graph: its five tasks, in the order of their slots. */
+    /** The launch check of the small stage's graphs: its six tasks, in the order of their slots. */
     static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
         return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree's small nodes", TASKS);
     }
 
-    /** Throws, naming the task, unless every task wrote {@code seq} to its heartbeat slot of the downloaded state. */
+    /** Throws, naming the task, unless each of {@code tasks} wrote {@code seq} to its heartbeat slot of the state. */
     static void verify(org.accelgeom.engine.tornado.LaunchCheck check, int[] state, int seq, String device,
-            String phase) {
-        LevelTaskGraphs.verify(check, STATE_SLOTS, state, seq, device, phase, CLEAR, BOUNDS, CANDS, BUILD, PLACE);
+            String phase, String[] tasks) {
+        int[] slots = new int[tasks.length];
+        for (int j = 0; j < tasks.length; j++) {
+            slots[j] = slot(tasks[j]);
+        }
+        LevelTaskGraphs.verify(check, STATE_SLOTS, state, seq, device, phase, slots);
     }
 
-    private static final int[] STATE_SLOTS = {SmallKernels.S_BEAT + CLEAR, SmallKernels.S_BEAT + BOUNDS,
-        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE};
-
-    private static int building(int[] state) {
-        int on = 0;
-        if (state[S_MODE] == MODE_BUILD) {
-            on = 1;
+    /** The slot of a task named in {@link #TASKS}. */
+    static int slot(String task) {
+        for (int k = 0; k < TASKS.length; k++) {
+            if (TASKS[k].equals(task)) {
+                return k;
+            }
         }
-        return on;
+        throw new IllegalArgumentException(task);
+    }
+
+    /** The state slot of a task's heartbeat. */
+    static int beatSlot(String task) {
+        return STATE_SLOTS[slot(task)];
+    }
+
+    /**
+     * The tasks of the {@link #subtrees} graph over {@code s}: {@code scands} only with Zhou et al.'s masks (with
+     * clipping each node forms its candidates' masks itself).
+     */
+    static String[] subtreeTasks(SmallBuffers s) {
+        if (s.masks) {
+            return new String[] {"sclear", "sbounds", "scands", "sbuild", "slayout", "splace"};
+        }
+        return new String[] {"sclear", "sbounds", "sbuild", "slayout", "splace"};
+    }
+
+    /** The task of the {@link #place} graph. */
+    static String[] placeTasks() {
+        return new String[] {"splace"};
     }
 
     public static void smallClear(int[] state, int[] gFirst, int[] gEnd, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
-            if (building(state) == 1) {
-                SmallKernels.clear(state, i, gFirst, gEnd);
-            }
+            SmallKernels.clear(state, i, gFirst, gEnd);
             if (i == 0) {
                 SmallKernels.beat(state, CLEAR);
             }
@@ -86,9 +132,7 @@ public final class SmallTaskGraphs {
 
     public static void smallBounds(int[] state, int[] doneInt, int[] gFirst, int[] gEnd, int cap) {
         for (@Parallel int r = 0; r < cap; r++) {
-            if (building(state) == 1) {
-                SmallKernels.bounds(state, r, doneInt, gFirst, gEnd);
-            }
+            SmallKernels.bounds(state, r, doneInt, gFirst, gEnd);
             if (r == 0) {
                 SmallKernels.beat(state, BOUNDS);
             }
@@ -98,12 +142,80 @@ public final class SmallTaskGraphs {
     public static void smallCands(int[] state, int[] doneInt, float[] doneBox, int[] gFirst, int[] gEnd, float[] cPos,
             long[] cMask, int cap) {
         for (@Parallel int r = 0; r < cap; r++) {
-            if (building(state) == 1) {
-                SmallKernels.candidates(state, r, doneInt, doneBox, gFirst, gEnd, cPos, cMask);
-            }
+            SmallKernels.candidates(state, r, doneInt, doneBox, gFirst, gEnd, cPos, cMask);
             if (r == 0) {
                 SmallKernels.beat(state, CANDS);
             }
+        }
+    }
+
+    /**
+     * {@link FlatLayout#layout} in one work-group, level by level (the global nodes of one depth are a run of ids,
+     * {@link FlatLayout#levelStart}): the subtree totals bottom-up ({@link FlatLayout#up}), then each node's
+     * depth-first index and leaf-list offset top-down ({@link FlatLayout#down}), a barrier between levels; the same
+     * values as the host's loop (integer sums). Also counts the roots left to the host and the references the runs
+     * cover, into the state ({@link #S_HOST_ROOTS} ...). With roots left to the host the layout is not the tree's
+     * (their counts are the host's to give); the host lays it out again and runs {@link #place}. Not @Reduce: the
+     * counts are two sums fused with the layout's passes over the same nodes.
+     */
+    public static void layout(KernelContext kc, int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd,
+            int[] tStatus, int[] tNodes, int[] tWords, int[] size, int[] words, int[] at, int[] off) {
+        int j = kc.localIdx;
+        int items = kc.localGroupSizeX;
+        int[] host = kc.allocateIntLocalArray(LAYOUT_GROUP);
+        int[] covered = kc.allocateIntLocalArray(LAYOUT_GROUP);
+        int g = state[S_G];
+        int deepest = gDepth[Math.max(g - 1, 0)];
+        int h = 0;
+        int cover = 0;
+        for (int id = j; id < g; id += items) {
+            int st = tStatus[id];
+            if (st == T_EXACT) {
+                h++;
+            }
+            if (st == T_HOST) {
+                h++;
+            }
+            if (gInt[2 * id] == LevelBuffers.HANDED) {
+                cover += gEnd[id] - gFirst[id];
+            }
+        }
+        host[j] = h;
+        covered[j] = cover;
+        for (int d = deepest; d >= 0; d--) {
+            int lo = FlatLayout.levelStart(gDepth, g, d) + j;
+            int hi = FlatLayout.levelStart(gDepth, g, d + 1);
+            for (int id = lo; id < hi; id += items) {
+                FlatLayout.up(id, gInt, tStatus, tNodes, tWords, size, words);
+            }
+            kc.globalBarrier();
+        }
+        if (j == 0) {
+            at[0] = 0;
+            off[0] = 0;
+        }
+        kc.globalBarrier();
+        for (int d = 0; d <= deepest; d++) {
+            int lo = FlatLayout.levelStart(gDepth, g, d) + j;
+            int hi = FlatLayout.levelStart(gDepth, g, d + 1);
+            for (int id = lo; id < hi; id += items) {
+                FlatLayout.down(id, gInt, tStatus, size, words, at, off);
+            }
+            kc.globalBarrier();
+        }
+        kc.localBarrier();
+        if (j == 0) {
+            int hs = 0;
+            int cs = 0;
+            for (int k = 0; k < items; k++) {
+                hs += host[k];
+                cs += covered[k];
+            }
+            state[S_HOST_ROOTS] = hs;
+            state[S_COVERED] = cs;
+            state[S_NODES] = size[0];
+            state[S_WORDS] = words[0];
+            state[SLOT_LAYOUT] = state[P_SEQ];
         }
     }
 
@@ -115,13 +227,7 @@ public final class SmallTaskGraphs {
             int[] tWords, int[] at, int[] off, float[] rSplit, int[] rInfo, int[] rLeaf, FloatArray split, IntArray info,
             IntArray leaf, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
-            int on = 0;
-            if (state[S_MODE] == MODE_PLACE) {
-                if (i < state[S_G]) {
-                    on = 1;
-                }
-            }
-            if (on == 1) {
+            if (i < state[S_G]) {
                 int status = tStatus[i];
                 int a = at[i];
                 int o = off[i];
@@ -153,56 +259,99 @@ public final class SmallTaskGraphs {
     }
 
     /**
-     * The small stage's graph over {@code b} (whose {@code small} is set), writing the tree into the flat arrays.
-     *
-     * <p>One graph for both executions, switched by {@code state[S_MODE]} (issue 15 item 4 asks for a graph per
-     * step): the build execution launches splace idle and the place execution the four build tasks idle, 5 idle
-     * launches per tree, about 0.1 ms on an H200 at 19 µs per further kernel (docs/benchmarks.md, "Session 10,
-     * launch", driver timers off). The switch adds no execution and no launch cost forbids the split: a place graph
-     * of its own (taking the stage's 14 arrays over by {@code consumeFromDevice}, as the hull's graphs share theirs)
-     * would save these launches; not done yet (session 11 report).
+     * The subtrees graph {@code name} over {@code b} (whose {@code small} is set), on the level arrays of the graph
+     * {@code levelName} ({@link LevelTaskGraphs#shared}), writing the tree into {@code split, info, leaf}: the runs,
+     * the candidates (Zhou et al.'s masks only), the subtrees, the layout and the place in one execution. The stage's
+     * arrays come back on demand (from this graph's result: TornadoVM 5.2 brings a consumed array back from the host's
+     * copy, docs/embedding.md); what {@link #place} needs stays on the device.
      */
-    public static TaskGraph graph(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
+    public static TaskGraph subtrees(String name, String levelName, LevelBuffers b, FloatArray split, IntArray info,
             IntArray leaf) {
         SmallBuffers s = b.small;
-        TaskGraph g = new TaskGraph(name)
-                .consumeFromDevice(levelName, LevelTaskGraphs.shared(b))
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c, s.at, s.off)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf);
-        return buildTasks(g, b)
-                .task("splace", SmallTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords,
+        TaskGraph g = buildTasks(new TaskGraph(name).consumeFromDevice(levelName, LevelTaskGraphs.shared(b)), b, split,
+                info, leaf);
+        return g.task("splace", SmallTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords,
                         s.at, s.off, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf, b.gCap)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf);
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf)
+                .persistOnDevice(b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf, split,
+                        info, leaf);
     }
 
-    /** The build execution's four tasks (runs, candidates, subtrees: {@link SubtreeGroup}) appended to {@code g}. */
-    static TaskGraph buildTasks(TaskGraph g, LevelBuffers b) {
+    /**
+     * The place graph {@code name}: {@code splace} again on the arrays of the {@link #subtrees} graph
+     * {@code subtreesName}, with the host's layout ({@code at, off}, uploaded), when roots were left to the host (their
+     * subtrees are the host's to copy in). Its writes come back through the subtrees graph's result.
+     */
+    public static TaskGraph place(String name, String subtreesName, LevelBuffers b, FloatArray split, IntArray info,
+            IntArray leaf) {
+        SmallBuffers s = b.small;
+        return new TaskGraph(name)
+                .consumeFromDevice(subtreesName, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo,
+                        s.rLeaf, split, info, leaf)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, s.at, s.off)
+                .task("splace", SmallTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords,
+                        s.at, s.off, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf, b.gCap)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state);
+    }
+
+    /**
+     * The subtrees graph's inputs and its tasks before the place ({@link #subtreeTasks}) appended to {@code g}, which
+     * has taken the level arrays over; {@code tree}: the arrays the place writes (a graph of its own allocates them).
+     */
+    static TaskGraph buildTasks(TaskGraph g, LevelBuffers b, Object... tree) {
         SmallBuffers s = b.small;
         KernelContext ctx = new KernelContext();
-        return g.task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
-                .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap)
-                .task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask,
-                        b.rCap)
-                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth,
-                        s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
+        TaskGraph t = g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, tree)
+                .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
+                .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap);
+        if (s.masks) {
+            t = t.task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos,
+                    s.cMask, b.rCap);
+        }
+        return t.task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
+                        b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+                .task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
+                        s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
     }
 
-    /** Launch sizes of the small tasks for the state's mode (idle tasks: one work-item; the build: work-groups). */
-    static int[] sizes(int[] state) {
-        int build = building(state);
-        int placing = 0;
-        if (state[S_MODE] == MODE_PLACE) {
-            placing = 1;
+    /**
+     * The grids of {@code tasks} of graph {@code name} in {@code gs}: the subtree task's work-groups of
+     * {@link SubtreeGroup#LANES}, the layout one work-group of {@code layoutGroup} items; {@link #size} sets the rest.
+     */
+    static WorkerGrid1D[] grids(String name, GridScheduler gs, String[] tasks, int layoutGroup) {
+        WorkerGrid1D[] w = LevelTaskGraphs.grids(name, gs, tasks);
+        for (int j = 0; j < tasks.length; j++) {
+            if (tasks[j].equals("sbuild")) {
+                w[j].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            }
+            if (tasks[j].equals("slayout")) {
+                w[j].setGlobalWork(layoutGroup, 1, 1);
+                w[j].setLocalWork(layoutGroup, 1, 1);
+            }
         }
-        int g = Math.max(1, build * state[S_G]);
-        int d = Math.max(1, build * state[S_D]);
-        int cands = 1;
-        if (build == 1 && state[SmallKernels.S_CLIP] == 0) {
-            cands = d;
+        return w;
+    }
+
+    /** Sizes the grids of {@code tasks} for the stage's state: global nodes, hand-off references. */
+    static void size(WorkerGrid1D[] w, String[] tasks, int[] state) {
+        int g = Math.max(1, state[S_G]);
+        int d = Math.max(1, state[S_D]);
+        if ((long) g * SubtreeGroup.LANES > Integer.MAX_VALUE) {
+            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
         }
-        return new int[] {g, d, cands, g * SubtreeGroup.LANES, Math.max(1, placing * state[S_G])};
+        for (int j = 0; j < tasks.length; j++) {
+            switch (tasks[j]) {
+                case "sbounds", "scands" -> w[j].setGlobalWork(d, 1, 1);
+                case "sbuild" -> w[j].setGlobalWork(g * SubtreeGroup.LANES, 1, 1);
+                case "slayout" -> {
+                }
+                default -> w[j].setGlobalWork(g, 1, 1); // sclear, splace
+            }
+        }
     }
 }

@@ -2,12 +2,10 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_BUILD;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_MODE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.STACK;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
@@ -28,10 +26,12 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * <li>the node's references (the set bits of its mask) are numbered by rank; each is clipped to the node's voxel
  * ({@link SmallKernels#clipBox}) into local memory at its rank;
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
- * lanes; each lane counts its candidates against the clipped boxes and keeps its best by {@link LevelKernels#better};
+ * lanes; each lane counts the boxes left of, right of and in each of its candidates (counts, not masks: the SAH needs
+ * only those) and keeps its best by {@link LevelKernels#better};
  * <li>the lanes' bests are reduced in local memory (a tree of {@code better});
- * <li>the decision (every lane reads the same); a leaf's triangles are written by all lanes at their ranks; lane 0
- * writes the node and pushes its children (the right one below the left one).
+ * <li>every lane forms the winner's masks (one pass over the boxes); the decision (every lane reads the same); a
+ * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
+ * one below the left one).
  * </ol>
  * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
  * ({@code si}), as {@link SubtreeKernels#build}'s.
@@ -58,8 +58,6 @@ public final class SubtreeGroup {
         double[] bc = kc.allocateDoubleLocalArray(LANES);
         float[] bp = kc.allocateFloatLocalArray(LANES);
         int[] ba = kc.allocateIntLocalArray(LANES);
-        long[] bl = kc.allocateLongLocalArray(LANES);
-        long[] br = kc.allocateLongLocalArray(LANES);
         float[] sv = kc.allocateFloatLocalArray(6 * STACK);
         long[] sm = kc.allocateLongLocalArray(STACK);
         int[] si = kc.allocateIntLocalArray(3 * STACK);
@@ -67,13 +65,12 @@ public final class SubtreeGroup {
         float[] box = new float[6];
         float[] vx = new float[6];
         float[] cv = new float[12]; // the children's voxels, right then left
-        long[] cm = new long[2]; // their masks
+        long[] cm = new long[2]; // the winner's masks (left, right), then the children's (right, left)
         int[] ce = new int[6]; // their (depth, parent, budget)
         double[] poly = new double[60];
-        double[] bestC = new double[1]; // the lane's best candidate: cost, position, axis, children's masks
+        double[] bestC = new double[1]; // the lane's best candidate: cost, position, 2·axis + planar side (1: left)
         float[] bestP = new float[1];
         int[] bestA = new int[1];
-        long[] bestM = new long[2];
         int on = active(state, i);
         int f = first(on, gFirst, i);
         int m = refs(on, gFirst, gEnd, i);
@@ -122,36 +119,30 @@ public final class SubtreeGroup {
                 }
             }
             kc.localBarrier();
-            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1)
-            none(bestC, bestP, bestA, bestM);
+            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1),
+            // counted over the boxes in local memory (the clipped ones; with Zhou et al.'s masks the root's boxes, the
+            // same comparisons as their precomputed masks): left, right, either; the masks only for the winner
+            none(bestC, bestP, bestA);
             for (int t = l; t < 6 * mm; t += LANES) {
                 int j = t / 6;
                 int k = (t % 6) / 2;
                 int e = t % 2;
                 float x = cb[6 * j + 3 * e + k];
                 if (candidate(x, cb[6 * j + k], vx, k, e) == 1) {
-                    zhouMasks(state, cMask, clip, f + id[j], k, e, mask, cm);
-                    if (clip == 1) { // the masks over the clipped boxes
-                        for (int jj = 0; jj < mm; jj++) {
-                            long bit = 1L << id[jj];
-                            if (cb[6 * jj + k] < x) {
-                                cm[0] = cm[0] | bit;
-                            }
-                            if (cb[6 * jj + 3 + k] > x) {
-                                cm[1] = cm[1] | bit;
-                            }
-                        }
+                    int cnt = 0; // left, right, either: 8 bits each (at most 64)
+                    for (int jj = 0; jj < mm; jj++) {
+                        int lo = below(cb[6 * jj + k], x);
+                        int hi = below(x, cb[6 * jj + 3 + k]);
+                        cnt += lo + (hi << 8) + ((lo | hi) << 16);
                     }
-                    SubtreeKernels.consider(vx, 0, k, x, mask, cm[0], cm[1], c, bestC, bestP, bestA, bestM);
+                    consider(vx, k, x, cnt & 255, (cnt >> 8) & 255, mm - (cnt >> 16), c, bestC, bestP, bestA);
                 }
             }
             bc[l] = bestC[0];
             bp[l] = bestP[0];
             ba[l] = bestA[0];
-            bl[l] = bestM[0];
-            br[l] = bestM[1];
             kc.localBarrier();
-            // 3: the arg-min over the lanes (not @Reduce: it carries the plane and its masks with the cost, in local memory)
+            // 3: the arg-min over the lanes (not @Reduce: it carries the plane with the cost, in local memory)
             for (int s = LANES / 2; s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
@@ -159,16 +150,24 @@ public final class SubtreeGroup {
                         bc[l] = bc[u];
                         bp[l] = bp[u];
                         ba[l] = ba[u];
-                        bl[l] = bl[u];
-                        br[l] = br[u];
                     }
                 }
                 kc.localBarrier();
             }
-            // 4: the decision; a leaf's triangles by all lanes; lane 0 writes the node and pushes its children
-            int nl = SmallKernels.popcount(bl[0]);
-            int nr = SmallKernels.popcount(br[0]);
-            int axis = decide(state, c, ba[0], bc[0], depth, mm, nl + nr, budget);
+            // 4: the winner's masks (every lane); the decision; a leaf's triangles by all lanes; lane 0 writes the
+            // node and pushes its children
+            int k0 = Math.max(0, ba[0] >> 1);
+            cm[0] = 0L;
+            cm[1] = 0L;
+            for (int jj = 0; jj < mm; jj++) {
+                long bit = 1L << id[jj];
+                cm[0] = cm[0] | (bit * below(cb[6 * jj + k0], bp[0]));
+                cm[1] = cm[1] | (bit * below(bp[0], cb[6 * jj + 3 + k0]));
+            }
+            sides(mask, ba[0] & 1, cm);
+            int nl = SmallKernels.popcount(cm[0]);
+            int nr = SmallKernels.popcount(cm[1]);
+            int axis = decide(state, c, ba[0] >> 1, bc[0], depth, mm, nl + nr, budget);
             int fail = overflow(n, words, mm, cap, axis);
             leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, nBase + words + 1);
             if (l == 0) {
@@ -179,7 +178,7 @@ public final class SubtreeGroup {
                 if (fail == 0) {
                     ctl[2] = writeNode(nBase, n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
                     if (axis >= 0) {
-                        children(clip, v, doneInt, f, vx, axis, bp[0], bl[0], br[0], cv, cm);
+                        children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
                         SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
                         for (int a = 0; a < 6; a++) {
                             sv[6 * top + a] = cv[a];
@@ -220,21 +219,60 @@ public final class SubtreeGroup {
     }
 
     /** No best candidate yet (axis -1; the other fields zero). */
-    static void none(double[] bestC, float[] bestP, int[] bestA, long[] bestM) {
+    static void none(double[] bestC, float[] bestP, int[] bestA) {
         bestC[0] = 0.0;
         bestP[0] = 0f;
         bestA[0] = -1;
-        bestM[0] = 0L;
-        bestM[1] = 0L;
     }
 
-    /** 1 when this work-group's global node i has a small root to build in this execution. */
+    /** 1 when a &lt; b, else 0. */
+    static int below(float a, float b) {
+        int r = 0;
+        if (a < b) {
+            r = 1;
+        }
+        return r;
+    }
+
+    /**
+     * {@link SubtreeKernels#consider} from the counts (nl left, nr right, np planar) instead of the masks: the same
+     * cost, kept with the code 2·k + 1 when the planar references go left, 2·k when right. The codes order as the axes
+     * do ({@link LevelKernels#better}: the side is the plane's, so equal planes have equal codes).
+     */
+    static void consider(float[] vx, int k, float x, int nl, int nr, int np, double[] c, double[] bestC, float[] bestP,
+            int[] bestA) {
+        double side = SubtreeKernels.planarSide(vx, 0, k, x, nl, nr, np, c);
+        int code = 2 * k;
+        if (side < 0) {
+            code = 2 * k + 1;
+        }
+        double cost = Math.abs(side);
+        if (LevelKernels.wins(cost, x, code, bestC[0], bestP[0], bestA[0]) == 1) {
+            bestC[0] = cost;
+            bestP[0] = x;
+            bestA[0] = code;
+        }
+    }
+
+    /**
+     * The children's masks from the plane's left and right masks {@code cm} (in place): the node's planar references
+     * (in neither) join the left when {@code left} is 1, else the right ({@link SubtreeKernels#consider}).
+     */
+    static void sides(long mask, int left, long[] cm) {
+        long planar = mask & ~(cm[0] | cm[1]);
+        if (left == 1) {
+            cm[0] = cm[0] | planar;
+        }
+        if (left == 0) {
+            cm[1] = cm[1] | planar;
+        }
+    }
+
+    /** 1 when this work-group's global node i exists (the launch is rounded up to whole work-groups). */
     static int active(int[] state, int i) {
         int on = 0;
-        if (state[S_MODE] == MODE_BUILD) {
-            if (i < state[S_G]) {
-                on = 1;
-            }
+        if (i < state[S_G]) {
+            on = 1;
         }
         return on;
     }

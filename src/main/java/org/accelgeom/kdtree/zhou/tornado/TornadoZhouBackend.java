@@ -39,18 +39,34 @@ public final class TornadoZhouBackend implements ZhouBackend {
     private final TornadoDevice device;
     private final LevelBuffers b;
     private final TornadoExecutionPlan plan;
+    /** The level graph's grids, and the small stage's graphs' (subtrees; place) with their task names. */
     private final WorkerGrid1D[] grids;
+    private final WorkerGrid1D[] subtreeGrids;
+    private final WorkerGrid1D[] placeGrids;
+    private final String[] subtreeTasks;
     /** The work-group size of the scan kernels: {@link LevelTaskGraphs#SCAN_GROUP}, at most the device's maximum. */
     private final int scanGroup;
-    private final String[] tasks;
     private float[] loaded;
+    /** The bounds of the triangles {@code boundsOf} (the plan keeps its triangles, so their bounds hold too). */
+    private float[] bounds;
+    private float[] boundsOf;
     private TornadoExecutionResult last;
-    /** The heartbeats of the level graph and of the small stage's graph (in the state array, copied on the host). */
+    /** The heartbeats of the level graph and of the small stage's graphs (in the state array, copied on the host). */
     private final org.accelgeom.engine.tornado.LaunchCheck levelCheck = LevelTaskGraphs.launchCheck();
     private final org.accelgeom.engine.tornado.LaunchCheck smallCheck = SmallTaskGraphs.launchCheck();
     /** The result of the level graph's last execution (its arrays download through it). */
     private TornadoExecutionResult lastLevel;
-    /** The tree's flat arrays on the device (the small stage's place execution writes them). */
+    /** The result of the subtrees graph's last execution (the stage's arrays and the tree download through it). */
+    private TornadoExecutionResult lastSubtrees;
+    /** Whether the subtrees execution placed the whole tree (no root left to the host). */
+    private boolean placed;
+    /**
+     * The last tree's size ({@code nodes << 32 | words}; -1: none yet) and heap arrays of that size, allocated on other
+     * threads while the subtrees execution runs (the dragon's 53 MB took 3-5 ms more than the download on the H100).
+     */
+    private long lastSize = -1;
+    private TreeArrays spare;
+    /** The tree's flat arrays on the device (the small stage's place writes them). */
     private final FloatArray split;
     private final IntArray info;
     private final IntArray leaf;
@@ -85,26 +101,27 @@ public final class TornadoZhouBackend implements ZhouBackend {
         b = new LevelBuffers(n, small, stage, regionFactor);
         String name = GraphNames.unique("kdLevels");
         GridScheduler gs = new GridScheduler();
-        tasks = LevelTaskGraphs.tasks(b);
-        // two graphs in one plan when there is a small stage: the level graph and the small stage's, sharing the
-        // level arrays on the device; grids[0..4] are the level graph's tasks, the rest the small graph's
-        // the scans are one work-group each (local sums of at most SCAN_GROUP items)
+        // with a small stage, three graphs in one plan sharing the level arrays on the device: the level graph, the
+        // small stage's subtrees graph (the whole stage in one execution) and its place graph (for roots left to the
+        // host); the scans and the layout are one work-group each (local sums of at most SCAN_GROUP items)
         scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
-        WorkerGrid1D[] level = LevelTaskGraphs.levelGrids(name, gs, scanGroup);
+        grids = LevelTaskGraphs.levelGrids(name, gs, scanGroup);
         if (b.small != null) {
-            WorkerGrid1D[] sm = LevelTaskGraphs.grids(name + "s", gs, SmallTaskGraphs.tasks());
-            grids = java.util.Arrays.copyOf(level, level.length + sm.length);
-            System.arraycopy(sm, 0, grids, level.length, sm.length);
-            grids[LevelTaskGraphs.tasks().length + SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            subtreeTasks = SmallTaskGraphs.subtreeTasks(b.small);
+            subtreeGrids = SmallTaskGraphs.grids(name + "Subtrees", gs, subtreeTasks, scanGroup);
+            placeGrids = SmallTaskGraphs.grids(name + "Place", gs, SmallTaskGraphs.placeTasks(), scanGroup);
             // the tree's flat arrays: at most the global nodes plus every region's slots
             int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
             split = new FloatArray(cap);
             info = new IntArray(cap);
             leaf = new IntArray(cap);
             plan = new TornadoExecutionPlan(LevelTaskGraphs.graph(name, b).snapshot(),
-                    SmallTaskGraphs.graph(name + "s", name, b, split, info, leaf).snapshot());
+                    SmallTaskGraphs.subtrees(name + "Subtrees", name, b, split, info, leaf).snapshot(),
+                    SmallTaskGraphs.place(name + "Place", name + "Subtrees", b, split, info, leaf).snapshot());
         } else {
-            grids = level;
+            subtreeTasks = null;
+            subtreeGrids = null;
+            placeGrids = null;
             split = null;
             info = null;
             leaf = null;
@@ -131,6 +148,15 @@ public final class TornadoZhouBackend implements ZhouBackend {
     @Override
     public boolean accepts(Triangles tris) {
         return loaded == null || loaded == tris.v();
+    }
+
+    @Override
+    public float[] bounds(Triangles tris, org.accelgeom.engine.ParallelLoops loops) {
+        if (boundsOf != tris.v()) {
+            bounds = tris.bounds(loops);
+            boundsOf = tris.v();
+        }
+        return bounds.clone();
     }
 
     @Override
@@ -165,38 +191,59 @@ public final class TornadoZhouBackend implements ZhouBackend {
         Plans.charge(t, "large-node levels", last, wall);
     }
 
-    /** One execution of the small stage's graph with the state's launch sizes, its heartbeats checked. */
-    private void small(String phase, PhaseTimings t) {
+    /** One execution of graph {@code graph} of the small stage (its tasks' grids sized), its heartbeats checked. */
+    private void small(int graph, WorkerGrid1D[] w, String[] tasks, String phase, PhaseTimings t) {
         int[] st = b.state;
-        int[] sizes = SmallTaskGraphs.sizes(st);
-        int five = LevelTaskGraphs.tasks().length;
-        if (sizes[SmallTaskGraphs.BUILD] < 0) {
-            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
-        }
-        for (int j = five; j < grids.length; j++) {
-            grids[j].setGlobalWork(sizes[j - five], 1, 1);
-        }
+        SmallTaskGraphs.size(w, tasks, st);
         int seq = ++st[LevelBuffers.P_SEQ];
         long t0 = System.nanoTime();
-        if (selected != 1) {
-            plan.withGraph(1);
-            selected = 1;
+        if (selected != graph) {
+            plan.withGraph(graph);
+            selected = graph;
         }
         last = Plans.execute(plan, device, t);
         long wall = System.nanoTime() - t0;
-        SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase);
+        SmallTaskGraphs.verify(smallCheck, st, seq, device.getPhysicalDevice().getDeviceName(), phase, tasks);
         Plans.charge(t, phase, last, wall);
     }
 
+    /**
+     * The subtrees graph: the whole stage in one execution. With no root left to the host the tree is placed on the
+     * device ({@link #place} only brings it back); else the stage's status, counts and runs and the global records
+     * come to the host for its roots and its layout.
+     */
     @Override
-    public void subtrees(PhaseTimings t) {
-        small("small-node subtrees", t);
+    public long subtrees(PhaseTimings t) {
+        spare = lastSize < 0 ? null : new TreeArrays((int) (lastSize >>> 32), (int) lastSize);
+        small(1, subtreeGrids, subtreeTasks, "small-node subtrees", t);
+        lastSubtrees = last;
+        int[] st = b.state;
+        if (st[SmallTaskGraphs.S_COVERED] != st[SmallKernels.S_D]) {
+            throw new IllegalStateException("hand-off list not grouped by node: runs cover " + st[SmallTaskGraphs.S_COVERED]
+                    + " of " + st[SmallKernels.S_D]);
+        }
+        placed = st[SmallTaskGraphs.S_HOST_ROOTS] == 0;
+        if (placed) {
+            lastSize = ((long) st[SmallTaskGraphs.S_NODES] << 32) | st[SmallTaskGraphs.S_WORDS];
+            return lastSize;
+        }
         long t0 = System.nanoTime();
         SmallBuffers s = b.small;
-        // the level arrays through the level graph's result (the small graph works on the same device buffers)
+        // the level arrays through the level graph's result (the small graphs work on the same device buffers)
         lastLevel.transferToHost(b.gInt, b.gPos);
-        last.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
+        lastSubtrees.transferToHost(s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords);
         t.add("download status and counts", Kind.DOWNLOAD, System.nanoTime() - t0);
+        return -1;
+    }
+
+    @Override
+    public TreeArrays arrays(long size) {
+        TreeArrays a = spare;
+        spare = null;
+        if (a != null && a.nodes() == (int) (size >>> 32) && a.words() == (int) size) {
+            return a;
+        }
+        return ZhouBackend.super.arrays(size);
     }
 
     @Override
@@ -204,7 +251,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
         long t0 = System.nanoTime();
         lastLevel.transferToHost(b.gVox, b.gDepth, b.doneInt, b.doneBox);
         if (b.small.masks) {
-            last.transferToHost(b.small.cPos, b.small.cMask);
+            lastSubtrees.transferToHost(b.small.cPos, b.small.cMask);
         }
         t.add("download voxels and boxes of host roots", Kind.DOWNLOAD, System.nanoTime() - t0);
     }
@@ -219,7 +266,7 @@ public final class TornadoZhouBackend implements ZhouBackend {
             // regions come to the host and are placed there (the device's arrays hold every region's slots)
             long t0 = System.nanoTime();
             SmallBuffers s = b.small;
-            last.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
+            lastSubtrees.transferToHost(s.rSplit, s.rInfo, s.rLeaf);
             for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
                 SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
                         s.rInfo, s.rLeaf, s.factor, split, info, leaf);
@@ -227,11 +274,15 @@ public final class TornadoZhouBackend implements ZhouBackend {
             t.add("place on the host (the tree is longer than the device's arrays)", Kind.HOST, System.nanoTime() - t0);
             return;
         }
-        small("small-node place", t);
+        if (!placed) { // the host's layout, with its subtrees' counts
+            small(2, placeGrids, SmallTaskGraphs.placeTasks(), "small-node place", t);
+        }
         long t0 = System.nanoTime();
-        last.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
-        last.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
-        last.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
+        // whole ranges: in slices (18 transfers, each copied to the heap while the next came) the H100 took 7.6 ms
+        // instead of 4.8 for the dragon's 53 MB
+        lastSubtrees.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
+        lastSubtrees.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
+        lastSubtrees.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
         t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
         long t1 = System.nanoTime();
         float[] split = arrays.split();
@@ -242,22 +293,24 @@ public final class TornadoZhouBackend implements ZhouBackend {
         // in slices on the common pool: one thread copies about 10 GB/s
         int slices = 48;
         java.util.stream.IntStream.range(0, 3 * slices).parallel().forEach(j -> {
-            int a = j % slices;
-            if (j < slices) {
-                int from = (int) ((long) split.length * a / slices);
-                int to = (int) ((long) split.length * (a + 1) / slices);
-                MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 4L * from, split, from, to - from);
-            } else if (j < 2 * slices) {
-                int from = (int) ((long) info.length * a / slices);
-                int to = (int) ((long) info.length * (a + 1) / slices);
-                MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 4L * from, info, from, to - from);
-            } else {
-                int from = (int) ((long) leaf.length * a / slices);
-                int to = (int) ((long) leaf.length * (a + 1) / slices);
-                MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 4L * from, leaf, from, to - from);
-            }
+            int a = j / slices;
+            int length = a == 2 ? leaf.length : split.length;
+            int from = (int) ((long) length * (j % slices) / slices);
+            int to = (int) ((long) length * (j % slices + 1) / slices);
+            copy(a, from, to, split, info, leaf);
         });
         t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
+    }
+
+    /** Entries {@code from .. to-1} of the device's array {@code a} (0 split, 1 info, 2 leaf) to the heap array. */
+    private void copy(int a, int from, int to, float[] split, int[] info, int[] leaf) {
+        if (a == 0) {
+            MemorySegment.copy(this.split.getSegment(), ValueLayout.JAVA_FLOAT, 4L * from, split, from, to - from);
+        } else if (a == 1) {
+            MemorySegment.copy(this.info.getSegment(), ValueLayout.JAVA_INT, 4L * from, info, from, to - from);
+        } else {
+            MemorySegment.copy(this.leaf.getSegment(), ValueLayout.JAVA_INT, 4L * from, leaf, from, to - from);
+        }
     }
 
     @Override

@@ -17,9 +17,12 @@ public final class ZhouBuffers {
 
     /** The build's level and small-stage arrays; {@code level.v} is the triangles array given. */
     public final LevelBuffers level;
-    /** The heartbeats of the load and small graphs ({@link ZhouTaskGraphs#launchCheck}) and of the level graph. */
+    /**
+     * The heartbeats of the load graph ({@link ZhouTaskGraphs#launchCheck}), the level graph and the small graph
+     * ({@link SmallTaskGraphs#launchCheck}).
+     */
     public final org.accelgeom.engine.tornado.LaunchCheck check = ZhouTaskGraphs.launchCheck(),
-            levelCheck = LevelTaskGraphs.launchCheck();
+            levelCheck = LevelTaskGraphs.launchCheck(), smallCheck = SmallTaskGraphs.launchCheck();
     /** The tree: node planes, node infos, leaf lists (their first {@link #nodes()} / {@link #words()} entries). */
     public final float[] split;
     public final int[] info;

@@ -2,20 +2,12 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_M;
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_SEQ;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_BUILD;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_OFF;
-import static org.accelgeom.kdtree.zhou.SmallKernels.MODE_PLACE;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_BEAT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_MODE;
-import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EXACT;
-import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_HOST;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.tornado.TornadoDevices;
 import org.accelgeom.kdtree.KdTreeOptions;
 import org.accelgeom.kdtree.Triangles;
-import org.accelgeom.kdtree.zhou.FlatLayout;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
 import org.accelgeom.kdtree.zhou.SmallKernels;
@@ -40,20 +32,20 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * root's voxel, one work-group);
  * <li>{@link #levels} ({@code name + "Levels"}): two levels of the large-node stage per execution
  * ({@link LevelTaskGraphs}), all level arrays resident;
- * <li>{@link #small} ({@code name + "Small"}): the small-node stage's build execution ({@code sclear, sbounds,
- * scands, sbuild}: every small root's subtree, {@link SubtreeGroup}; {@code slayout}: the depth-first layout of the
- * global nodes, {@link FlatLayout#layout}, one work-item) and place execution ({@code splace}: the tree's arrays).
- * The tree ({@code split, info, leaf}, the triangles and the bounds) stays on the device ({@code persistOnDevice}) for
- * the user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over
+ * <li>{@link #small} ({@code name + "Small"}): the small-node stage in one execution ({@code sclear, sbounds,
+ * sbuild}: every small root's subtree, {@link SubtreeGroup}; {@code slayout}: the depth-first layout of the global
+ * nodes, one work-group, {@link SmallTaskGraphs#layout}; {@code splace}: the tree's arrays). The tree
+ * ({@code split, info, leaf}, the triangles and the bounds) stays on the device ({@code persistOnDevice}) for the
+ * user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over
  * {@link ZhouBuffers#trace}.
  * </ul>
  * Protocol ({@link #build} runs it; between executions the host steers by a few scalars of the state array, 64 ints
  * that every execution brings back: the level's node and reference counts, the global-node and hand-off counts, the
  * roots left to the host):
  * {@code level.start(options, true)}, execute load once; execute levels while {@code state[P_M] > 0} (the host sizes
- * the next execution's grids from {@code P_R, P_M}); {@code level.startSmall()}, execute small (build), read
- * {@link #S_HOST_ROOTS}; {@code state[S_MODE] = MODE_PLACE}, execute small (place). Every task writes the execution
- * number to its heartbeat slot of the state. What stays on the host: small roots of more than 64 references (the
+ * the next execution's grids from {@code P_R, P_M}); {@code level.startSmall()}, execute small, read
+ * {@link #S_HOST_ROOTS}, {@link #S_NODES}, {@link #S_WORDS}. Every task writes the execution number to its heartbeat
+ * slot of the state. What stays on the host: small roots of more than 64 references (the
  * large stage's forced hand-off) and roots whose subtree outgrows its region are built on the host by the library
  * call (the exact SAH builder and its allocations are not device code); here {@link #build} refuses such inputs
  * ({@code S_HOST_ROOTS > 0}) with a message naming {@code ZhouBuilder.build}. The plan compiles with
@@ -63,15 +55,14 @@ public final class ZhouTaskGraphs {
 
     /**
      * Slots of {@link LevelBuffers#state} (free slots of the small stage's range): roots left to the host, the tree's
-     * nodes and leaf-list words (written by {@code slayout}), and the heartbeats of {@code boxes}, {@code bounds},
-     * {@code slayout}.
+     * nodes and leaf-list words (written by {@code slayout}, {@link SmallTaskGraphs#S_HOST_ROOTS} ...), and the
+     * heartbeats of {@code boxes} and {@code bounds}.
      */
-    public static final int S_HOST_ROOTS = 45;
-    public static final int S_NODES = 46;
-    public static final int S_WORDS = 47;
+    public static final int S_HOST_ROOTS = SmallTaskGraphs.S_HOST_ROOTS;
+    public static final int S_NODES = SmallTaskGraphs.S_NODES;
+    public static final int S_WORDS = SmallTaskGraphs.S_WORDS;
     static final int SLOT_BOXES = 48;
     static final int SLOT_BOUNDS = 49;
-    static final int SLOT_LAYOUT = 50;
 
     /** Items of the {@code bounds} work-group (a power of two, the size of its local arrays). */
     static final int BOUNDS_GROUP = 256;
@@ -79,29 +70,20 @@ public final class ZhouTaskGraphs {
     public static final String COMPILER_FLAGS = "-w";
 
     private static final String[] LOAD_TASKS = {"boxes", "bounds"};
-    private static final String[] SMALL_TASKS = {"sclear", "sbounds", "scands", "sbuild", "slayout", "splace"};
 
     /**
-     * Slots of {@link #launchCheck} (the load graph's and the small graph's tasks; the level graph has
-     * {@link LevelTaskGraphs#launchCheck}). The tasks write their heartbeats to the state array, which every execution
-     * downloads anyway; the host copies them into the check's array ({@link #STATE_SLOTS}: the state index of each).
+     * Slots of {@link #launchCheck} (the load graph's tasks; the level graph has {@link LevelTaskGraphs#launchCheck},
+     * the small graph {@link SmallTaskGraphs#launchCheck}). The tasks write their heartbeats to the state array, which
+     * every execution downloads anyway; the host copies them into the check's array ({@link #STATE_SLOTS}: the state
+     * index of each).
      */
     static final int CHECK_BOXES = 0;
     static final int CHECK_BOUNDS = 1;
-    static final int CHECK_SCLEAR = 2;
-    static final int CHECK_SBOUNDS = 3;
-    static final int CHECK_SCANDS = 4;
-    static final int CHECK_SBUILD = 5;
-    static final int CHECK_SLAYOUT = 6;
-    static final int CHECK_SPLACE = 7;
-    private static final int[] STATE_SLOTS = {SLOT_BOXES, SLOT_BOUNDS, S_BEAT + SmallTaskGraphs.CLEAR,
-        S_BEAT + SmallTaskGraphs.BOUNDS, S_BEAT + SmallTaskGraphs.CANDS, S_BEAT + SmallTaskGraphs.BUILD, SLOT_LAYOUT,
-        S_BEAT + SmallTaskGraphs.PLACE};
+    private static final int[] STATE_SLOTS = {SLOT_BOXES, SLOT_BOUNDS};
 
-    /** The launch check of the load and small graphs, slots {@link #CHECK_BOXES} .. {@link #CHECK_SPLACE}. */
+    /** The launch check of the load graph, slots {@link #CHECK_BOXES} and {@link #CHECK_BOUNDS}. */
     public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
-        return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree build", "boxes", "bounds", "sclear", "sbounds",
-                "scands", "sbuild", "slayout", "splace");
+        return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree build", LOAD_TASKS);
     }
 
     private ZhouTaskGraphs() {
@@ -156,43 +138,14 @@ public final class ZhouTaskGraphs {
         }
     }
 
-    /**
-     * In the build execution, after {@code sbuild}: the depth-first layout of the global nodes ({@link FlatLayout#layout},
-     * one work-item: O(global nodes), a few percent of the tree), the tree's size and the roots left to the host.
-     */
-    public static void layout(int[] state, int[] gInt, int[] tStatus, int[] tNodes, int[] tWords, int[] size, int[] words,
-            int[] at, int[] off) {
-        for (@Parallel int i = 0; i < 1; i++) {
-            if (state[S_MODE] == MODE_BUILD) {
-                int g = state[S_G];
-                int host = 0;
-                for (int id = 0; id < g; id++) {
-                    if (tStatus[id] == T_EXACT) {
-                        host++;
-                    }
-                    if (tStatus[id] == T_HOST) {
-                        host++;
-                    }
-                }
-                long r = FlatLayout.layout(g, gInt, tStatus, tNodes, tWords, size, words, at, off);
-                state[S_HOST_ROOTS] = host;
-                state[S_NODES] = (int) (r >>> 32);
-                state[S_WORDS] = (int) r;
-            }
-            state[SLOT_LAYOUT] = state[P_SEQ];
-        }
-    }
-
-    /** In the place execution: global node i's record or subtree in the tree's arrays ({@link SubtreeKernels#place}). */
+    /** Global node i's record or subtree in the tree's arrays ({@link SubtreeKernels#place}); heap arrays. */
     public static void place(int[] state, int[] gInt, float[] gPos, int[] gFirst, int[] tStatus, int[] tNodes,
             int[] tWords, int[] at, int[] off, float[] rSplit, int[] rInfo, int[] rLeaf, float[] split, int[] info,
             int[] leaf, int cap) {
         for (@Parallel int i = 0; i < cap; i++) {
-            if (state[S_MODE] == MODE_PLACE) {
-                if (i < state[S_G]) {
-                    SubtreeKernels.place(i, gInt, gPos, gFirst, tStatus, tNodes, tWords, at, off, rSplit, rInfo, rLeaf,
-                            state[SmallKernels.S_FACTOR], split, info, leaf);
-                }
+            if (i < state[S_G]) {
+                SubtreeKernels.place(i, gInt, gPos, gFirst, tStatus, tNodes, tWords, at, off, rSplit, rInfo, rLeaf,
+                        state[SmallKernels.S_FACTOR], split, info, leaf);
             }
             if (i == 0) {
                 SmallKernels.beat(state, SmallTaskGraphs.PLACE);
@@ -227,12 +180,10 @@ public final class ZhouTaskGraphs {
     }
 
     /**
-     * The small stage's graph {@link #treeGraph}{@code (name)}, on the level arrays of {@link #levels}; it leaves the tree
-     * on the device: {@code z.split, z.info, z.leaf}, the triangles {@code z.level.v} and the bounds
-     * {@code z.level.rootBounds} (the arrays of {@link ZhouBuffers#trace}); the tree's arrays also come back on demand.
-     * Its build and place executions are one graph switched by {@code state[S_MODE]}: 6 idle launches per tree (about
-     * 0.11 ms on an H200 at 19 µs per further kernel, docs/benchmarks.md "Session 10, launch"), no extra execution;
-     * see {@link SmallTaskGraphs#graph}.
+     * The small stage's graph {@link #treeGraph}{@code (name)}, on the level arrays of {@link #levels}: the tasks of
+     * {@link SmallTaskGraphs#subtrees}, its place into the heap arrays {@code z.split, z.info, z.leaf}; it leaves the
+     * tree on the device with the triangles {@code z.level.v} and the bounds {@code z.level.rootBounds} (the arrays of
+     * {@link ZhouBuffers#trace}); the tree's arrays also come back on demand.
      */
     public static TaskGraph small(String name, ZhouBuffers z) {
         LevelBuffers b = z.level;
@@ -240,15 +191,9 @@ public final class ZhouTaskGraphs {
         Object[] shared = LevelTaskGraphs.shared(b);
         Object[] from = java.util.Arrays.copyOf(shared, shared.length + 1);
         from[shared.length] = b.rootBounds;
-        TaskGraph g = new TaskGraph(treeGraph(name))
-                .consumeFromDevice(name + "Levels", from)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words, z.split, z.info, z.leaf);
-        return SmallTaskGraphs.buildTasks(g, b)
-                .task(SMALL_TASKS[4], ZhouTaskGraphs::layout, b.state, b.gInt, s.tStatus, s.tNodes, s.tWords, s.size, s.words,
-                        s.at, s.off)
-                .task(SMALL_TASKS[5], ZhouTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes,
+        TaskGraph g = new TaskGraph(treeGraph(name)).consumeFromDevice(name + "Levels", from);
+        return SmallTaskGraphs.buildTasks(g, b, z.split, z.info, z.leaf)
+                .task("splace", ZhouTaskGraphs::place, b.state, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes,
                         s.tWords, s.at, s.off, s.rSplit, s.rInfo, s.rLeaf, z.split, z.info, z.leaf, b.gCap)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, b.state)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, z.split, z.info, z.leaf)
@@ -265,6 +210,7 @@ public final class ZhouTaskGraphs {
         private final GridScheduler scheduler = new GridScheduler();
         private final WorkerGrid1D[] level;
         private final WorkerGrid1D[] small;
+        private final String[] smallTasks;
         private final int scanGroup;
 
         Grid(String name, ZhouBuffers z, TornadoDevice device) {
@@ -278,8 +224,8 @@ public final class ZhouTaskGraphs {
             load[1].setLocalWork(group, 1, 1);
             scanGroup = TornadoDevices.workGroup(device, LevelTaskGraphs.SCAN_GROUP);
             level = LevelTaskGraphs.levelGrids(name + "Levels", scheduler, scanGroup);
-            small = LevelTaskGraphs.grids(treeGraph(name), scheduler, SMALL_TASKS);
-            small[SmallTaskGraphs.BUILD].setLocalWork(SubtreeGroup.LANES, 1, 1);
+            smallTasks = SmallTaskGraphs.subtreeTasks(z.level.small);
+            small = SmallTaskGraphs.grids(treeGraph(name), scheduler, smallTasks, scanGroup);
         }
 
         /** The grids of all tasks, for {@code plan.withGridScheduler}. */
@@ -292,15 +238,7 @@ public final class ZhouTaskGraphs {
         }
 
         void small(int[] state) {
-            int[] sizes = SmallTaskGraphs.sizes(state);
-            if (sizes[SmallTaskGraphs.BUILD] < 0) {
-                throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
-            }
-            for (int j = 0; j < 4; j++) {
-                small[j].setGlobalWork(sizes[j], 1, 1);
-            }
-            small[4].setGlobalWork(1, 1, 1);
-            small[5].setGlobalWork(sizes[SmallTaskGraphs.PLACE], 1, 1);
+            SmallTaskGraphs.size(small, smallTasks, state);
         }
     }
 
@@ -314,7 +252,7 @@ public final class ZhouTaskGraphs {
      * {@code first + 2} (small), whose scheduler is {@code grid}'s: afterwards the tree is on the device, its size in
      * {@link ZhouBuffers#nodes()} and {@link ZhouBuffers#words()}.
      *
-     * @return the place execution's result (the tree's arrays download through it: {@code transferToHost(z.split, ...)})
+     * @return the small graph's result (the tree's arrays download through it: {@code transferToHost(z.split, ...)})
      */
     public static TornadoExecutionResult build(TornadoExecutionPlan plan, int first, ZhouBuffers z, Grid grid,
             KdTreeOptions o) {
@@ -331,26 +269,16 @@ public final class ZhouTaskGraphs {
             plan.withGraph(first + 1).execute();
             LevelTaskGraphs.verify(z.levelCheck, st, seq, device);
         }
-        try {
-            b.startSmall();
-            grid.small(st);
-            seq = ++st[P_SEQ];
-            plan.withGraph(first + 2).execute();
-            LevelTaskGraphs.verify(z.check, STATE_SLOTS, st, seq, device, "small-node subtrees", CHECK_SCLEAR,
-                    CHECK_SBOUNDS, CHECK_SCANDS, CHECK_SBUILD, CHECK_SLAYOUT);
-            if (st[S_HOST_ROOTS] > 0) {
-                throw new AccelGeomException(st[S_HOST_ROOTS] + " small roots of this input need the host (more than "
-                        + SmallKernels.MAX_REFS + " references, or subtrees beyond their regions): build it with "
-                        + "ZhouBuilder.build");
-            }
-            st[S_MODE] = MODE_PLACE;
-            grid.small(st);
-            seq = ++st[P_SEQ];
-            TornadoExecutionResult r = plan.withGraph(first + 2).execute();
-            LevelTaskGraphs.verify(z.check, STATE_SLOTS, st, seq, device, "place", CHECK_SPLACE);
-            return r;
-        } finally {
-            st[S_MODE] = MODE_OFF;
+        b.startSmall();
+        grid.small(st);
+        seq = ++st[P_SEQ];
+        TornadoExecutionResult r = plan.withGraph(first + 2).execute();
+        SmallTaskGraphs.verify(z.smallCheck, st, seq, device, "small-node subtrees", grid.smallTasks);
+        if (st[S_HOST_ROOTS] > 0) {
+            throw new AccelGeomException(st[S_HOST_ROOTS] + " small roots of this input need the host (more than "
+                    + SmallKernels.MAX_REFS + " references, or subtrees beyond their regions): build it with "
+                    + "ZhouBuilder.build");
         }
+        return r;
     }
 }

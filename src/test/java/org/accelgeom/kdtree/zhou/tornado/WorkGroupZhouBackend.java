@@ -11,7 +11,9 @@ import org.accelgeom.kdtree.zhou.SmallBuffers;
 import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
 
+import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
@@ -27,6 +29,11 @@ final class WorkGroupZhouBackend implements ZhouBackend {
     private final LevelBuffers b;
     private final int scanGroup;
     private float[] loaded;
+    /** The device's tree arrays of this build, and whether the subtrees execution placed the tree in them. */
+    private FloatArray split;
+    private IntArray info;
+    private IntArray leaf;
+    private boolean placed;
 
     /** @param scanGroup the scan's work-group size (the device's maximum, at most {@link LevelTaskGraphs#SCAN_GROUP}) */
     WorkGroupZhouBackend(int n, int small, ZhouBuilder.SmallStage stage, int regionFactor, int scanGroup) {
@@ -91,39 +98,61 @@ final class WorkGroupZhouBackend implements ZhouBackend {
     public void download(PhaseTimings t) {
     }
 
-    /** One execution of the small stage's graph; the place task writes into {@code split}, {@code info}, {@code leaf}. */
-    private void small(FloatArray split, IntArray info, IntArray leaf) {
+    /**
+     * One execution of a small-stage graph: {@code tasks} in their order, with {@link SmallTaskGraphs#size}'s launch
+     * sizes (the layout one work-group of {@code scanGroup}); the place writes into {@link #split} ...
+     */
+    private void small(String[] tasks) {
         int[] st = b.state;
         SmallBuffers s = b.small;
-        int[] size = SmallTaskGraphs.sizes(st);
+        WorkerGrid1D[] w = SmallTaskGraphs.grids("wg", new GridScheduler(), tasks, scanGroup);
+        SmallTaskGraphs.size(w, tasks, st);
         int seq = ++st[LevelBuffers.P_SEQ];
-        SmallTaskGraphs.smallClear(st, s.gFirst, s.gEnd, size[SmallTaskGraphs.CLEAR]);
-        SmallTaskGraphs.smallBounds(st, b.doneInt, s.gFirst, s.gEnd, size[SmallTaskGraphs.BOUNDS]);
-        SmallTaskGraphs.smallCands(st, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask, size[SmallTaskGraphs.CANDS]);
-        JvmWorkGroups.run(size[SmallTaskGraphs.BUILD], SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.build(kc, st,
-                b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus,
-                s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf));
-        SmallTaskGraphs.place(st, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit, s.rInfo,
-                s.rLeaf, split, info, leaf, size[SmallTaskGraphs.PLACE]);
-        for (int j = 0; j < SmallTaskGraphs.tasks().length; j++) {
-            if (st[SmallKernels.S_BEAT + j] != seq) {
-                throw new IllegalStateException("small task " + SmallTaskGraphs.tasks()[j] + " did not beat");
+        for (int j = 0; j < tasks.length; j++) {
+            int size = (int) w[j].getGlobalWork()[0];
+            switch (tasks[j]) {
+                case "sclear" -> SmallTaskGraphs.smallClear(st, s.gFirst, s.gEnd, size);
+                case "sbounds" -> SmallTaskGraphs.smallBounds(st, b.doneInt, s.gFirst, s.gEnd, size);
+                case "scands" -> SmallTaskGraphs.smallCands(st, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask, size);
+                case "sbuild" -> JvmWorkGroups.run(size, SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.build(kc, st,
+                        b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus,
+                        s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf));
+                case "slayout" -> JvmWorkGroups.run(size, size, kc -> SmallTaskGraphs.layout(kc, st, b.gInt, b.gDepth,
+                        s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords, s.size, s.words, s.at, s.off));
+                case "splace" -> SmallTaskGraphs.place(st, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at,
+                        s.off, s.rSplit, s.rInfo, s.rLeaf, split, info, leaf, size);
+                default -> throw new IllegalStateException(tasks[j]);
+            }
+        }
+        for (int j = 0; j < tasks.length; j++) {
+            if (st[SmallTaskGraphs.beatSlot(tasks[j])] != seq) {
+                throw new IllegalStateException("small task " + tasks[j] + " did not beat");
             }
         }
     }
 
+    /** As the device: the whole stage in one execution, the tree placed when no root is left to the host. */
     @Override
-    public void subtrees(PhaseTimings t) {
-        small(new FloatArray(1), new IntArray(1), new IntArray(1));
+    public long subtrees(PhaseTimings t) {
+        int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
+        split = new FloatArray(cap);
+        info = new IntArray(cap);
+        leaf = new IntArray(cap);
+        int[] st = b.state;
+        small(SmallTaskGraphs.subtreeTasks(b.small));
+        if (st[SmallTaskGraphs.S_COVERED] != st[SmallKernels.S_D]) {
+            throw new IllegalStateException("the runs cover " + st[SmallTaskGraphs.S_COVERED] + " of " + st[SmallKernels.S_D]);
+        }
+        placed = st[SmallTaskGraphs.S_HOST_ROOTS] == 0;
+        return placed ? ((long) st[SmallTaskGraphs.S_NODES] << 32) | st[SmallTaskGraphs.S_WORDS] : -1;
     }
 
     @Override
     public void place(TreeArrays arrays, PhaseTimings t) {
-        int cap = (int) Math.min(Integer.MAX_VALUE - 64, (long) b.gCap + b.small.regionCap);
         float[] split = arrays.split();
         int[] info = arrays.info();
         int[] leaf = arrays.leaf();
-        if (arrays.nodes() > cap || arrays.words() > cap) {
+        if (arrays.nodes() > this.split.getSize() || arrays.words() > this.leaf.getSize()) {
             SmallBuffers s = b.small;
             for (int i = 0; i < b.state[SmallKernels.S_G]; i++) {
                 SubtreeKernels.place(i, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at, s.off, s.rSplit,
@@ -131,16 +160,15 @@ final class WorkGroupZhouBackend implements ZhouBackend {
             }
             return;
         }
-        FloatArray ds = new FloatArray(cap);
-        IntArray di = new IntArray(cap);
-        IntArray dl = new IntArray(cap);
-        small(ds, di, dl);
+        if (!placed) {
+            small(SmallTaskGraphs.placeTasks());
+        }
         for (int j = 0; j < arrays.nodes(); j++) {
-            split[j] = ds.get(j);
-            info[j] = di.get(j);
+            split[j] = this.split.get(j);
+            info[j] = this.info.get(j);
         }
         for (int j = 0; j < arrays.words(); j++) {
-            leaf[j] = dl.get(j);
+            leaf[j] = this.leaf.get(j);
         }
     }
 
