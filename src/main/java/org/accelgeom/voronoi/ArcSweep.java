@@ -217,16 +217,17 @@ final class ArcSweep {
                     }
                     double ki = 0.5 * (d2 - ri * ri);
                     double hi = ki * r2 - k2 * ri;
-                    double a = h * (k2 * (cx * mx + cy * my + cz * mz) - ki * c2m) - hi;
-                    double b = sr * (k2 * (cx * ax + cy * ay + cz * az) - ki * c2a);
-                    double c = sr * (k2 * (cx * bxe + cy * bye + cz * bze) - ki * c2b);
+                    // N in the frame (m, e1, e2)
+                    double nm = k2 * (cx * mx + cy * my + cz * mz) - ki * c2m;
+                    double na = k2 * (cx * ax + cy * ay + cz * az) - ki * c2a;
+                    double nb = k2 * (cx * bxe + cy * bye + cz * bze) - ki * c2b;
+                    double a = h * nm - hi, b = sr * na, c = sr * nb;
                     // f on the arc: a + b [cl, 1] + c [sl, sh]
                     double bLo = Math.min(b * cl, b), bHi = Math.max(b * cl, b);
                     double cLo = Math.min(c * sl, c * sh), cHi = Math.max(c * sl, c * sh);
                     double lo = a + bLo + cLo, up = a + bHi + cHi;
                     // the plane's scale^2, (|N| + |H_i|)^2 <= 2 (|N|^2 + H_i^2)
-                    double nn2 = k2 * k2 * d2 - 2.0 * k2 * ki * (cx * c2x + cy * c2y + cz * c2z) + ki * ki * c2c2;
-                    double clear2 = m2 * (Math.abs(nn2) + hi * hi);
+                    double clear2 = m2 * (nm * nm + na * na + nb * nb + hi * hi);
                     if ((lo > 0.0 && lo * lo > clear2) || (up < 0.0 && up * up > clear2)
                             || clearOfArc(a, b, c, clear2, arc)) {
                         continue; // no root on the arc
