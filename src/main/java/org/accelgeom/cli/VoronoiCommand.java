@@ -131,14 +131,16 @@ final class VoronoiCommand implements Callable<Integer> {
      * How many inputs of a batch are computed at once: {@code accelgeom.voronoi.inFlight}, or by default on
      * jvm-parallel half the cores (2 to 8; each input's sequential host phases then run beside the others' and their
      * parallel steps share the session's pool; on tornado their device steps take turns, so plans are built and
-     * compiled one at a time: POCL's kernel cache failed at two at once, "unable to rename temporary ..."); always 1 on
-     * jvm (one thread). --repeat, --all-models and --trajectory run one input at a time.
+     * compiled one at a time: POCL's kernel cache failed at two at once, "unable to rename temporary ..."); on jvm 1
+     * (one thread) unless set, then each input on one thread. --repeat, --all-models and --trajectory run one input
+     * at a time.
      */
     int inputsInFlight() {
-        if (runs.repeat > 1 || allModels || trajectory != null || random != null || common.backend == Backend.JVM) {
+        int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
+        if (runs.repeat > 1 || allModels || trajectory != null || random != null
+                || common.backend == Backend.JVM && set <= 0) {
             return 1;
         }
-        int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
         return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
     }
 
@@ -260,8 +262,10 @@ final class VoronoiCommand implements Callable<Integer> {
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, in.random() != null ? AtomBalls.Radii.FILE : in.table());
         long readNanos = System.nanoTime() - r0;
         Timeline.markProcess("reading the input");
-        Prewarm.join(warm);
-        Timeline.markProcess("waiting for the background TornadoVM start");
+        if (in.saveBalls() != null || onlyBalls) {
+            Prewarm.join(warm); // no diagram: nothing overlaps the start
+            Timeline.markProcess("waiting for the background TornadoVM start");
+        }
         if (in.saveBalls() != null) {
             writeBalls(in.saveBalls(), sel.balls());
             if (!onlyBalls) {
@@ -286,6 +290,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 out.flush();
             }
         }
+        Prewarm.join(warm); // the diagram's host levels ran while TornadoVM started (HybridSearch#deviceStarting)
         Timeline.markProcess("computing the diagram",
                 String.format(Locale.ROOT, "(its phase table: %.1f ms)", r.timings().total() / 1e6));
         VoronoiResult.Stats s = r.stats();

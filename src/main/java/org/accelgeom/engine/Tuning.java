@@ -111,7 +111,7 @@ public enum Tuning {
     VORONOI_IN_FLIGHT("accelgeom.voronoi.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
             "voronoi batches on jvm-parallel and tornado (several --input files): inputs computed at once, their reports "
                     + "printed in input order; memory holds that many inputs and results (tornado: their device steps "
-                    + "take turns). 0: half the cores, 2 to 8. jvm computes one input at a time."),
+                    + "take turns). 0: half the cores, 2 to 8; jvm: one input at a time, or when set that many, each on one thread."),
     VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
                     + "stderr (how hostBelow was measured)."),

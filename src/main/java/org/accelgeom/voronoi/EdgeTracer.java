@@ -158,16 +158,18 @@ final class EdgeTracer {
     }
 
     /**
-     * A level on the tornado backend ({@link HybridSearch}): under its size rule, searched on the host cores; else the
-     * device searches the first edges while the host cores search the rest and compute their end vertices, then the
-     * host computes the device's edges' end vertices.
+     * A level on the tornado backend ({@link HybridSearch}): under its size rule, or while the device still starts in
+     * the background, searched on the host cores; else the device searches the first edges while the host cores
+     * search the rest and compute their end vertices, then the host computes the device's edges' end vertices.
      */
     private void searchHybrid(HybridSearch h, int count, PhaseTimings timings) {
-        int m = h.deviceEdges(count);
+        boolean early = h.deviceStarting() && h.deviceEdges(count) > 0;
+        int m = early ? 0 : h.deviceEdges(count);
         if (m == 0) {
             long t1 = System.nanoTime();
             h.searchHost(0, count, frames, framesF, gates, out);
-            timings.add("end-vertex search on the host (" + h.rule() + ")", Kind.HOST, System.nanoTime() - t1);
+            timings.add("end-vertex search on the host (" + (early ? "while the device starts" : h.rule()) + ")",
+                    Kind.HOST, System.nanoTime() - t1);
             long t2 = System.nanoTime();
             endVertices(0, count);
             timings.add("end vertices (parallel)", Kind.HOST, System.nanoTime() - t2);

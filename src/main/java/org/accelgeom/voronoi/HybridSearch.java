@@ -52,6 +52,8 @@ final class HybridSearch implements VoronoiBackend {
     private int capacity;
     /** Whether the shared device holds these balls since the last {@link #load}. */
     private volatile boolean deviceLoaded;
+    /** Whether the background start of the last {@link #load} is still running (TornadoVM's start, plan, upload). */
+    private volatile boolean starting;
 
     /** The rule of the switches {@code accelgeom.voronoi.hostBelow} and {@code accelgeom.voronoi.hostShare}. */
     HybridSearch(ParallelLoops loops, Device device) {
@@ -85,11 +87,14 @@ final class HybridSearch implements VoronoiBackend {
             // levels hold about 0.6-1.2 x the visible balls (the capacity is 1.5 x): some will reach the rule, so the
             // device starts (plan, or the one kept, and the upload) on a thread of its own while the host searches the
             // first levels; a failure here is met again, and reported, by the first device level
+            starting = true;
             Thread.ofPlatform().daemon().name("accelgeom-voronoi-device").start(() -> {
                 try {
                     searchDevice(0, null, null, null, null);
                 } catch (RuntimeException | LinkageError e) {
                     // the first device level loads again
+                } finally {
+                    starting = false;
                 }
             });
         }
@@ -113,6 +118,14 @@ final class HybridSearch implements VoronoiBackend {
     /** Whether the device has held these balls since the last {@link #load} (the first device level uploads them). */
     boolean deviceReady() {
         return deviceLoaded;
+    }
+
+    /**
+     * Whether the device is still being started in the background for these balls: a level meanwhile goes to the host
+     * cores rather than wait (the same end balls either side), so a one-shot run computes while TornadoVM starts.
+     */
+    boolean deviceStarting() {
+        return starting && !deviceLoaded;
     }
 
     /**

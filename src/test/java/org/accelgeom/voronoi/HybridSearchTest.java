@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.accelgeom.engine.Backend;
@@ -51,6 +52,44 @@ class HybridSearchTest {
                 assertEquals(c[0] > 0, hostRows, what + ": the rule's row");
                 assertEquals(c[0] != Integer.MAX_VALUE, deviceRows, what + ": the device's row");
             }
+        }
+    }
+
+    @Test
+    void levelsGoToTheHostWhileTheDeviceStartsAndTheDiagramIsTheSame() throws Exception {
+        Balls balls = VoronoiChecks.random(new Random(11), 1500, 40, 0.8, 2.2);
+        VoronoiOptions options = VoronoiOptions.of(Backend.JVM_PARALLEL);
+        try (DeviceSession session = DeviceSession.open(options.execution())) {
+            VoronoiResult ref = Voronoi.compute(balls, options, session);
+            CountDownLatch started = new CountDownLatch(1);
+            HybridSearch.Device device = new HybridSearch.Device(() -> {
+                try {
+                    started.await(); // TornadoVM's start, still running while the whole diagram is traced
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new JvmVoronoiBackend(null, 32);
+            });
+            Thread release = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                started.countDown(); // late, so that the first levels that reach the rule meet a starting device
+            });
+            VoronoiResult r = Voronoi.compute(balls, options.withPrecision(VoronoiOptions.Precision.TWO_PHASE), session,
+                    () -> new HybridSearch(session.loops(), device, 150, 25));
+            release.join();
+            assertArrayEquals(ref.quads(), r.quads());
+            assertArrayEquals(ref.spheres(), r.spheres());
+            assertArrayEquals(ref.triples(), r.triples());
+            assertArrayEquals(ref.ends(), r.ends());
+            boolean early = false;
+            for (PhaseTimings.Phase p : r.timings().phases()) {
+                early |= p.name().equals("end-vertex search on the host (while the device starts)");
+            }
+            assertTrue(early, "no level was searched on the host while the device started");
         }
     }
 }
