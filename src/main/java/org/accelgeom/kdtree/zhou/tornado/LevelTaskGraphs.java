@@ -400,6 +400,11 @@ public final class LevelTaskGraphs {
      * their boxes {@code b.rootBox} and the root's voxel {@code b.rootBounds} go from the host (once: a plan serves
      * one triangle array); else the name of the graph that left them on the device ({@code ZhouTaskGraphs.load}), and
      * the voxel stays there for the small stage's graph too.
+     *
+     * <p>Every execution launches the same tasks; {@code state[P_MODE]} is not a step switch but the first level's
+     * data: with {@code MODE_LOAD} the first level's bin kernel also writes the root's references, and the device's
+     * {@code advance} clears it. A load graph of its own would add one execution (about 50 µs on an H100,
+     * {@code LaunchBenchmark}) to every build for a loop that the first level's kernel runs anyway.
      */
     public static TaskGraph graph(String name, LevelBuffers b, String loadFrom) {
         KernelContext ctx = new KernelContext();
