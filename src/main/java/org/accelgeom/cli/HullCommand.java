@@ -180,6 +180,7 @@ final class HullCommand implements Callable<Integer> {
                 }
                 source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");
+                org.accelgeom.hull.StartTrace.mark("the input read");
             }
             if (points.dimension() != 3) {
                 throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
@@ -194,6 +195,7 @@ final class HullCommand implements Callable<Integer> {
             throw e;
         }
         Prewarm.join(warm);
+        org.accelgeom.hull.StartTrace.mark("the background start and plan joined");
         Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
                 : "waiting for the background TornadoVM start");
         if (savePoints != null) {
@@ -290,7 +292,13 @@ final class HullCommand implements Callable<Integer> {
         }
         DeviceSession session = DeviceSession.open(options.execution());
         int points = (int) Math.min(guess, org.accelgeom.engine.Capacity.MAX / 2);
-        warm.prepare(() -> session.tornado(org.accelgeom.hull.HullBackend.Factory.class).prepare(session, points));
+        Runnable plan; // the plan's host arrays start now, beside TornadoVM's start and the read
+        try {
+            plan = session.tornado(org.accelgeom.hull.HullBackend.Factory.class).prepareAhead(session, points);
+        } catch (RuntimeException | LinkageError e) {
+            return session; // the run meets the same problem and reports it in one line
+        }
+        warm.prepare(plan);
         return session;
     }
 

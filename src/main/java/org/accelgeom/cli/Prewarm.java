@@ -38,7 +38,10 @@ final class Prewarm {
     private final List<Future<?>> queued = new ArrayList<>();
 
     private Prewarm() {
-        queue(() -> TornadoSupport.devices().deviceCount());
+        queue(() -> {
+            TornadoSupport.devices().deviceCount();
+            org.accelgeom.hull.StartTrace.mark("TornadoVM started");
+        });
     }
 
     /**
