@@ -194,6 +194,11 @@ final class HullCommand implements Callable<Integer> {
             }
             throw e;
         }
+        if (prepared != null && warm.busy() && org.accelgeom.engine.Tuning.PREWARM_JIT.booleanValue()) {
+            org.accelgeom.hull.HullWarmUp.run(); // the host's hull code compiled while the plan is still on its way
+            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up");
+            Timeline.markProcess("warming up the host's hull code (JIT) while the plan is built");
+        }
         Prewarm.join(warm);
         org.accelgeom.hull.StartTrace.mark("the background start and plan joined");
         Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
@@ -294,7 +299,9 @@ final class HullCommand implements Callable<Integer> {
         int points = (int) Math.min(guess, org.accelgeom.engine.Capacity.MAX / 2);
         Runnable plan; // the plan's host arrays start now, beside TornadoVM's start and the read
         try {
-            plan = session.tornado(org.accelgeom.hull.HullBackend.Factory.class).prepareAhead(session, points);
+            var factory = session.tornado(org.accelgeom.hull.HullBackend.Factory.class);
+            plan = org.accelgeom.engine.Tuning.PREWARM_ARRAYS.booleanValue() ? factory.prepareAhead(session, points)
+                    : () -> factory.prepare(session, points);
         } catch (RuntimeException | LinkageError e) {
             return session; // the run meets the same problem and reports it in one line
         }

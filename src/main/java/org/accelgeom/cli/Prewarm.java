@@ -133,6 +133,16 @@ final class Prewarm {
         }));
     }
 
+    /** Whether something queued is still running or waiting. */
+    synchronized boolean busy() {
+        for (Future<?> f : queued) {
+            if (!f.isDone()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Waits for everything queued (null: nothing to wait for); the thread then ends. */
     static void join(Prewarm p) {
         if (p == null) {

@@ -32,6 +32,12 @@ public enum Tuning {
                     + "(docs/benchmarks.md, sessions 9 and 10). false: start and compile when needed."),
     PREWARM_PLAN("accelgeom.prewarm.plan", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm: also "
             + "compile the hull's plan ahead (false: only start TornadoVM); see docs/benchmarks.md, session 10."),
+    PREWARM_ARRAYS("accelgeom.prewarm.arrays", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: "
+            + "allocate the hull plan's host arrays on a thread of their own as soon as the point count is guessed "
+            + "(beside TornadoVM's start and the read), not on the background thread after TornadoVM's start."),
+    PREWARM_JIT("accelgeom.prewarm.jit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: while the "
+            + "hull's plan is still being built when the file is read, run the host's part of a hull on a small input "
+            + "so that the JIT has compiled it before the real hull (same result; its own is dropped)."),
     PREWARM_TRACE("accelgeom.prewarm.trace", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "hull on tornado: prints to stderr when each piece of the start ends (TornadoVM's start, the plan's host "
                     + "arrays, its graphs, their first executions, the read, the join), in ms since the JVM's start; "

@@ -35,6 +35,13 @@ final class FacetMerger {
     /** The surface's vertices, sorted; {@code local[3f + k]} is corner k of face f as an index into it. */
     private final int[] surface;
     private final int[] local;
+    /**
+     * The surface vertices' coordinates, in the order of {@link #surface}: the tests below read these few thousand
+     * points instead of reaching into the input's arrays (hundreds of MB at 10^7 points, a cache miss per corner).
+     */
+    private final double[] sx;
+    private final double[] sy;
+    private final double[] sz;
     private final boolean[] isVertex;
     private final IntList start = new IntList();
     private final IntList index = new IntList();
@@ -48,10 +55,6 @@ final class FacetMerger {
         for (int i = 0; i < m; i++) {
             liveIndex[live[i]] = i;
         }
-        this.root = coplanarRoots();
-        this.memberStart = new int[m + 1];
-        this.members = new int[m];
-        sortMembers();
         this.surface = surfaceVertices();
         this.local = new int[3 * t.faceCount];
         for (int i = 0; i < m; i++) {
@@ -60,6 +63,18 @@ final class FacetMerger {
                 local[3 * f + k] = Arrays.binarySearch(surface, t.fv[3 * f + k]);
             }
         }
+        this.sx = new double[surface.length];
+        this.sy = new double[surface.length];
+        this.sz = new double[surface.length];
+        for (int v = 0; v < surface.length; v++) {
+            sx[v] = t.x[surface[v]];
+            sy[v] = t.y[surface[v]];
+            sz[v] = t.z[surface[v]];
+        }
+        this.root = coplanarRoots();
+        this.memberStart = new int[m + 1];
+        this.members = new int[m];
+        sortMembers();
         this.isVertex = new boolean[surface.length];
     }
 
@@ -69,18 +84,18 @@ final class FacetMerger {
 
     /** Union–find of exactly coplanar neighbours; returns each live face's root. */
     private int[] coplanarRoots() {
-        double[] x = t.x;
-        double[] y = t.y;
-        double[] z = t.z;
+        double[] x = sx;
+        double[] y = sy;
+        double[] z = sz;
         int[] parent = new int[m];
         for (int i = 0; i < m; i++) {
             parent[i] = i;
         }
         for (int i = 0; i < m; i++) {
             int f = live[i];
-            int a = t.fv[3 * f];
-            int b = t.fv[3 * f + 1];
-            int c = t.fv[3 * f + 2];
+            int a = local[3 * f];
+            int b = local[3 * f + 1];
+            int c = local[3 * f + 2];
             for (int k = 0; k < 3; k++) {
                 int h = t.twin[3 * f + k];
                 int g = h / 3;
@@ -88,7 +103,7 @@ final class FacetMerger {
                 if (j < i) {
                     continue; // each pair once
                 }
-                int opp = t.fv[3 * g + (h % 3 + 2) % 3];
+                int opp = local[3 * g + (h % 3 + 2) % 3];
                 if (Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[opp], y[opp], z[opp]) == 0) {
                     union(parent, i, j);
                 }
@@ -206,18 +221,17 @@ final class FacetMerger {
 
     /** A merged facet: its loop without the vertices whose neighbours are collinear with them. */
     private void polygon(IntList loop) {
-        double[] x = t.x;
-        double[] y = t.y;
-        double[] z = t.z;
+        double[] x = sx;
+        double[] y = sy;
+        double[] z = sz;
         int len = loop.size();
         start.add(index.size());
         for (int k = 0; k < len; k++) {
             int lv = loop.get(k);
-            int p = surface[loop.get((k + len - 1) % len)];
-            int v = surface[lv];
-            int q = surface[loop.get((k + 1) % len)];
-            if (!Predicates.collinear3d(x[p], y[p], z[p], x[v], y[v], z[v], x[q], y[q], z[q])) {
-                index.add(v);
+            int p = loop.get((k + len - 1) % len);
+            int q = loop.get((k + 1) % len);
+            if (!Predicates.collinear3d(x[p], y[p], z[p], x[lv], y[lv], z[lv], x[q], y[q], z[q])) {
+                index.add(surface[lv]);
                 isVertex[lv] = true;
             }
         }
