@@ -176,7 +176,7 @@ final class HullCommand implements Callable<Integer> {
                 Timeline.markProcess("generating the points");
             } else {
                 try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
-                    points = readPoints(input);
+                    points = prepared != null ? Prewarm.beside(warm, () -> readPoints(input)) : readPoints(input);
                 }
                 source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");

@@ -38,6 +38,10 @@ public enum Tuning {
     PREWARM_JIT("accelgeom.prewarm.jit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: while the "
             + "hull's plan is still being built when the file is read, run the host's part of a hull on a small input "
             + "so that the JIT has compiled it before the real hull (same result; its own is dropped)."),
+    PREWARM_READ_SPARE("accelgeom.prewarm.readSpare", Type.INT, "2", 0, 1024, Use.TUNING, "with accelgeom.prewarm.plan: "
+            + "while TornadoVM starts and the hull's plan is built, the file is read by this many threads fewer than "
+            + "there are cores (a pool of its own), so that the start is not slowed by the reading threads (on an H100 "
+            + "host it took 1.5 s beside 16 of them, 0.7 s alone); 0: every core, as without a compile ahead."),
     PREWARM_TRACE("accelgeom.prewarm.trace", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "hull on tornado: prints to stderr when each piece of the start ends (TornadoVM's start, the plan's host "
                     + "arrays, its graphs, their first executions, the read, the join), in ms since the JVM's start; "

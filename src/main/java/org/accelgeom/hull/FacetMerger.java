@@ -46,7 +46,7 @@ final class FacetMerger {
     private final IntList start = new IntList();
     private final IntList index = new IntList();
 
-    private FacetMerger(HullTopology t, int[] live) {
+    private FacetMerger(HullTopology t, int[] live, boolean parallel) {
         this.t = t;
         this.live = live;
         this.m = live.length;
@@ -55,14 +55,8 @@ final class FacetMerger {
         for (int i = 0; i < m; i++) {
             liveIndex[live[i]] = i;
         }
-        this.surface = surfaceVertices();
         this.local = new int[3 * t.faceCount];
-        for (int i = 0; i < m; i++) {
-            int f = live[i];
-            for (int k = 0; k < 3; k++) {
-                local[3 * f + k] = Arrays.binarySearch(surface, t.fv[3 * f + k]);
-            }
-        }
+        this.surface = numberSurface(parallel);
         this.sx = new double[surface.length];
         this.sy = new double[surface.length];
         this.sz = new double[surface.length];
@@ -78,8 +72,9 @@ final class FacetMerger {
         this.isVertex = new boolean[surface.length];
     }
 
-    static Facets merge(HullTopology t, int[] live) {
-        return new FacetMerger(t, live).facets();
+    /** The facets of {@code t}'s live faces; {@code parallel}: its one sort on the common pool (not the jvm backend). */
+    static Facets merge(HullTopology t, int[] live, boolean parallel) {
+        return new FacetMerger(t, live, parallel).facets();
     }
 
     /** Union–find of exactly coplanar neighbours; returns each live face's root. */
@@ -130,20 +125,34 @@ final class FacetMerger {
         }
     }
 
-    /** The surface's distinct vertices, sorted: per-vertex scratch sized by the hull, not by the input. */
-    private int[] surfaceVertices() {
-        int[] corner = new int[3 * m];
+    /**
+     * The surface's distinct vertices, sorted (per-vertex scratch sized by the hull, not by the input), and each live
+     * corner's index into them in {@link #local}: one sort of the corners keyed by (vertex, half-edge), then one pass
+     * (a binary search per corner took half of the merge's 20 ms at 10^7 points on an H100 host).
+     */
+    private int[] numberSurface(boolean parallel) {
+        long[] corner = new long[3 * m];
         for (int i = 0; i < m; i++) {
-            System.arraycopy(t.fv, 3 * live[i], corner, 3 * i, 3);
-        }
-        Arrays.sort(corner);
-        int distinct = 0;
-        for (int i = 0; i < corner.length; i++) {
-            if (i == 0 || corner[i] != corner[i - 1]) {
-                corner[distinct++] = corner[i];
+            int f = live[i];
+            for (int k = 0; k < 3; k++) {
+                corner[3 * i + k] = (long) t.fv[3 * f + k] << 32 | (3 * f + k);
             }
         }
-        return Arrays.copyOf(corner, distinct);
+        if (parallel) {
+            Arrays.parallelSort(corner);
+        } else {
+            Arrays.sort(corner);
+        }
+        int[] vertices = new int[corner.length];
+        int distinct = 0;
+        for (long c : corner) {
+            int v = (int) (c >>> 32);
+            if (distinct == 0 || vertices[distinct - 1] != v) {
+                vertices[distinct++] = v;
+            }
+            local[(int) c] = distinct - 1;
+        }
+        return Arrays.copyOf(vertices, distinct);
     }
 
     /** Every facet in the order of its first live face: a lone triangle as it is, a merged one by its boundary. */

@@ -194,7 +194,7 @@ public class Hull {
                     options.progress(), options.maxFacesPerRound());
             QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
             FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
-                    () -> FacetMerger.merge(r.topology(), r.live()));
+                    () -> FacetMerger.merge(r.topology(), r.live(), options.backend() != Backend.JVM));
             return new HullResult(3, facets.vertices(), facets.start(), facets.index(),
                     new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0),
                     timings, options.backend());
@@ -248,7 +248,7 @@ public class Hull {
      * Rejects the first non-finite point (by index) and measures the input's binary range ({@link HullRange});
      * split over cores except on the one-thread reference.
      */
-    private static HullRange checkFinite(double[] x, double[] y, double[] z, Backend backend) {
+    static HullRange checkFinite(double[] x, double[] y, double[] z, Backend backend) {
         int n = x.length;
         int chunk = 1 << 16;
         int chunks = (n + chunk - 1) / chunk;

@@ -16,7 +16,8 @@ public final class HullWarmUp {
 
     /**
      * A hull of points on a sphere (every point a vertex: many insertions, the exact predicates) and one of a grid
-     * (coplanar triangles: the facet merge's polygons) on the one-thread backend; returns their facet count.
+     * (coplanar triangles: the facet merge's polygons) on the one-thread backend, then the coordinate check over 2^17
+     * points; returns the two hulls' facet count (-1 if the check's range were not the direct one).
      */
     public static int run() {
         int facets = Hull.compute(RandomPoints.sphere(3000, 1), HullOptions.of(Backend.JVM)).facetCount();
@@ -29,6 +30,9 @@ public final class HullWarmUp {
             y[i] = (i / k) % k;
             z[i] = i / (k * k);
         }
-        return facets + Hull.compute(PointCloud.of(x, y, z), HullOptions.of(Backend.JVM)).facetCount();
+        facets += Hull.compute(PointCloud.of(x, y, z), HullOptions.of(Backend.JVM)).facetCount();
+        // the coordinate check's loop over chunks of 65536 points (cold, it took 38 ms of a 10^7 hull on an H100 host)
+        PointCloud c = RandomPoints.cube(1 << 17, 2);
+        return Hull.checkFinite(c.x(), c.y(), c.z(), Backend.JVM_PARALLEL).mode() == HullRange.Mode.DIRECT ? facets : -1;
     }
 }

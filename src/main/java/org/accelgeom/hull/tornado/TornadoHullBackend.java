@@ -109,6 +109,9 @@ public final class TornadoHullBackend implements HullBackend {
             try {
                 arrays.complete(new HullBuffers(c, faceCapacity(c), CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue()));
                 org.accelgeom.hull.StartTrace.mark("the plan's host arrays allocated", System.nanoTime() - t0);
+                long t1 = System.nanoTime();
+                KernelCache.hashAhead(HullTaskGraphs.class); // the kernel cache's key of the plan's tasks
+                org.accelgeom.hull.StartTrace.mark("the kernel cache's hash of the code", System.nanoTime() - t1);
             } catch (RuntimeException | OutOfMemoryError e) {
                 arrays.completeExceptionally(e);
             }
