@@ -17,10 +17,18 @@ public final class HullWarmUp {
     /**
      * A hull of points on a sphere (every point a vertex: many insertions, the exact predicates) and one of a grid
      * (coplanar triangles: the facet merge's polygons) on the one-thread backend, then the coordinate check over 2^17
-     * points; returns the two hulls' facet count (-1 if the check's range were not the direct one).
+     * points, and the sphere's mesh written as a PLY file into nothing; returns the two hulls' facet count (-1 if the
+     * check's range were not the direct one).
      */
     public static int run() {
-        int facets = Hull.compute(RandomPoints.sphere(3000, 1), HullOptions.of(Backend.JVM)).facetCount();
+        PointCloud sphere = RandomPoints.sphere(3000, 1);
+        HullResult h = Hull.compute(sphere, HullOptions.of(Backend.JVM));
+        int facets = h.facetCount();
+        try { // the result's mesh as --output writes it (a PLY file), into nothing
+            org.accelgeom.io.PlyWriter.writeMesh(java.io.OutputStream.nullOutputStream(), h.toMesh(sphere), true, null, null);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         int k = 9;
         double[] x = new double[k * k * k];
         double[] y = new double[x.length];
