@@ -177,10 +177,11 @@ final class HullCommand implements Callable<Integer> {
                 Timeline.markProcess("generating the points");
             } else {
                 try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
-                    points = readPoints(input);
+                    points = prepared != null ? Prewarm.beside(warm, () -> readPoints(input)) : readPoints(input);
                 }
                 source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");
+                org.accelgeom.hull.StartTrace.mark("the input read");
             }
             if (points.dimension() != 3) {
                 throw new AccelGeomException(source + ": the points have " + points.dimension() + " coordinate"
@@ -194,7 +195,13 @@ final class HullCommand implements Callable<Integer> {
             }
             throw e;
         }
+        if (prepared != null && warm.busy() && org.accelgeom.engine.Tuning.PREWARM_JIT.booleanValue()) {
+            org.accelgeom.hull.HullWarmUp.run(); // the host's hull code compiled while the plan is still on its way
+            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up");
+            Timeline.markProcess("warming up the host's hull code (JIT) while the plan is built");
+        }
         Prewarm.join(warm);
+        org.accelgeom.hull.StartTrace.mark("the background start and plan joined");
         Timeline.markProcess(prepared != null ? "waiting for the background TornadoVM start and plan"
                 : "waiting for the background TornadoVM start");
         if (savePoints != null) {
@@ -291,7 +298,15 @@ final class HullCommand implements Callable<Integer> {
         }
         DeviceSession session = DeviceSession.open(options.execution());
         int points = (int) Math.min(guess, org.accelgeom.engine.Capacity.MAX / 2);
-        warm.prepare(() -> session.tornado(org.accelgeom.hull.HullBackend.Factory.class).prepare(session, points));
+        Runnable plan; // the plan's host arrays start now, beside TornadoVM's start and the read
+        try {
+            var factory = session.tornado(org.accelgeom.hull.HullBackend.Factory.class);
+            plan = org.accelgeom.engine.Tuning.PREWARM_ARRAYS.booleanValue() ? factory.prepareAhead(session, points)
+                    : () -> factory.prepare(session, points);
+        } catch (RuntimeException | LinkageError e) {
+            return session; // the run meets the same problem and reports it in one line
+        }
+        warm.prepare(plan);
         return session;
     }
 

@@ -41,6 +41,7 @@ final class Prewarm {
         queue(() -> {
             TornadoSupport.devices().deviceCount();
             WorkerProcesses.tornadoUp(); // a worker process's timeline
+            org.accelgeom.hull.StartTrace.mark("TornadoVM started");
         });
     }
 
@@ -130,6 +131,46 @@ final class Prewarm {
                 // the run meets the same problem and reports it in one line
             }
         }));
+    }
+
+    /**
+     * Runs {@code read} (a parallel reader: its blocks run in the pool of the calling thread, the common pool by
+     * default) with {@link org.accelgeom.engine.Tuning#PREWARM_READ_SPARE} threads fewer than there are cores while
+     * {@code warm} still has work, in a pool of its own that then ends; else as it is. Exceptions come out unwrapped.
+     */
+    static <T> T beside(Prewarm warm, java.util.function.Supplier<T> read) {
+        int spare = org.accelgeom.engine.Tuning.PREWARM_READ_SPARE.intValue();
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (warm == null || spare <= 0 || cores - spare < 1 || !warm.busy()) {
+            return read.get();
+        }
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(cores - spare);
+        try {
+            return pool.submit(read::get).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading", e);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** Whether something queued is still running or waiting. */
+    synchronized boolean busy() {
+        for (Future<?> f : queued) {
+            if (!f.isDone()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Waits for everything queued (null: nothing to wait for); the thread then ends. */

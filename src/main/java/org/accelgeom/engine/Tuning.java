@@ -33,6 +33,20 @@ public enum Tuning {
                     + "(docs/benchmarks.md, sessions 9 and 10). false: start and compile when needed."),
     PREWARM_PLAN("accelgeom.prewarm.plan", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm: also "
             + "compile the hull's plan ahead (false: only start TornadoVM); see docs/benchmarks.md, session 10."),
+    PREWARM_ARRAYS("accelgeom.prewarm.arrays", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: "
+            + "allocate the hull plan's host arrays on a thread of their own as soon as the point count is guessed "
+            + "(beside TornadoVM's start and the read), not on the background thread after TornadoVM's start."),
+    PREWARM_JIT("accelgeom.prewarm.jit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: while the "
+            + "hull's plan is still being built when the file is read, run the host's part of a hull on a small input "
+            + "so that the JIT has compiled it before the real hull (same result; its own is dropped)."),
+    PREWARM_READ_SPARE("accelgeom.prewarm.readSpare", Type.INT, "2", 0, 1024, Use.TUNING, "with accelgeom.prewarm.plan: "
+            + "while TornadoVM starts and the hull's plan is built, the file is read by this many threads fewer than "
+            + "there are cores (a pool of its own), so that the start is not slowed by the reading threads (on an H100 "
+            + "host it took 1.5 s beside 16 of them, 0.7 s alone); 0: every core, as without a compile ahead."),
+    PREWARM_TRACE("accelgeom.prewarm.trace", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "hull on tornado: prints to stderr when each piece of the start ends (TornadoVM's start, the plan's host "
+                    + "arrays, its graphs, their first executions, the read, the join), in ms since the JVM's start; "
+                    + "like every accelgeom.prewarm switch, not part of the kernel cache's key."),
     FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "the CLI ends the JVM by Runtime.halt "
             + "once stdout and stderr are flushed: no shutdown hooks (TornadoVM's OpenCL clean-up: the process's exit "
             + "frees the same). false: System.exit, e.g. for -XX:StartFlightRecording, whose file a hook writes."),
@@ -82,8 +96,13 @@ public enum Tuning {
     HULL_SMALL_ROUND_CAP("accelgeom.hull.smallRoundCap", Type.INT, "4096", 64, 1 << 24, Use.TUNING,
             "tornado hull: the delta capacity of the small round graph (most rounds fit in it)."),
     HULL_INITIAL_FACES("accelgeom.hull.initialFaces", Type.INT, "0", 0, 1 << 26, Use.TUNING,
-            "tornado hull: the face tables' size; 0: 16 + min(8n, 2^23) for n points (tables do not grow: a hull "
-                    + "that needs more fails with a clear message)."),
+            "tornado hull: the face tables' size, fixed (a hull that needs more fails with a clear message); 0: "
+                    + "16 + min(8n, accelgeom.hull.firstFaces) for n points, and once 16 + min(8n, 2^23) if that is not "
+                    + "enough."),
+    HULL_FIRST_FACES("accelgeom.hull.firstFaces", Type.INT, "1048576", 64, 1 << 23, Use.TUNING,
+            "tornado hull (with accelgeom.hull.initialFaces unset): a plan's face tables first hold 16 + min(8n, this) "
+                    + "faces; a hull that needs more starts again on tables of 16 + min(8n, 2^23) (host arrays and device "
+                    + "memory in proportion: 2^23 faces are 503 MB, for the 28,424 of 10^7 points in a ball)."),
     HULL_PASSES("accelgeom.hull.passes", Type.INT, "4", 2, 16, Use.TUNING,
             "tornado hull: farthest-point passes per execution of a round graph."),
     HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,

@@ -100,14 +100,34 @@ public class Hull {
     /**
      * The hull of exact coordinates x, y, z, whose floating-point steps (backend, planes, farthest points) run on
      * px, py, pz: the same arrays, or with {@code exactOnly} rounded ones whose every kernel test is left to the
-     * host (see {@link HullRange}).
+     * host (see {@link HullRange}). A backend whose face tables fill up where larger ones can be had
+     * ({@link HullBackend.MoreFaces}) gets them, and the hull starts again (the same hull: it is unique).
      */
     private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
             boolean exactOnly, HullOptions options, java.util.function.Supplier<? extends HullBackend> make,
             PhaseTimings timings, long fallbacks0) {
+        int faces = 16;
+        long exact0 = fallbacks0;
+        while (true) {
+            try {
+                return attempt(x, y, z, px, py, pz, exactOnly, options, make, timings, exact0, faces);
+            } catch (HullBackend.MoreFaces e) {
+                if (e.faces() <= faces) {
+                    throw new AccelGeomException("the backend's face tables cannot grow beyond " + faces + " faces");
+                }
+                faces = e.faces();
+                exact0 = Predicates.exactEvaluations();
+            }
+        }
+    }
+
+    /** One try of {@link #hull} on a backend whose face tables hold at least {@code faces} faces. */
+    private static HullResult attempt(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
+            boolean exactOnly, HullOptions options, java.util.function.Supplier<? extends HullBackend> make,
+            PhaseTimings timings, long fallbacks0, int faces) {
         int n = x.length;
         try (HullBackend backend = timings.time("start backend", Kind.HOST, make::get)) {
-            backend.load(px, py, pz, 16, timings);
+            backend.load(px, py, pz, faces, timings);
             int cullDirections = exactOnly ? 0 : options.cullDirections();
             double[] dirs = Directions.axesAndSphere(cullDirections > 0 ? cullDirections : 0);
             int nDirs = dirs.length / 3;
@@ -174,7 +194,7 @@ public class Hull {
                     options.progress(), options.maxFacesPerRound());
             QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
             FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
-                    () -> FacetMerger.merge(r.topology(), r.live()));
+                    () -> FacetMerger.merge(r.topology(), r.live(), options.backend() != Backend.JVM));
             return new HullResult(3, facets.vertices(), facets.start(), facets.index(),
                     new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0),
                     timings, options.backend());
@@ -228,7 +248,7 @@ public class Hull {
      * Rejects the first non-finite point (by index) and measures the input's binary range ({@link HullRange});
      * split over cores except on the one-thread reference.
      */
-    private static HullRange checkFinite(double[] x, double[] y, double[] z, Backend backend) {
+    static HullRange checkFinite(double[] x, double[] y, double[] z, Backend backend) {
         int n = x.length;
         int chunk = 1 << 16;
         int chunks = (n + chunk - 1) / chunk;

@@ -23,6 +23,34 @@ public interface HullBackend extends AutoCloseable {
          */
         default void prepare(DeviceSession session, int points) {
         }
+
+        /**
+         * {@link #prepare} in two parts: what needs no device starts now, on a thread of its own (the plan's host
+         * arrays, beside TornadoVM's start and the read), and the returned part builds the plan over them once
+         * TornadoVM has started. By default all of it is the returned part.
+         */
+        default Runnable prepareAhead(DeviceSession session, int points) {
+            return () -> prepare(session, points);
+        }
+    }
+
+    /**
+     * Thrown by a backend whose face tables are full where larger ones can be had: the hull starts again, asking
+     * {@link #load} for {@link #faces()} faces (a rare input; the result is the same hull).
+     */
+    final class MoreFaces extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int faces;
+
+        public MoreFaces(int faces) {
+            super("the face tables need " + faces + " faces", null, false, false);
+            this.faces = faces;
+        }
+
+        /** The face capacity to ask the next {@link #load} for. */
+        public int faces() {
+            return faces;
+        }
     }
 
     /** Takes the points (uploads them, for a device backend); every point starts with label 0 (the root face). */

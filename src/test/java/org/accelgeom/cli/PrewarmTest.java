@@ -62,6 +62,21 @@ class PrewarmTest {
                 + "points (x y z)", r[2].lines().filter(l -> l.startsWith("accelgeom:")).findFirst().orElse(r[2]));
     }
 
+    @Test
+    void aFileTheReaderRejectsBesideTheStartGivesTheSameLineAsOnTheJvm() throws Exception {
+        Path bad = dir.resolve("bad.xyz");
+        Files.writeString(bad, "1 2 3\n4 5 6\n7 8 nine\n1 1 1\n"); // the read fails in the pool beside the start
+        String[] t = run("hull", "--input", bad.toString(), "--backend", "tornado", "--quiet");
+        String[] j = run("hull", "--input", bad.toString(), "--backend", "jvm", "--quiet");
+        assertEquals("1", t[0], t[2]);
+        assertEquals("1", j[0], j[2]);
+        assertEquals(errorLine(j[2]), errorLine(t[2]));
+    }
+
+    private static String errorLine(String err) {
+        return err.lines().filter(l -> l.startsWith("accelgeom:")).findFirst().orElse(err);
+    }
+
     /** exit status, stdout, stderr (as strings, for the assertions' messages). */
     private static String[] run(String... args) {
         MainTest.Run r = MainTest.run(args);

@@ -95,6 +95,21 @@ public final class KernelCache {
         return Tuning.KERNEL_CACHE.booleanValue();
     }
 
+    /**
+     * Hashes the code that holds {@code c} (part of the key of its tasks) now, on the caller's thread, where the first
+     * cached task of the process would otherwise hash it (the 4.5 MB jar: 30-100 ms on an H100 host, on the hull's
+     * compile ahead after TornadoVM's start). Needs no device; a failure is left to the tasks' own keys.
+     */
+    public static void hashAhead(Class<?> c) {
+        try {
+            if (enabled()) {
+                codeHash(c);
+            }
+        } catch (RuntimeException e) {
+            // the task's key meets it again and leaves the task uncached
+        }
+    }
+
     /** The cache's root directory. */
     public static Path directory() {
         String dir = Tuning.KERNEL_CACHE_DIR.stringValue("");

@@ -85,8 +85,40 @@ public final class TornadoHullBackend implements HullBackend {
 
         @Override
         public void prepare(DeviceSession session, int points) {
-            TornadoHullBackend.prepare(session, points);
+            TornadoHullBackend.prepare(session, points, null);
         }
+
+        @Override
+        public Runnable prepareAhead(DeviceSession session, int points) {
+            java.util.concurrent.CompletableFuture<HullBuffers> arrays = allocateAhead(points);
+            return () -> TornadoHullBackend.prepare(session, points, arrays);
+        }
+    }
+
+    /**
+     * The host arrays of the plan that {@link #prepare} will build for {@code points} points, allocated now on a thread
+     * of their own (they need no device: about 0.6 GB for 10^7 points, 0.3-1 s of allocation and GC on an H100 host,
+     * which then overlaps TornadoVM's start and the read instead of following the start). A failure (no memory) is
+     * left to the plan's build, which allocates again.
+     */
+    static java.util.concurrent.CompletableFuture<HullBuffers> allocateAhead(int points) {
+        java.util.concurrent.CompletableFuture<HullBuffers> arrays = new java.util.concurrent.CompletableFuture<>();
+        int c = capacityFor(Math.max(points, 0), 0);
+        Thread t = new Thread(() -> {
+            long t0 = System.nanoTime();
+            try {
+                arrays.complete(new HullBuffers(c, faceCapacity(c), CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue()));
+                org.accelgeom.hull.StartTrace.mark("the plan's host arrays allocated", System.nanoTime() - t0);
+                long t1 = System.nanoTime();
+                KernelCache.hashAhead(HullTaskGraphs.class); // the kernel cache's key of the plan's tasks
+                org.accelgeom.hull.StartTrace.mark("the kernel cache's hash of the code", System.nanoTime() - t1);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                arrays.completeExceptionally(e);
+            }
+        }, "accelgeom-hull-arrays");
+        t.setDaemon(true);
+        t.start();
+        return arrays;
     }
 
     /**
@@ -97,13 +129,20 @@ public final class TornadoHullBackend implements HullBackend {
      * so it must be this plan); one that does not builds its own, as without this. Results never depend on it.
      */
     public static void prepare(DeviceSession session, int points) {
+        prepare(session, points, null);
+    }
+
+    /** {@link #prepare(DeviceSession, int)} over host arrays allocated ahead ({@link #allocateAhead}; null: none). */
+    static void prepare(DeviceSession session, int points, java.util.concurrent.Future<HullBuffers> arrays) {
         TornadoHullBackend t = new TornadoHullBackend(session);
         t.room = Math.max(points, 0);
+        t.ahead = arrays;
         double[] x = {0, 1, 0, 0};
         double[] y = {0, 0, 1, 0};
         double[] z = {0, 0, 0, 1};
         try {
             t.load(x, y, z, 16, new PhaseTimings());
+            org.accelgeom.hull.StartTrace.mark("the plan's graphs run once on 4 points");
         } catch (RuntimeException | Error e) {
             if (t.held != null) { // a plan that failed half-way is not kept
                 release(t.held.plan);
@@ -131,6 +170,8 @@ public final class TornadoHullBackend implements HullBackend {
     private int killedCount;
     /** Points the plan must have room for besides the input's ({@link #prepare}: the predicted input). */
     private int room;
+    /** The host arrays of the plan {@link #prepare} builds, allocated ahead (null: none). */
+    private java.util.concurrent.Future<HullBuffers> ahead;
 
     /**
      * On the session's device; the plan stays in the session for the next hull that fits (with
@@ -221,6 +262,7 @@ public final class TornadoHullBackend implements HullBackend {
         held.lastY = y;
         held.lastZ = z;
         if (!b.started) {
+            org.accelgeom.hull.StartTrace.mark("the load graph's first execution");
             compileRest();
         }
     }
@@ -230,9 +272,7 @@ public final class TornadoHullBackend implements HullBackend {
      * batch of growing inputs builds few plans), within the device's memory.
      */
     private Held build(int n, int replaced, int faceCapacity) {
-        long want = Math.max(Math.max(n + n / 4L, n > replaced ? 2L * replaced : 0), 1024);
-        // one ladder of sizes (multiples of 1024): inputs of nearby sizes, in any process, share a plan's cached kernels
-        long capacity = (Capacity.rung(want) + 1023L) / 1024 * 1024;
+        long capacity = capacityFor(n, replaced);
         if (bytes(capacity) > device.getMaxGlobalMemory() * 0.9) {
             capacity = n;
         }
@@ -242,7 +282,7 @@ public final class TornadoHullBackend implements HullBackend {
         }
         int c = (int) capacity;
         int faces = Math.max(faceCapacity, faceCapacity(c));
-        HullBuffers buffers = new HullBuffers(c, faces, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue());
+        HullBuffers buffers = allocated(c, faces);
         buffers.resize(n);
         String phase = "build task graphs (" + HullTaskGraphs.GRAPH_COUNT + " graphs, " + HullTaskGraphs.taskCount(false)
                 + " tasks)";
@@ -261,18 +301,58 @@ public final class TornadoHullBackend implements HullBackend {
             TornadoExecutionPlan p = new TornadoExecutionPlan(frozen);
             session.planBuilt();
             p.withDevice(device).withGridScheduler(g.scheduler());
+            org.accelgeom.hull.StartTrace.mark("the plan's graphs built");
             return new Held(buffers, p, g, deviceIndex);
         });
     }
 
     /**
-     * Face tables for a capacity: a hull of n points creates about 6 faces per inserted point; 8n (at most 2^23) covers
-     * every point becoming a vertex up to a million points. The tables do not grow within a plan (rebuilding a plan with
-     * larger tables broke its kernels on TornadoVM 5.2); a hull that needs more fails with a clear message.
+     * The capacity of a plan for n points: at least 5n/4 and, when it replaces a smaller plan, twice that one's (so that
+     * a batch of growing inputs builds few plans), on one ladder of sizes (multiples of 1024), so that inputs of nearby
+     * sizes, in any process, share a plan's cached kernels. {@link #build} may lower it to the device's memory.
+     */
+    static int capacityFor(int n, int replaced) {
+        long want = Math.max(Math.max(n + n / 4L, n > replaced ? 2L * replaced : 0), 1024);
+        return (int) ((Capacity.rung(want) + 1023L) / 1024 * 1024);
+    }
+
+    /** The plan's host arrays: those allocated ahead when they have these sizes, else new ones. */
+    private HullBuffers allocated(int capacity, int faces) {
+        java.util.concurrent.Future<HullBuffers> a = ahead;
+        ahead = null;
+        if (a != null) {
+            long t0 = System.nanoTime();
+            try {
+                HullBuffers b = a.get();
+                org.accelgeom.hull.StartTrace.mark("waited for the host arrays", System.nanoTime() - t0);
+                if (b.capacity == capacity && b.faceCapacity == faces && b.cap == CAP
+                        && b.smallCap == Math.min(Tuning.HULL_SMALL_ROUND_CAP.intValue(), CAP)) {
+                    return b;
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                // allocated below (and failing there, reported as without the allocation ahead)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return new HullBuffers(capacity, faces, CAP, Tuning.HULL_SMALL_ROUND_CAP.intValue());
+    }
+
+    /**
+     * Face tables for a capacity (the first try): a hull of n points creates about 6 faces per inserted point. 2^20
+     * faces (accelgeom.hull.firstFaces; 63 MB of host arrays and device memory) hold the hulls of 10^7 points in a ball
+     * (28,424 facets) 37 times over; a hull that needs more starts again on {@link #fullFaces} (the tables do not grow
+     * within a plan: rebuilding a plan with larger tables broke its kernels on TornadoVM 5.2). A size set by
+     * accelgeom.hull.initialFaces is final: a hull that needs more fails with a clear message.
      */
     private static int faceCapacity(int capacity) {
         int faces = Tuning.HULL_INITIAL_FACES.intValue();
-        return faces > 0 ? faces : 16 + (int) Math.min(8L * capacity, 1 << 23);
+        return faces > 0 ? faces : 16 + (int) Math.min(8L * capacity, Tuning.HULL_FIRST_FACES.intValue());
+    }
+
+    /** The largest face tables of a plan: 8 faces per point (every point a vertex up to a million points), at most 2^23. */
+    private static int fullFaces(int capacity) {
+        return 16 + (int) Math.min(8L * capacity, 1 << 23);
     }
 
     /** Device bytes of a plan for {@code capacity} points (with the candidate slots of the largest round). */
@@ -517,8 +597,15 @@ public final class TornadoHullBackend implements HullBackend {
         }
     }
 
-    /** Fails clearly when a round would overflow the face tables (see {@link #load}). */
+    /**
+     * When a round would overflow the face tables: asks for the largest tables ({@link HullBackend.MoreFaces}: the hull
+     * starts again on a plan with them) where the plan has smaller ones, else fails clearly (see {@link #faceCapacity}).
+     */
     private void ensureFaces(int need) {
+        if (need > b.faceCapacity && session != null && Tuning.HULL_INITIAL_FACES.intValue() == 0
+                && b.faceCapacity < fullFaces(b.capacity)) {
+            throw new HullBackend.MoreFaces(fullFaces(b.capacity));
+        }
         if (need > b.faceCapacity) {
             throw new AccelGeomException("the hull needs more than " + b.faceCapacity + " faces on the device, the "
                     + "tornado backend's limit for " + b.n + " points; use --backend jvm-parallel for this input");

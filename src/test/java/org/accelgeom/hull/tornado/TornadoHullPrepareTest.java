@@ -23,7 +23,8 @@ class TornadoHullPrepareTest {
 
     private static HullResult hull(double[][] p, int guess) {
         try (DeviceSession session = DeviceSession.open(Execution.tornado(0))) {
-            session.tornado(HullBackend.Factory.class).prepare(session, guess);
+            // as the CLI does: the host arrays on a thread of their own now, the plan over them after TornadoVM's start
+            session.tornado(HullBackend.Factory.class).prepareAhead(session, guess).run();
             assertEquals(1, session.planBuilds(), "the prepared plan");
             assertEquals(java.util.List.of(TornadoHullBackend.FAMILY + "/" + TornadoHullBackend.STEP),
                     session.heldPlans(), "kept in the session");

@@ -63,6 +63,25 @@ class TornadoHullTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aHullThatOutgrowsTheFirstFaceTablesStartsAgainOnTheLargest() {
+        double[][] p = HullTest.points("sphere", 4000, 14);
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM));
+        System.setProperty("accelgeom.hull.firstFaces", "64");
+        try (org.accelgeom.engine.DeviceSession s = org.accelgeom.engine.DeviceSession.open(
+                org.accelgeom.engine.Execution.tornado(0))) {
+            HullResult gpu = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), s);
+            assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), "sphere");
+            org.junit.jupiter.api.Assertions.assertArrayEquals(ref.vertices(), gpu.vertices());
+            assertEquals(2, s.planBuilds(), "a plan with the first tables, then one with the largest");
+            assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(
+                    Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), s)), "the larger plan again");
+            assertEquals(2, s.planBuilds(), "kept for the next hull");
+        } finally {
+            System.clearProperty("accelgeom.hull.firstFaces");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void tooManyFacesForTheDeviceTablesIsAClearError() {
         double[][] p = HullTest.points("sphere", 4000, 13);
         System.setProperty("accelgeom.hull.initialFaces", "256");
