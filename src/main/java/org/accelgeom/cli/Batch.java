@@ -129,6 +129,10 @@ final class Batch {
     private static final ThreadLocal<DeviceSession> SESSION = new ThreadLocal<>();
     /** The lock of the batch session's device work (see {@link Lease#exclusive}). */
     private static final ThreadLocal<Object> DEVICE_WORK = new ThreadLocal<>();
+    /** The batch's one-thread session (see {@link #oneThreadSession}), once opened. */
+    private static final ThreadLocal<DeviceSession> ONE_THREAD = new ThreadLocal<>();
+    /** Inputs of the batch from the one being started to the last, itself included. */
+    private static final ThreadLocal<Integer> REMAINING = ThreadLocal.withInitial(() -> 1);
     /** On a worker of a multi-device batch ({@link MultiDevice}): the one input its copy of the command computes. */
     static final ThreadLocal<Assignment> ASSIGNED = new ThreadLocal<>();
 
@@ -177,6 +181,28 @@ final class Batch {
             DEVICE_WORK.set(new Object());
         }
         return new Lease(s, false, DEVICE_WORK.get());
+    }
+
+    /** Inputs of the running batch from the one being started to the last, itself included (1 outside a batch). */
+    static int remaining() {
+        return active() ? REMAINING.get() : 1;
+    }
+
+    /**
+     * In a batch, its second session on {@code execution} with one thread, shared by the inputs computed beside each
+     * other: its loops run on each caller's thread ({@link org.accelgeom.engine.ParallelLoops}), so every input
+     * runs alone on its worker; closed after the last input. Outside a batch, as {@link #session}.
+     */
+    static Lease oneThreadSession(Execution execution) {
+        if (!active() || ASSIGNED.get() != null) {
+            return session(execution);
+        }
+        DeviceSession s = ONE_THREAD.get();
+        if (s == null || s.isClosed()) {
+            s = DeviceSession.open(execution.withThreads(1));
+            ONE_THREAD.set(s);
+        }
+        return new Lease(s, false, new Object());
     }
 
     /** A session lent to one input's work (see {@link #session}); {@code deviceWork} is the lock of {@link #exclusive}. */
@@ -271,6 +297,7 @@ final class Batch {
             }
             for (int k = 0; !concurrent && k < inputs.size(); k++) {
                 Path in = inputs.get(k);
+                REMAINING.set(inputs.size() - k);
                 common.input = in.toString();
                 STEM.set(InputFiles.stem(in.getFileName().toString()));
                 common.output = outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used);
@@ -299,6 +326,12 @@ final class Batch {
             DeviceSession s = SESSION.get();
             SESSION.remove();
             DEVICE_WORK.remove();
+            REMAINING.remove();
+            DeviceSession one = ONE_THREAD.get();
+            ONE_THREAD.remove();
+            if (one != null) {
+                one.close();
+            }
             if (s != null) {
                 plans = s.planBuilds();
                 s.close();
@@ -377,6 +410,7 @@ final class Batch {
                         break; // memory: wait until an input in flight ends
                     }
                     next++;
+                    REMAINING.set(inputs.size() - next + 1);
                     Pending p = start(body, common, in, outDir, ext, used, footprint, workers, ended);
                     window.add(p);
                     if (p.work() != null) {

@@ -141,8 +141,31 @@ final class VoronoiCommand implements Callable<Integer> {
                 || common.backend == Backend.JVM && set <= 0) {
             return 1;
         }
+        if (set <= 0 && oneThreadPerInput()) {
+            return batchThreads();
+        }
         return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
     }
+
+    /**
+     * Inputs of this batch computed each on one thread ({@code accelgeom.voronoi.oneThreadPerInput}, jvm-parallel):
+     * while at least {@link #batchThreads} inputs remain, an input gets the batch's one-thread session (the
+     * jvm-parallel algorithm, its loops on the input's worker), one input per thread at once; the last ones get the
+     * batch's session on all threads. The output does not depend on the threads (every parallel step writes per index).
+     */
+    private boolean oneThreadPerInput() {
+        return org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue() && common.backend == Backend.JVM_PARALLEL
+                && Batch.active() && runs.repeat <= 1 && !allModels && trajectory == null && random == null
+                && batchThreads() > 1;
+    }
+
+    /** The threads of the batch's jvm-parallel session: --threads, or every core. */
+    private int batchThreads() {
+        return common.threads > 0 ? common.threads : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Inputs this process computed on one thread in a batch (see {@link #oneThreadPerInput}; the tests read it). */
+    static final java.util.concurrent.atomic.AtomicInteger ONE_THREAD_INPUTS = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * One input (or --random), the whole command or one input of a batch, in two parts: what runs here (checks, the
@@ -229,7 +252,12 @@ final class VoronoiCommand implements Callable<Integer> {
                 Batch.perInput(saveBalls), Batch.perInput(edges), Batch.perInput(tetrahedra), common.describeBackend());
         // beside other inputs, the report waits in a buffer for its turn; else it is printed as it comes (--repeat)
         boolean buffered = Batch.active() && inputsInFlight() > 1;
-        Batch.Lease lease = Batch.session(options.execution()); // in a batch, the batch's session
+        boolean alone = oneThreadPerInput() && Batch.remaining() >= batchThreads();
+        if (alone) {
+            ONE_THREAD_INPUTS.incrementAndGet();
+        }
+        // in a batch, the batch's session (on all threads) or its one-thread session
+        Batch.Lease lease = alone ? Batch.oneThreadSession(options.execution()) : Batch.session(options.execution());
         return () -> {
             try (lease) {
                 return Batch.reported(out, buffered, o -> {

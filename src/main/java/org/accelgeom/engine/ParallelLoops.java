@@ -15,27 +15,34 @@ public final class ParallelLoops {
         void run(int from, int to);
     }
 
-    private final ForkJoinPool pool;
+    private ForkJoinPool pool;
     private final int threads;
 
-    /** A pool of {@code threads} workers ({@code threads <= 0}: one per available core). */
+    /**
+     * A pool of {@code threads} workers ({@code threads <= 0}: one per available core). One thread: the loops run on
+     * the caller (one chunk, no handoff), and the pool of one worker is made only if a step asks for {@link #pool()};
+     * so several callers can share it, each on its own thread (a Voronoi batch's one-thread inputs).
+     */
     public ParallelLoops(int threads) {
         this.threads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        this.pool = threads > 0 ? new ForkJoinPool(this.threads) : ForkJoinPool.commonPool();
+        this.pool = threads == 1 ? null : threads > 0 ? new ForkJoinPool(this.threads) : ForkJoinPool.commonPool();
     }
 
     /**
      * Shuts down a pool created for an explicit thread count and waits for its workers to end (the common pool is
      * left alone).
      */
-    public void close() {
-        if (pool != ForkJoinPool.commonPool()) {
+    public synchronized void close() {
+        if (pool != null && pool != ForkJoinPool.commonPool()) {
             pool.close();
         }
     }
 
     /** The fork/join pool the loops run on (for steps that fork their own tasks). */
-    public ForkJoinPool pool() {
+    public synchronized ForkJoinPool pool() {
+        if (pool == null) {
+            pool = new ForkJoinPool(1);
+        }
         return pool;
     }
 
@@ -49,7 +56,7 @@ public final class ParallelLoops {
             return;
         }
         int chunks = Math.max(1, Math.min(threads * 4, (n + grain - 1) / Math.max(1, grain)));
-        if (chunks == 1) {
+        if (chunks == 1 || threads == 1) {
             body.run(0, n);
             return;
         }

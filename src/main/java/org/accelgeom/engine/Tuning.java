@@ -131,6 +131,11 @@ public enum Tuning {
             "voronoi batches on jvm-parallel and tornado (several --input files): inputs computed at once, their reports "
                     + "printed in input order; memory holds that many inputs and results (tornado: their device steps "
                     + "take turns). 0: half the cores, 2 to 8; jvm: one input at a time, or when set that many, each on one thread."),
+    VORONOI_ONE_THREAD("accelgeom.voronoi.oneThreadPerInput", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "jvm-parallel voronoi batches: while at least as many inputs remain as the batch has threads, each input is "
+                    + "computed on one thread (the jvm-parallel algorithm, its loops on the caller), one input per thread "
+                    + "at once; the last inputs each on all threads. false: every input on all threads, half the cores "
+                    + "of inputs at once. Same output."),
     VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
                     + "stderr (how hostBelow was measured)."),
