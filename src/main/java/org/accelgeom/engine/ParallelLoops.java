@@ -15,7 +15,10 @@ public final class ParallelLoops {
         void run(int from, int to);
     }
 
-    private ForkJoinPool pool;
+    /** The loops' pool; null for one thread (the loops run on the caller). */
+    private final ForkJoinPool pool;
+    /** One thread: the pool of one worker, made when a step asks for {@link #pool()}. */
+    private ForkJoinPool single;
     private final int threads;
 
     /**
@@ -36,14 +39,22 @@ public final class ParallelLoops {
         if (pool != null && pool != ForkJoinPool.commonPool()) {
             pool.close();
         }
+        if (single != null) {
+            single.close();
+        }
     }
 
     /** The fork/join pool the loops run on (for steps that fork their own tasks). */
-    public synchronized ForkJoinPool pool() {
-        if (pool == null) {
-            pool = new ForkJoinPool(1);
+    public ForkJoinPool pool() {
+        if (pool != null) {
+            return pool;
         }
-        return pool;
+        synchronized (this) {
+            if (single == null) {
+                single = new ForkJoinPool(1);
+            }
+            return single;
+        }
     }
 
     public int threads() {
