@@ -103,6 +103,16 @@ final class MultiDevice {
         return TornadoSupport.devices().deviceCount();
     }
 
+    /**
+     * The host threads of each worker thread's session where --threads is not given
+     * ({@code accelgeom.devices.workerThreads}): by default the cores over the workers, a pool of its own per worker,
+     * rather than every worker on the one common pool of every core; 0 for one worker (the one-device run's pool).
+     */
+    static int workerThreads(int workers) {
+        int t = Tuning.DEVICE_WORKER_THREADS.intValue();
+        return t >= 0 ? t : workers > 1 ? Math.max(1, Runtime.getRuntime().availableProcessors() / workers) : 0;
+    }
+
     /** What one input's worker left: its status, its report, its error lines and the exception that ended it. */
     private record Report(int status, String out, String err, Throwable failure) {
     }
@@ -125,7 +135,8 @@ final class MultiDevice {
         WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
                 ? WorkerProcesses.start(common.deviceList, args) : null;
         long[] childNanos = new long[common.deviceList.length];
-        try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)) {
+        try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)
+                .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
             Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
             pool.run(source, (worker, k) -> procs != null
@@ -388,7 +399,8 @@ final class MultiDevice {
                 return new Positioned<>(position[0]++, source.next());
             }
         };
-        try (DevicePool pool = DevicePool.open(execution, common.deviceList)) {
+        try (DevicePool pool = DevicePool.open(execution, common.deviceList)
+                .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             Progress progress = common.progress();
             progress.begin("items on " + pool.size() + " device workers", 0);
             int[] done = {0};

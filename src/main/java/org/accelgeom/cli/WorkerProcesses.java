@@ -115,15 +115,23 @@ final class WorkerProcesses implements AutoCloseable {
      * device 0, so that no child opens the other GPUs (TornadoVM's OpenCL context holds every device of the platform).
      */
     static WorkerProcesses start(int[] devices, String[] args) {
-        return start(devices, args, java.util.Map.of());
+        return start(devices, args, java.util.Map.of(), true);
     }
 
-    /** {@link #start(int[], String[])} with {@code env} added to every child's environment. */
+    /**
+     * {@link #start(int[], String[])} with {@code env} added to every child's environment, each child seeing every
+     * CPU (the hull's split: its children's host work is each part's reading or generation).
+     */
     static WorkerProcesses start(int[] devices, String[] args, java.util.Map<String, String> env) {
+        return start(devices, args, env, false);
+    }
+
+    private static WorkerProcesses start(int[] devices, String[] args, java.util.Map<String, String> env, boolean shareCpus) {
         List<String> jvm = new ArrayList<>();
         jvm.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        for (String a : flags) {
             if (!a.startsWith("-agentlib:jdwp") && !a.startsWith("-XX:StartFlightRecording")) {
                 jvm.add(a); // not a debugger's port or a recording's file, which the parent holds
             }
@@ -135,10 +143,13 @@ final class WorkerProcesses implements AutoCloseable {
         long spawnedAt = System.currentTimeMillis();
         String given = devicesValue(args);
         boolean nvidiaOnly = Tuning.DEVICE_ISOLATION.booleanValue() && nvidiaOnly(Path.of("/etc/OpenCL/vendors"));
+        ChildCpus cpus = shareCpus ? ChildCpus.of(Tuning.DEVICE_CHILD_CPUS.stringValue("pin"), devices.length, flags)
+                : ChildCpus.none(devices.length);
         try {
-            for (int d : devices) {
+            for (int w = 0; w < devices.length; w++) {
+                int d = devices[w];
                 String gpu = nvidiaOnly ? visibleGpu(d, System.getenv("CUDA_VISIBLE_DEVICES")) : null;
-                List<String> cmd = new ArrayList<>(jvm);
+                List<String> cmd = cpus.command(w, jvm);
                 cmd.addAll(withDevices(args, gpu != null ? "0" : Integer.toString(d)));
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 pb.environment().put(CHILD_ENV, "1");
@@ -151,7 +162,7 @@ final class WorkerProcesses implements AutoCloseable {
                     pb.environment().put(DEVICES_ENV, given);
                 }
                 Process p = pb.start();
-                children.add(new Child(d, p, stderr(p.getErrorStream(), d)));
+                children.add(new Child(d, p, stderr(p.getErrorStream(), d), cpus.describe(w)));
             }
         } catch (IOException e) {
             children.forEach(Child::kill);
@@ -330,8 +341,12 @@ final class WorkerProcesses implements AutoCloseable {
         private long childReady;
         private long childTornado;
 
-        Child(int device, Process process, Thread stderr) {
+        /** The CPUs it was given ({@link ChildCpus#describe}), for the timeline. */
+        private final String cpus;
+
+        Child(int device, Process process, Thread stderr, String cpus) {
             this.device = device;
+            this.cpus = cpus;
             this.process = process;
             this.stderr = stderr;
             this.in = process.getOutputStream();
@@ -444,9 +459,9 @@ final class WorkerProcesses implements AutoCloseable {
         synchronized String timeline(int w, long origin) {
             java.util.function.LongFunction<String> at = t -> t == 0 ? "-" : String.format(Locale.ROOT, "%+.2f", (t - origin) / 1e3);
             return String.format(Locale.ROOT, "  worker %d (device %d): started %s, JVM up %s, TornadoVM up %s, ready %s, first answer %s, "
-                    + "last answer %s, end %s; %d inputs, busy %.2f s", w, device, at.apply(started), at.apply(childJvm),
+                    + "last answer %s, end %s; %d inputs, busy %.2f s; CPUs %s", w, device, at.apply(started), at.apply(childJvm),
                     at.apply(childTornado), at.apply(childReady), at.apply(firstAnswer), at.apply(lastAnswer),
-                    at.apply(finished), answers, busyNanos / 1e9);
+                    at.apply(finished), answers, busyNanos / 1e9, cpus);
         }
     }
 
@@ -568,7 +583,7 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** In a child: marks its background TornadoVM start done. */
     static void tornadoUp() {
-        if (isChild()) {
+        if (isChild() && tornadoMillis == 0) { // the first start: a batch's later inputs only ask TornadoVM again
             tornadoMillis = System.currentTimeMillis();
         }
     }

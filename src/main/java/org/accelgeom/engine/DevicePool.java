@@ -37,6 +37,8 @@ public final class DevicePool implements AutoCloseable {
     private final long[] inputs;
     private long closedPlanBuilds;
     private boolean closed;
+    /** Host threads of each worker's session where its execution leaves them to the default (0: the default). */
+    private int hostThreads;
 
     private DevicePool(Execution base, int[] devices) {
         this.base = Objects.requireNonNull(base, "execution");
@@ -65,6 +67,19 @@ public final class DevicePool implements AutoCloseable {
         return new DevicePool(base, devices);
     }
 
+    /**
+     * Gives each worker's session {@code perWorker} host threads of its own (a pool per worker) where the execution
+     * a session is opened for leaves the threads to the default (0: every core, the common pool, which the workers
+     * then share); {@code perWorker} 0 keeps the default. Call before the sessions open. Returns this pool.
+     */
+    public synchronized DevicePool hostThreadsPerWorker(int perWorker) {
+        if (perWorker < 0) {
+            throw new IllegalArgumentException("host threads must be >= 0, got " + perWorker);
+        }
+        hostThreads = perWorker;
+        return this;
+    }
+
     /** The number of workers (entries of the device list). */
     public int size() {
         return devices.length;
@@ -84,7 +99,8 @@ public final class DevicePool implements AutoCloseable {
             throw new IllegalStateException("the device pool is closed");
         }
         if (sessions[w] == null || sessions[w].isClosed()) {
-            sessions[w] = DeviceSession.open(e.withDevice(devices[w]));
+            Execution x = e.withDevice(devices[w]);
+            sessions[w] = DeviceSession.open(x.threads() == 0 && hostThreads > 0 ? x.withThreads(hostThreads) : x);
         }
         return sessions[w];
     }

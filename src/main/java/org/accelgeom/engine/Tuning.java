@@ -71,6 +71,15 @@ public enum Tuning {
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
+    DEVICE_CHILD_CPUS("accelgeom.devices.childCpus", Type.STRING, "pin", 0, 0, Use.TUNING,
+            "--devices, worker processes of a batch: 'pin' starts worker k under taskset on the k-th of as many contiguous "
+                    + "shares of this process's CPUs as there are workers and sizes its JVM for them "
+                    + "(-XX:ActiveProcessorCount: its GC and JIT threads, its loops' pool); 'count' only sizes the JVM; "
+                    + "'off' neither (every worker sees every CPU). Left off with fewer than 2 CPUs a worker, or where the "
+                    + "JVM flags already set ActiveProcessorCount."),
+    DEVICE_WORKER_THREADS("accelgeom.devices.workerThreads", Type.INT, "-1", -1, 4096, Use.TUNING,
+            "--devices, worker threads (one JVM), --threads not given: host threads of each worker's loops; -1: the "
+                    + "cores over the workers, each worker a pool of its own; 0: every worker on the common pool of every core."),
     DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
                     + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "

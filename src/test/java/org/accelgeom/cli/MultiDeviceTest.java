@@ -25,6 +25,28 @@ class MultiDeviceTest {
     }
 
     @Test
+    void workerThreadsShareTheCoresUnlessTold() {
+        String before = System.getProperty("accelgeom.devices.workerThreads");
+        int cores = Runtime.getRuntime().availableProcessors();
+        try {
+            System.clearProperty("accelgeom.devices.workerThreads");
+            assertEquals(Math.max(1, cores / 2), MultiDevice.workerThreads(2), "the cores over the workers");
+            assertEquals(1, MultiDevice.workerThreads(cores + 1), "at least one thread each");
+            assertEquals(0, MultiDevice.workerThreads(1), "one worker: the one-device run's pool");
+            System.setProperty("accelgeom.devices.workerThreads", "0");
+            assertEquals(0, MultiDevice.workerThreads(4), "0: every worker on the common pool");
+            System.setProperty("accelgeom.devices.workerThreads", "5");
+            assertEquals(5, MultiDevice.workerThreads(4));
+        } finally {
+            if (before == null) {
+                System.clearProperty("accelgeom.devices.workerThreads");
+            } else {
+                System.setProperty("accelgeom.devices.workerThreads", before);
+            }
+        }
+    }
+
+    @Test
     void aWorkerProcessGetsTheCommandLineWithItsDevice() {
         assertEquals(List.of("voronoi", "--input", "d", "--devices", "3", "--quiet"),
                 WorkerProcesses.withDevices(new String[] {"voronoi", "--input", "d", "--devices", "0,1,2,3", "--quiet"}, "3"));

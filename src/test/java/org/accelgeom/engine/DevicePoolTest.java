@@ -70,6 +70,22 @@ class DevicePoolTest {
     }
 
     @Test
+    void hostThreadsPerWorkerGiveEachSessionAPoolOfItsOwnWhereTheExecutionLeavesTheThreads() {
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1, 2).hostThreadsPerWorker(3)) {
+            ParallelLoops a = pool.session(0, Execution.parallel(0)).loops();
+            ParallelLoops b = pool.session(1, Execution.parallel(0)).loops();
+            assertEquals(3, a.threads(), "the pool's share");
+            assertEquals(3, pool.session(0, Execution.parallel(0)).execution().threads());
+            assertTrue(a.pool() != b.pool() && a.pool() != java.util.concurrent.ForkJoinPool.commonPool(), "a pool per worker");
+            assertEquals(2, pool.session(2, Execution.parallel(2)).loops().threads(), "a count the execution gives wins");
+        }
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0).hostThreadsPerWorker(0)) {
+            assertEquals(0, pool.session(0, Execution.parallel(0)).execution().threads(), "0: the default (every core)");
+        }
+        assertThrows(IllegalArgumentException.class, () -> DevicePool.open(Execution.jvm(), 0).hostThreadsPerWorker(-1));
+    }
+
+    @Test
     void aFailingInputIsAnOutcomeAndTheOthersGoOn() {
         List<String> seen = new ArrayList<>();
         try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 0)) {
