@@ -105,8 +105,8 @@ final class MultiDevice {
 
     /**
      * The host threads of each worker thread's session where --threads is not given
-     * ({@code accelgeom.devices.workerThreads}): by default the cores over the workers, a pool of its own per worker,
-     * rather than every worker on the one common pool of every core; 0 for one worker (the one-device run's pool).
+     * ({@code accelgeom.devices.workerThreads}): 0 (the default) every worker on the one common pool of every core,
+     * -1 the cores over the workers in a pool of its own per worker (0 for one worker: the one-device run's pool).
      */
     static int workerThreads(int workers) {
         int t = Tuning.DEVICE_WORKER_THREADS.intValue();

@@ -77,9 +77,11 @@ public enum Tuning {
                     + "(-XX:ActiveProcessorCount: its GC and JIT threads, its loops' pool); 'count' only sizes the JVM; "
                     + "'off' neither (every worker sees every CPU). Left off with fewer than 2 CPUs a worker, or where the "
                     + "JVM flags already set ActiveProcessorCount."),
-    DEVICE_WORKER_THREADS("accelgeom.devices.workerThreads", Type.INT, "-1", -1, 4096, Use.TUNING,
-            "--devices, worker threads (one JVM), --threads not given: host threads of each worker's loops; -1: the "
-                    + "cores over the workers, each worker a pool of its own; 0: every worker on the common pool of every core."),
+    DEVICE_WORKER_THREADS("accelgeom.devices.workerThreads", Type.INT, "0", -1, 4096, Use.TUNING,
+            "--devices, worker threads (one JVM), --threads not given: host threads of each worker's loops; 0: every "
+                    + "worker on the common pool of every core (a worker's idle cores serve the others: 22.1 against "
+                    + "23.7 ms per DCD frame on 4 H200s, docs/scale-out.md, session 13); -1: the cores over the workers, "
+                    + "a pool of its own per worker; N: N threads each."),
     DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
                     + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "

@@ -30,11 +30,11 @@ class MultiDeviceTest {
         int cores = Runtime.getRuntime().availableProcessors();
         try {
             System.clearProperty("accelgeom.devices.workerThreads");
+            assertEquals(0, MultiDevice.workerThreads(4), "the default: every worker on the common pool");
+            System.setProperty("accelgeom.devices.workerThreads", "-1");
             assertEquals(Math.max(1, cores / 2), MultiDevice.workerThreads(2), "the cores over the workers");
             assertEquals(1, MultiDevice.workerThreads(cores + 1), "at least one thread each");
             assertEquals(0, MultiDevice.workerThreads(1), "one worker: the one-device run's pool");
-            System.setProperty("accelgeom.devices.workerThreads", "0");
-            assertEquals(0, MultiDevice.workerThreads(4), "0: every worker on the common pool");
             System.setProperty("accelgeom.devices.workerThreads", "5");
             assertEquals(5, MultiDevice.workerThreads(4));
         } finally {
