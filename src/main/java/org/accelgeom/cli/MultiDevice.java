@@ -90,11 +90,28 @@ final class MultiDevice {
     static void check(String text, int[] devices) {
         int count = count();
         String given = WorkerProcesses.isChild() ? WorkerProcesses.parentDevices(text) : text;
+        if (WorkerProcesses.isolated()) {
+            checkAlone(TornadoSupport.devices().describeDevices(), given, WorkerProcesses.shownDevice(devices[0]));
+        }
         for (int d : devices) {
             if (d >= count) {
                 throw new AccelGeomException("--devices " + given + ": no device " + WorkerProcesses.shownDevice(d) + ", TornadoVM has " + count
                         + " (" + String.join("; ", TornadoSupport.devices().describeDevices()) + ")");
             }
+        }
+    }
+
+    /**
+     * In a worker process given its GPU alone ({@code CUDA_VISIBLE_DEVICES}): that GPU must be its device 0 and the
+     * only GPU of TornadoVM's default backend ({@code described}: {@code index: name (backend, type, ...)}), else it
+     * would compute on another device than its parent named; one error line instead.
+     */
+    static void checkAlone(List<String> described, String given, int shown) {
+        long gpus = described.stream().filter(e -> e.matches("\\d+: .*") && e.contains(", GPU, ")).count();
+        if (gpus != 1 || described.isEmpty() || !described.get(0).contains(", GPU, ")) {
+            throw new AccelGeomException("--devices " + given + ": the worker process of device " + shown
+                    + " was given its GPU alone (CUDA_VISIBLE_DEVICES) but TornadoVM lists " + String.join("; ", described)
+                    + "; -Daccelgeom.devices.isolate=false lets every worker process see every device");
         }
     }
 

@@ -228,9 +228,11 @@ final class WorkerProcesses implements AutoCloseable {
     }
 
     /**
-     * Whether every OpenCL platform the ICD loader will find is NVIDIA's ({@code dir}'s {@code .icd} files, at least
-     * one, all of NVIDIA; not when {@code OCL_ICD_VENDORS} points elsewhere): then TornadoVM's devices are the GPUs in
-     * CUDA's order and a child can be given its GPU alone.
+     * Whether the GPUs of the OpenCL platforms the ICD loader will find are NVIDIA's ({@code dir}'s {@code .icd} files:
+     * NVIDIA's, and beside it at most POCL's, whose devices are CPUs; not when {@code OCL_ICD_VENDORS} points
+     * elsewhere): TornadoVM lists GPUs before CPUs (its OpenCL backend orders devices by type), so its first devices
+     * are the GPUs in CUDA's order and a child can be given its GPU alone, as its device 0. A child checks that it is
+     * ({@link MultiDevice#checkAlone}).
      */
     static boolean nvidiaOnly(Path dir) {
         if (System.getenv("OCL_ICD_VENDORS") != null || System.getenv("OCL_ICD_FILENAMES") != null) {
@@ -239,10 +241,16 @@ final class WorkerProcesses implements AutoCloseable {
         try (var files = java.nio.file.Files.list(dir)) {
             List<String> icds = files.map(p -> p.getFileName().toString().toLowerCase(Locale.ROOT))
                     .filter(n -> n.endsWith(".icd")).toList();
-            return !icds.isEmpty() && icds.stream().allMatch(n -> n.contains("nvidia"));
+            return icds.stream().anyMatch(n -> n.contains("nvidia"))
+                    && icds.stream().allMatch(n -> n.contains("nvidia") || n.contains("pocl"));
         } catch (IOException | UncheckedIOException e) {
             return false;
         }
+    }
+
+    /** In a child: whether its parent gave it its GPU alone (the device index its reports name is then set). */
+    static boolean isolated() {
+        return isChild() && System.getenv(SHOWN_ENV) != null;
     }
 
     /**

@@ -69,7 +69,7 @@ public enum Tuning {
             + "of files: each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform: each worker process sees its GPU alone "
+            "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform (or POCL's CPU beside it): each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),
     DEVICE_CHILD_CPUS("accelgeom.devices.childCpus", Type.STRING, "pin", 0, 0, Use.TUNING,
             "--devices, worker processes of a batch: 'pin' starts worker k under taskset on the k-th of as many contiguous "

@@ -92,6 +92,28 @@ class MultiDeviceTest {
         boolean icdEnv = System.getenv("OCL_ICD_VENDORS") != null || System.getenv("OCL_ICD_FILENAMES") != null;
         assertEquals(!icdEnv, WorkerProcesses.nvidiaOnly(dir), "NVIDIA's alone");
         java.nio.file.Files.writeString(dir.resolve("pocl.icd"), "libpocl.so.2\n");
-        assertEquals(false, WorkerProcesses.nvidiaOnly(dir), "POCL beside it: TornadoVM's numbers are not CUDA's");
+        assertEquals(!icdEnv, WorkerProcesses.nvidiaOnly(dir), "POCL beside it: CPUs, which TornadoVM lists after the GPUs");
+        java.nio.file.Files.writeString(dir.resolve("intel.icd"), "libigdrcl.so\n");
+        assertEquals(false, WorkerProcesses.nvidiaOnly(dir), "another vendor's platform may hold GPUs: no isolation");
+        java.nio.file.Files.delete(dir.resolve("nvidia.icd"));
+        java.nio.file.Files.delete(dir.resolve("intel.icd"));
+        assertEquals(false, WorkerProcesses.nvidiaOnly(dir), "POCL alone");
+    }
+
+    @Test
+    void aWorkerGivenItsGpuAloneChecksItIsItsDeviceZeroAndTheOnlyGpu() {
+        MultiDevice.checkAlone(List.of("0: NVIDIA H200 (OpenCL, GPU, 139.8 GiB global memory, max allocation 35.0 GiB)",
+                "1: cpu-skylake-avx512 (OpenCL, CPU, 5.0 GiB global memory, max allocation 2.0 GiB)"), "0,1,2,3", 2);
+        MultiDevice.checkAlone(List.of("0: Tesla V100-SXM2-16GB (OpenCL, GPU, 15.8 GiB global memory, max allocation 3.9 GiB)",
+                "1:0: Tesla V100-SXM2-16GB (PTX, GPU, 15.8 GiB global memory, max allocation 3.9 GiB)"), "0,1", 1); // another backend
+        for (List<String> wrong : List.of(
+                List.of("0: pthread-haswell (OpenCL, CPU, 12.5 GiB global memory, max allocation 4.0 GiB)"),
+                List.of("0: NVIDIA H200 (OpenCL, GPU, 139.8 GiB)", "1: NVIDIA H200 (OpenCL, GPU, 139.8 GiB)"),
+                List.of("0: pthread (OpenCL, CPU, 1 GiB)", "1: NVIDIA H200 (OpenCL, GPU, 139.8 GiB)"), List.<String>of())) {
+            org.accelgeom.engine.AccelGeomException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.accelgeom.engine.AccelGeomException.class, () -> MultiDevice.checkAlone(wrong, "0,1,2,3", 3));
+            assertTrue(e.getMessage().startsWith("--devices 0,1,2,3: the worker process of device 3 was given its GPU alone"),
+                    e.getMessage());
+        }
     }
 }
