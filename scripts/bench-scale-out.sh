@@ -8,13 +8,14 @@
 #   scripts/bench-scale-out.sh --trajectory X.xyzr T.dcd [options]   the frames of a DCD (scale-inputs.py dcd)
 #     --gpus "1 2 4"            GPU counts (devices 0..n-1)
 #     --cores-per-gpu 16        taskset -c 0..(C*n-1); 0: no taskset
-#     --modes "processes threads"   -Daccelgeom.devices.workers (threads: one JVM, one worker thread per GPU)
+#     --modes "auto processes"  -Daccelgeom.devices.workers (auto, the default: voronoi's worker threads, one JVM;
+#                               processes: one worker JVM per GPU, each on its share of the CPUs)
 #     --out DIR                 (default target/bench-scale-out)
 # ACCELGEOM_JAVA_OPTS is passed on (add -Daccelgeom.kernelCache.dir=... to share a kernel cache). The 1-GPU run
 # comes first and is also the kernel cache's warm-up for the others' plans: run the script twice for cached figures.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-gpus="1 2 4"; cores=16; modes="processes"; out="$ACCELGEOM_ROOT/target/bench-scale-out"; batch=""; mol=""; dcd=""
+gpus="1 2 4"; cores=16; modes="auto"; out="$ACCELGEOM_ROOT/target/bench-scale-out"; batch=""; mol=""; dcd=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --batch) batch=$2; shift 2 ;;
