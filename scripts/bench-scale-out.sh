@@ -24,7 +24,7 @@ while [[ $# -gt 0 ]]; do
         --cores-per-gpu) cores=$2; shift 2 ;;
         --modes) modes=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "bench-scale-out.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
