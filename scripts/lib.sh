@@ -157,10 +157,14 @@ drop_incubator_warning() {
 # launcher's own --printJavaFlags output, kept in target/launch/ under a key of everything it depends on (the SDK's
 # launcher and backends, the JDK, the flags, the jar's path, $CLASSPATH, which the launcher appends to -cp), so
 # the launcher's checks run once and later runs skip its 0.3-0.4 s. Fails (status 1) when it cannot be made.
+# The launcher puts the working directory first on the module path (`--module-path .:SDK/share/java/tornado`); the line
+# kept here leaves it out: accelgeom is on -cp and needs no module of the user's directory, and with it the JVM scanned
+# that directory at every start and refused to start where it held a jar that is no valid module ("FindException:
+# Unable to derive module descriptor for ./x-new.jar").
 tornado_java_command() {
     local dir="$ACCELGEOM_ROOT/target/launch" key file tmp f
     key=$( {
-        printf '%s\n' "$1" "$ACCELGEOM_JAR" "${CLASSPATH-unset}" "$TORNADOVM_HOME" "$JAVA_HOME"
+        printf '%s\n' "no working directory on the module path" "$1" "$ACCELGEOM_JAR" "${CLASSPATH-unset}" "$TORNADOVM_HOME" "$JAVA_HOME"
         for f in "$TORNADOVM_HOME/bin/tornado" "$TORNADOVM_HOME/bin/tornado.py" "$TORNADOVM_HOME/etc/tornado.backend" \
             "$TORNADOVM_HOME/etc/tornado.release" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; do
             stat -L -c '%n %s %Y' "$f" 2>/dev/null || echo "$f missing"
@@ -176,6 +180,7 @@ tornado_java_command() {
             rm -f "$tmp"
             return 1
         fi
+        sed -i 's/ --module-path \.:/ --module-path /' "$tmp" || { rm -f "$tmp"; return 1; }
         mv -f "$tmp" "$file"
     fi
     local line
