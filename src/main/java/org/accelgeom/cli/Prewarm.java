@@ -55,6 +55,41 @@ final class Prewarm {
         if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue() && !parentOfWorkers(args)) {
             early = new Prewarm();
         }
+        if (warmsVoronoi(args) && org.accelgeom.engine.Tuning.PREWARM_VORONOI.booleanValue() && !parentOfWorkers(args)) {
+            Thread t = new Thread(() -> {
+                try {
+                    org.accelgeom.voronoi.VoronoiWarmUp.run();
+                } catch (RuntimeException | LinkageError e) {
+                    // a warm-up only: the run computes its own diagram
+                }
+            }, "accelgeom-warmup");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /**
+     * Whether {@code args} name voronoi on a backend whose host part runs on several cores (tornado, jvm-parallel, the
+     * default), without a help or version request: then {@link org.accelgeom.voronoi.VoronoiWarmUp} runs on a thread of
+     * its own from the start.
+     */
+    static boolean warmsVoronoi(String... args) {
+        if (args.length == 0 || !args[0].equals("voronoi")) {
+            return false;
+        }
+        String backend = "jvm-parallel";
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return false;
+            }
+            String value = a.startsWith("--backend=") ? a.substring("--backend=".length())
+                    : a.equals("--backend") && i + 1 < args.length ? args[i + 1] : null;
+            if (value != null) {
+                backend = value.trim().toLowerCase(Locale.ROOT);
+            }
+        }
+        return backend.equals("tornado") || backend.equals("jvm-parallel");
     }
 
     /**
