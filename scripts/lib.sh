@@ -181,11 +181,32 @@ tornado_java_command() {
             return 1
         fi
         sed -i 's/ --module-path \.:/ --module-path /' "$tmp" || { rm -f "$tmp"; return 1; }
+        if ! jdk_has_module jdk.graal.compiler; then
+            # Nothing to upgrade (a runtime without the JDK's jdk.graal.compiler): the upgrade path's jars go first on the
+            # module path and their modules into --add-modules, as the upgrade path made them roots, so that the same
+            # modules resolve from the same jars; the JVM's class-data sharing and AOT cache refuse --upgrade-module-path
+            # ("CDS is disabled when the --upgrade-module-path option is specified"), not --module-path.
+            local up roots
+            up=$(sed -n -E 's#.* --upgrade-module-path ([^ ]+) .*#\1#p' "$tmp")
+            roots=$("$JAVA_HOME/bin/java" --module-path "$up" --list-modules 2>/dev/null | sed -n 's/^\([^@ ]*\)\(@[^ ]*\)\{0,1\} file:.*/\1/p' | paste -sd, -)
+            if [[ -n "$up" && -n "$roots" ]] && grep -q -- ' --add-modules [^ ]' "$tmp"; then
+                sed -i -E "s# --upgrade-module-path [^ ]+ # #; s# --module-path ([^ ]+) # --module-path $up:\\1 #; s# --add-modules ([^ ]+) # --add-modules \\1,$roots #" "$tmp" \
+                    || { rm -f "$tmp"; return 1; }
+            fi
+        fi
         mv -f "$tmp" "$file"
     fi
     local line
     IFS= read -r line < "$file" || return 1
     printf '%s' "$line"
+}
+
+# True when the JDK at $JAVA_HOME has the system module $1, by its release file (true where that does not say).
+jdk_has_module() {
+    local mods
+    mods=$(sed -n 's/^MODULES="\(.*\)"$/\1/p' "$JAVA_HOME/release" 2>/dev/null)
+    [[ -z "$mods" ]] && return 0
+    [[ " $mods " == *" $1 "* ]]
 }
 
 # --timings, after the JVM ended: the rows its timeline cannot see (the exit after its table, from the time it wrote

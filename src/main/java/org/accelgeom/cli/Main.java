@@ -107,29 +107,9 @@ public final class Main implements Runnable {
                 && org.accelgeom.engine.Tuning.SAMPLE.stringValue("").isEmpty()) {
             System.out.flush();
             System.err.flush();
-            if (org.accelgeom.engine.Tuning.FAST_EXIT_NATIVE.booleanValue()) {
-                nativeExit(code);
-            }
             Runtime.getRuntime().halt(code);
         }
         System.exit(code);
-    }
-
-    /**
-     * {@code _exit(code)} where the tornado side is in the jar and the JVM grants it native access
-     * ({@link org.accelgeom.engine.Tuning#FAST_EXIT_NATIVE}); returns otherwise, for {@link Runtime#halt}. It skips what
-     * halt still does after the hooks: the JVM's exit and every native library's destructors (on the H100 machine the
-     * exit of a tornado 4JSV run took 148-162 ms after its table, jvm-parallel's 57 ms: docs/benchmarks.md, session 13).
-     */
-    private static void nativeExit(int code) {
-        if (Runtime.version().feature() < 22) {
-            return;
-        }
-        try {
-            Class.forName("org.accelgeom.engine.tornado.NativeExit").getMethod("exit", int.class).invoke(null, code);
-        } catch (Throwable t) {
-            // not in this jar, or no native access: Runtime.halt
-        }
     }
 
     /**

@@ -54,10 +54,6 @@ public enum Tuning {
     FAST_EXIT("accelgeom.fastExit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "the CLI ends the JVM by Runtime.halt "
             + "once stdout and stderr are flushed: no shutdown hooks (TornadoVM's OpenCL clean-up: the process's exit "
             + "frees the same). false: System.exit, e.g. for -XX:StartFlightRecording, whose file a hook writes."),
-    FAST_EXIT_NATIVE("accelgeom.fastExit.native", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.fastExit, "
-            + "under the tornado launcher (JDK 22+, native access granted by tornado-config/accelgeom.argfile): end the "
-            + "process by the C library's _exit instead of Runtime.halt, which skips the JVM's exit and the OpenCL "
-            + "drivers' destructors as well (engine/tornado/NativeExit). false: Runtime.halt."),
     KERNEL_CACHE("accelgeom.kernelCache", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado: keep TornadoVM's generated OpenCL source of each task on disk and, in later processes, build the "
                     + "task from it (a pre-built task: no Graal compilation); the same source, so the same results. "

@@ -257,7 +257,7 @@ public final class KernelCache {
     private static boolean outputOnly(String property) {
         return property.startsWith("accelgeom.kernelCache") || property.startsWith("accelgeom.sample")
                 || property.startsWith("accelgeom.devices.") // how --devices runs its workers, not what a kernel is
-                || property.startsWith("accelgeom.prewarm") || property.startsWith("accelgeom.fastExit") // when, not what
+                || property.startsWith("accelgeom.prewarm") || property.equals("accelgeom.fastExit") // when, not what
                 || property.startsWith("accelgeom.tornado.profile") || property.equals("tornado.printKernel")
                 || property.equals("tornado.print.kernel.dir") || property.startsWith("tornado.profiler")
                 || property.equals("tornado.log.profiler") || property.equals("tornado.debug")
