@@ -201,6 +201,33 @@ tornado_java_command() {
     printf '%s' "$line"
 }
 
+# The JVM's AOT cache (JDK 24+: classes loaded and linked ahead, JEP 483) for the java command $1, under target/launch,
+# keyed on that command and the jar's size and time (a rebuilt jar gets a cache of its own). Fails (status 1) where no
+# cache can serve: ACCELGEOM_AOT=0, or a command with --upgrade-module-path (the JVM refuses it: tornado_java_command
+# keeps it only where the runtime has the JDK's own jdk.graal.compiler module, a stock JDK 25).
+tornado_aot_file() {
+    local stamp
+    [[ "${ACCELGEOM_AOT:-1}" != 0 && "$1" != *" --upgrade-module-path "* ]] || return 1
+    stamp=$(stat -L -c '%s %Y' "$ACCELGEOM_JAR" 2>/dev/null) || return 1
+    printf '%s/aot-%s-%s.aot' "$ACCELGEOM_ROOT/target/launch" "$(printf '%s' "$1" | sha256sum | cut -c1-24)" \
+        "$(printf '%s' "$stamp" | sha256sum | cut -c1-8)"
+}
+
+# After a run recorded with -XX:AOTMode=record into $2.conf: builds the cache $3 from it for the java command $1
+# (-XX:AOTMode=create, 2-3 s, once per jar and flags), replacing the command's caches of older jars; quiet, and a
+# failure leaves no cache (the next tornado run records again).
+tornado_aot_create() {
+    local f
+    if [[ -s "$2.conf" ]] && /bin/sh -c "exec $1 -XX:AOTMode=create -XX:AOTConfiguration=$(sq "$2.conf") \
+            -XX:AOTCache=$(sq "$2.tmp") -Xlog:aot*=off,cds*=off org.accelgeom.cli.Main" > /dev/null 2>&1 \
+            && [[ -s "$2.tmp" ]] && mv -f "$2.tmp" "$3"; then
+        for f in "${3%-*}"-*.aot; do
+            [[ "$f" == "$3" ]] || rm -f "$f"
+        done
+    fi
+    rm -f "$2.conf" "$2.tmp"
+}
+
 # True when the JDK at $JAVA_HOME has the system module $1, by its release file (true where that does not say).
 jdk_has_module() {
     local mods
