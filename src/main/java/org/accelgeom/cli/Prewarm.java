@@ -74,22 +74,8 @@ final class Prewarm {
      * its own from the start.
      */
     static boolean warmsVoronoi(String... args) {
-        if (args.length == 0 || !args[0].equals("voronoi")) {
-            return false;
-        }
-        String backend = "jvm-parallel";
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
-                return false;
-            }
-            String value = a.startsWith("--backend=") ? a.substring("--backend=".length())
-                    : a.equals("--backend") && i + 1 < args.length ? args[i + 1] : null;
-            if (value != null) {
-                backend = value.trim().toLowerCase(Locale.ROOT);
-            }
-        }
-        return backend.equals("tornado") || backend.equals("jvm-parallel");
+        String backend = args.length > 0 && args[0].equals("voronoi") ? backendOf(args) : null;
+        return "tornado".equals(backend) || "jvm-parallel".equals(backend);
     }
 
     /**
@@ -103,22 +89,28 @@ final class Prewarm {
 
     /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */
     static boolean asksForTornado(String... args) {
-        if (args.length == 0 || !(args[0].equals("hull") || args[0].equals("voronoi"))) {
-            return false;
-        }
-        boolean tornado = false;
+        return args.length > 0 && (args[0].equals("hull") || args[0].equals("voronoi"))
+                && "tornado".equals(backendOf(args));
+    }
+
+    /**
+     * The backend {@code args} ask for ({@code --backend NAME} or {@code --backend=NAME}, the last one; lower case;
+     * "jvm-parallel", the default, where none), or null with a help or version request.
+     */
+    static String backendOf(String... args) {
+        String backend = "jvm-parallel";
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
-                return false;
+                return null;
             }
             String value = a.startsWith("--backend=") ? a.substring("--backend=".length())
                     : a.equals("--backend") && i + 1 < args.length ? args[i + 1] : null;
             if (value != null) {
-                tornado = value.trim().toLowerCase(Locale.ROOT).equals("tornado");
+                backend = value.trim().toLowerCase(Locale.ROOT);
             }
         }
-        return tornado;
+        return backend;
     }
 
     /**
