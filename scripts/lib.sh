@@ -203,11 +203,15 @@ tornado_java_command() {
 
 # The JVM's AOT cache (JDK 24+: classes loaded and linked ahead, JEP 483) for the java command $1, under target/launch,
 # keyed on that command and the jar's size and time (a rebuilt jar gets a cache of its own). Fails (status 1) where no
-# cache can serve: ACCELGEOM_AOT=0, or a command with --upgrade-module-path (the JVM refuses it: tornado_java_command
-# keeps it only where the runtime has the JDK's own jdk.graal.compiler module, a stock JDK 25).
+# cache can serve: ACCELGEOM_AOT=0, a command with --upgrade-module-path (the JVM refuses it: tornado_java_command
+# keeps it only where the runtime has the JDK's own jdk.graal.compiler module, a stock JDK 25), or one whose flags
+# (ACCELGEOM_JAVA_OPTS) choose class-data sharing themselves (-Xshare:*, a CDS archive or an AOT option: the JVM does
+# not start with those beside -XX:AOTCache).
 tornado_aot_file() {
     local stamp
     [[ "${ACCELGEOM_AOT:-1}" != 0 && "$1" != *" --upgrade-module-path "* ]] || return 1
+    [[ "$1" =~ -Xshare|DumpLoadedClassList|SharedClassListFile|SharedArchiveFile|ArchiveClassesAtExit|AutoCreateSharedArchive|-XX:AOT ]] \
+        && return 1
     stamp=$(stat -L -c '%s %Y' "$ACCELGEOM_JAR" 2>/dev/null) || return 1
     printf '%s/aot-%s-%s.aot' "$ACCELGEOM_ROOT/target/launch" "$(printf '%s' "$1" | sha256sum | cut -c1-24)" \
         "$(printf '%s' "$stamp" | sha256sum | cut -c1-8)"

@@ -62,8 +62,8 @@ class LaunchScriptTest {
     /**
      * The kept line leaves the working directory off the module path; where the runtime has no jdk.graal.compiler
      * module of its own, the upgrade path's jars go first on the module path and their modules into --add-modules (the
-     * same modules then resolve, and the JVM's AOT cache is allowed: tornado_aot_file names one); where it has one,
-     * the upgrade path stays and no AOT cache is named.
+     * same modules then resolve, and the JVM's AOT cache is allowed: tornado_aot_file names one, unless the flags choose
+     * class-data sharing themselves); where it has one, the upgrade path stays and no AOT cache is named.
      */
     @Test
     void theModulePathLeavesTheWorkingDirectoryOutAndTheUpgradePathWhereNothingIsUpgraded() throws Exception {
@@ -86,16 +86,17 @@ class LaunchScriptTest {
             String root = "ACCELGEOM_ROOT=" + dir + " ACCELGEOM_JAR=" + java + "; ";
             String line = bash(root + "tornado_java_command '-Da=1'", env);
             String aot = bash(root + "c=$(tornado_java_command '-Da=1'); tornado_aot_file \"$c\" || echo none; echo;"
-                    + " ACCELGEOM_AOT=0 tornado_aot_file \"$c\" || echo none", env);
+                    + " ACCELGEOM_AOT=0 tornado_aot_file \"$c\" || echo none;"
+                    + " tornado_aot_file \"$c -Xshare:off\" || echo none", env);
             if (graal) {
                 assertEquals("/jdk/bin/java -server --module-path /sdk/tornado -Dx=1 --upgrade-module-path /sdk/graal"
                         + " --add-modules ALL-SYSTEM,tornado.runtime -cp '" + java + "' ", line);
-                assertEquals("none\n\nnone\n", aot);
+                assertEquals("none\n\nnone\nnone\n", aot);
             } else {
                 assertEquals("/jdk/bin/java -server --module-path /sdk/graal:/sdk/tornado -Dx=1"
                         + " --add-modules ALL-SYSTEM,tornado.runtime,jdk.graal.compiler,org.graalvm.word -cp '" + java
                         + "' ", line);
-                assertTrue(aot.startsWith(dir.resolve("target/launch/aot-").toString()) && aot.endsWith(".aot\nnone\n"),
+                assertTrue(aot.startsWith(dir.resolve("target/launch/aot-").toString()) && aot.endsWith(".aot\nnone\nnone\n"),
                         aot);
             }
         }
