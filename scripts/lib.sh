@@ -157,10 +157,14 @@ drop_incubator_warning() {
 # launcher's own --printJavaFlags output, kept in target/launch/ under a key of everything it depends on (the SDK's
 # launcher and backends, the JDK, the flags, the jar's path, $CLASSPATH, which the launcher appends to -cp), so
 # the launcher's checks run once and later runs skip its 0.3-0.4 s. Fails (status 1) when it cannot be made.
+# The launcher puts the working directory first on the module path (`--module-path .:SDK/share/java/tornado`); the line
+# kept here leaves it out: accelgeom is on -cp and needs no module of the user's directory, and with it the JVM scanned
+# that directory at every start and refused to start where it held a jar that is no valid module ("FindException:
+# Unable to derive module descriptor for ./x-new.jar").
 tornado_java_command() {
     local dir="$ACCELGEOM_ROOT/target/launch" key file tmp f
     key=$( {
-        printf '%s\n' "$1" "$ACCELGEOM_JAR" "${CLASSPATH-unset}" "$TORNADOVM_HOME" "$JAVA_HOME"
+        printf '%s\n' "no working directory on the module path" "$1" "$ACCELGEOM_JAR" "${CLASSPATH-unset}" "$TORNADOVM_HOME" "$JAVA_HOME"
         for f in "$TORNADOVM_HOME/bin/tornado" "$TORNADOVM_HOME/bin/tornado.py" "$TORNADOVM_HOME/etc/tornado.backend" \
             "$TORNADOVM_HOME/etc/tornado.release" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; do
             stat -L -c '%n %s %Y' "$f" 2>/dev/null || echo "$f missing"
@@ -176,11 +180,64 @@ tornado_java_command() {
             rm -f "$tmp"
             return 1
         fi
+        sed -i 's/ --module-path \.:/ --module-path /' "$tmp" || { rm -f "$tmp"; return 1; }
+        if ! jdk_has_module jdk.graal.compiler; then
+            # Nothing to upgrade (a runtime without the JDK's jdk.graal.compiler): the upgrade path's jars go first on the
+            # module path and their modules into --add-modules, as the upgrade path made them roots, so that the same
+            # modules resolve from the same jars; the JVM's class-data sharing and AOT cache refuse --upgrade-module-path
+            # ("CDS is disabled when the --upgrade-module-path option is specified"), not --module-path.
+            local up roots
+            up=$(sed -n -E 's#.* --upgrade-module-path ([^ ]+) .*#\1#p' "$tmp")
+            roots=$("$JAVA_HOME/bin/java" --module-path "$up" --list-modules 2>/dev/null | sed -n 's/^\([^@ ]*\)\(@[^ ]*\)\{0,1\} file:.*/\1/p' | paste -sd, -)
+            if [[ -n "$up" && -n "$roots" ]] && grep -q -- ' --add-modules [^ ]' "$tmp"; then
+                sed -i -E "s# --upgrade-module-path [^ ]+ # #; s# --module-path ([^ ]+) # --module-path $up:\\1 #; s# --add-modules ([^ ]+) # --add-modules \\1,$roots #" "$tmp" \
+                    || { rm -f "$tmp"; return 1; }
+            fi
+        fi
         mv -f "$tmp" "$file"
     fi
     local line
     IFS= read -r line < "$file" || return 1
     printf '%s' "$line"
+}
+
+# The JVM's AOT cache (JDK 24+: classes loaded and linked ahead, JEP 483) for the java command $1, under target/launch,
+# keyed on that command and the jar's size and time (a rebuilt jar gets a cache of its own). Fails (status 1) where no
+# cache can serve: ACCELGEOM_AOT=0, a command with --upgrade-module-path (the JVM refuses it: tornado_java_command
+# keeps it only where the runtime has the JDK's own jdk.graal.compiler module, a stock JDK 25), or one whose flags
+# (ACCELGEOM_JAVA_OPTS) choose class-data sharing themselves (-Xshare:*, a CDS archive or an AOT option: the JVM does
+# not start with those beside -XX:AOTCache).
+tornado_aot_file() {
+    local stamp
+    [[ "${ACCELGEOM_AOT:-1}" != 0 && "$1" != *" --upgrade-module-path "* ]] || return 1
+    [[ "$1" =~ -Xshare|DumpLoadedClassList|SharedClassListFile|SharedArchiveFile|ArchiveClassesAtExit|AutoCreateSharedArchive|-XX:AOT ]] \
+        && return 1
+    stamp=$(stat -L -c '%s %Y' "$ACCELGEOM_JAR" 2>/dev/null) || return 1
+    printf '%s/aot-%s-%s.aot' "$ACCELGEOM_ROOT/target/launch" "$(printf '%s' "$1" | sha256sum | cut -c1-24)" \
+        "$(printf '%s' "$stamp" | sha256sum | cut -c1-8)"
+}
+
+# After a run recorded with -XX:AOTMode=record into $2.conf: builds the cache $3 from it for the java command $1
+# (-XX:AOTMode=create, 1.7-2.3 s on an H100, once per jar and flags), replacing the command's caches of older jars; quiet, and a
+# failure leaves no cache (the next tornado run records again).
+tornado_aot_create() {
+    local f
+    if [[ -s "$2.conf" ]] && /bin/sh -c "exec $1 -XX:AOTMode=create -XX:AOTConfiguration=$(sq "$2.conf") \
+            -XX:AOTCache=$(sq "$2.tmp") -Xlog:aot*=off,cds*=off org.accelgeom.cli.Main" > /dev/null 2>&1 \
+            && [[ -s "$2.tmp" ]] && mv -f "$2.tmp" "$3"; then
+        for f in "${3%-*}"-*.aot; do
+            [[ "$f" == "$3" ]] || rm -f "$f"
+        done
+    fi
+    rm -f "$2.conf" "$2.tmp"
+}
+
+# True when the JDK at $JAVA_HOME has the system module $1, by its release file (true where that does not say).
+jdk_has_module() {
+    local mods
+    mods=$(sed -n 's/^MODULES="\(.*\)"$/\1/p' "$JAVA_HOME/release" 2>/dev/null)
+    [[ -z "$mods" ]] && return 0
+    [[ " $mods " == *" $1 "* ]]
 }
 
 # --timings, after the JVM ended: the rows its timeline cannot see (the exit after its table, from the time it wrote

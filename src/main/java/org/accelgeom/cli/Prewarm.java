@@ -55,6 +55,27 @@ final class Prewarm {
         if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue() && !parentOfWorkers(args)) {
             early = new Prewarm();
         }
+        if (warmsVoronoi(args) && org.accelgeom.engine.Tuning.PREWARM_VORONOI.booleanValue() && !parentOfWorkers(args)) {
+            Thread t = new Thread(() -> {
+                try {
+                    org.accelgeom.voronoi.VoronoiWarmUp.run();
+                } catch (RuntimeException | LinkageError e) {
+                    // a warm-up only: the run computes its own diagram
+                }
+            }, "accelgeom-warmup");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /**
+     * Whether {@code args} name voronoi on a backend whose host part runs on several cores (tornado, jvm-parallel, the
+     * default), without a help or version request: then {@link org.accelgeom.voronoi.VoronoiWarmUp} runs on a thread of
+     * its own from the start.
+     */
+    static boolean warmsVoronoi(String... args) {
+        String backend = args.length > 0 && args[0].equals("voronoi") ? backendOf(args) : null;
+        return "tornado".equals(backend) || "jvm-parallel".equals(backend);
     }
 
     /**
@@ -68,22 +89,28 @@ final class Prewarm {
 
     /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */
     static boolean asksForTornado(String... args) {
-        if (args.length == 0 || !(args[0].equals("hull") || args[0].equals("voronoi"))) {
-            return false;
-        }
-        boolean tornado = false;
+        return args.length > 0 && (args[0].equals("hull") || args[0].equals("voronoi"))
+                && "tornado".equals(backendOf(args));
+    }
+
+    /**
+     * The backend {@code args} ask for ({@code --backend NAME} or {@code --backend=NAME}, the last one; lower case;
+     * "jvm-parallel", the default, where none), or null with a help or version request.
+     */
+    static String backendOf(String... args) {
+        String backend = "jvm-parallel";
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
-                return false;
+                return null;
             }
             String value = a.startsWith("--backend=") ? a.substring("--backend=".length())
                     : a.equals("--backend") && i + 1 < args.length ? args[i + 1] : null;
             if (value != null) {
-                tornado = value.trim().toLowerCase(Locale.ROOT).equals("tornado");
+                backend = value.trim().toLowerCase(Locale.ROOT);
             }
         }
-        return tornado;
+        return backend;
     }
 
     /**

@@ -43,6 +43,10 @@ public enum Tuning {
             + "while TornadoVM starts and the hull's plan is built, the file is read by this many threads fewer than "
             + "there are cores (a pool of its own), so that the start is not slowed by the reading threads (on an H100 "
             + "host it took 1.5 s beside 16 of them, 0.7 s alone); 0: every core, as without a compile ahead."),
+    PREWARM_VORONOI("accelgeom.prewarm.voronoi", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "voronoi on tornado or "
+            + "jvm-parallel: first thing in main, compute a small diagram (1000 random balls, one thread) and format its "
+            + "vertex file into nothing on a thread of its own, so that the JIT has compiled the host's search, links "
+            + "and formatting before the real diagram (same result; its own is dropped; voronoi/VoronoiWarmUp)."),
     PREWARM_TRACE("accelgeom.prewarm.trace", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "hull on tornado: prints to stderr when each piece of the start ends (TornadoVM's start, the plan's host "
                     + "arrays, its graphs, their first executions, the read, the join), in ms since the JVM's start; "

@@ -2,6 +2,7 @@ package org.accelgeom.io;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -52,19 +53,22 @@ public final class VoronoiFiles {
      * {@link #WINDOW} at a time, and written in order as ASCII bytes.
      */
     public static void writeVertices(Path file, int count, int[] quads, double[] spheres) {
+        AtomicOutput.write(file, out -> writeVertices(out, count, quads, spheres));
+    }
+
+    /** {@link #writeVertices(Path, int, int[], double[])}'s bytes, to {@code out} (not closed). */
+    public static void writeVertices(OutputStream out, int count, int[] quads, double[] spheres) throws IOException {
         String nl = System.lineSeparator();
         int blocks = (count + BLOCK - 1) / BLOCK;
-        AtomicOutput.write(file, out -> {
-            for (int w = 0; w < blocks; w += WINDOW) {
-                byte[][] text = new byte[Math.min(WINDOW, blocks - w)][];
-                int first = w;
-                IntStream.range(0, text.length).parallel().forEach(k -> text[k] = vertexLines((first + k) * BLOCK,
-                        Math.min(count, (first + k + 1) * BLOCK), quads, spheres, nl));
-                for (byte[] t : text) {
-                    out.write(t);
-                }
+        for (int w = 0; w < blocks; w += WINDOW) {
+            byte[][] text = new byte[Math.min(WINDOW, blocks - w)][];
+            int first = w;
+            IntStream.range(0, text.length).parallel().forEach(k -> text[k] = vertexLines((first + k) * BLOCK,
+                    Math.min(count, (first + k + 1) * BLOCK), quads, spheres, nl));
+            for (byte[] t : text) {
+                out.write(t);
             }
-        });
+        }
     }
 
     /** The lines of vertices {@code from .. to-1} of the vertex file, as ASCII bytes. */

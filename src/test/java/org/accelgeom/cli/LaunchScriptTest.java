@@ -59,6 +59,49 @@ class LaunchScriptTest {
         }
     }
 
+    /**
+     * The kept line leaves the working directory off the module path; where the runtime has no jdk.graal.compiler
+     * module of its own, the upgrade path's jars go first on the module path and their modules into --add-modules (the
+     * same modules then resolve, and the JVM's AOT cache is allowed: tornado_aot_file names one, unless the flags choose
+     * class-data sharing themselves); where it has one, the upgrade path stays and no AOT cache is named.
+     */
+    @Test
+    void theModulePathLeavesTheWorkingDirectoryOutAndTheUpgradePathWhereNothingIsUpgraded() throws Exception {
+        Path sdk = Files.createDirectories(dir.resolve("sdk/bin"));
+        Path tornado = sdk.resolve("tornado");
+        Files.writeString(tornado, "#!/usr/bin/env bash\n"
+                + "echo \"/jdk/bin/java -server --module-path .:/sdk/tornado -Dx=1 --upgrade-module-path /sdk/graal"
+                + " --add-modules ALL-SYSTEM,tornado.runtime -cp $4 \"\n");
+        Files.setPosixFilePermissions(tornado, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (boolean graal : new boolean[] {false, true}) {
+            Path jdk = Files.createDirectories(dir.resolve("jdk-" + graal + "/bin"));
+            Files.writeString(jdk.getParent().resolve("release"), "JAVA_VERSION=\"25.0.3\"\nMODULES=\"java.base "
+                    + (graal ? "jdk.graal.compiler " : "") + "jdk.internal.vm.ci\"\n");
+            Path java = jdk.resolve("java"); // the modules of --module-path, as --list-modules prints them
+            Files.writeString(java, "#!/usr/bin/env bash\necho 'java.base@25.0.3'\n"
+                    + "echo 'jdk.graal.compiler file:///sdk/graal/compiler.jar'\necho 'org.graalvm.word file:///sdk/graal/w.jar'\n");
+            Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Map<String, String> env = Map.of("TORNADOVM_HOME", sdk.getParent().toString(), "JAVA_HOME",
+                    jdk.getParent().toString());
+            String root = "ACCELGEOM_ROOT=" + dir + " ACCELGEOM_JAR=" + java + "; ";
+            String line = bash(root + "tornado_java_command '-Da=1'", env);
+            String aot = bash(root + "c=$(tornado_java_command '-Da=1'); tornado_aot_file \"$c\" || echo none; echo;"
+                    + " ACCELGEOM_AOT=0 tornado_aot_file \"$c\" || echo none;"
+                    + " tornado_aot_file \"$c -Xshare:off\" || echo none", env);
+            if (graal) {
+                assertEquals("/jdk/bin/java -server --module-path /sdk/tornado -Dx=1 --upgrade-module-path /sdk/graal"
+                        + " --add-modules ALL-SYSTEM,tornado.runtime -cp '" + java + "' ", line);
+                assertEquals("none\n\nnone\nnone\n", aot);
+            } else {
+                assertEquals("/jdk/bin/java -server --module-path /sdk/graal:/sdk/tornado -Dx=1"
+                        + " --add-modules ALL-SYSTEM,tornado.runtime,jdk.graal.compiler,org.graalvm.word -cp '" + java
+                        + "' ", line);
+                assertTrue(aot.startsWith(dir.resolve("target/launch/aot-").toString()) && aot.endsWith(".aot\nnone\nnone\n"),
+                        aot);
+            }
+        }
+    }
+
     @Test
     void theExitRowsMakeTheTimelineSumToTheWall() throws Exception {
         Path end = dir.resolve("end");

@@ -73,4 +73,15 @@ class PointCountGuessTest {
         assertFalse(Prewarm.asksForTornado("hull", "--backend"));
         assertFalse(Prewarm.asksForTornado());
     }
+
+    @Test
+    void theVoronoiWarmUpIsForVoronoiOnSeveralCores() {
+        assertTrue(Prewarm.warmsVoronoi("voronoi", "--input", "x.pdb"), "jvm-parallel by default");
+        assertTrue(Prewarm.warmsVoronoi("voronoi", "--backend=TORNADO", "--input", "x.pdb"));
+        assertTrue(Prewarm.warmsVoronoi("voronoi", "--backend", "jvm-parallel", "--input", "x.pdb"));
+        assertFalse(Prewarm.warmsVoronoi("voronoi", "--backend", "jvm", "--input", "x.pdb"), "one thread: no idle core");
+        assertFalse(Prewarm.warmsVoronoi("voronoi", "--backend", "tornado", "-h"));
+        assertFalse(Prewarm.warmsVoronoi("hull", "--backend", "tornado"));
+        assertFalse(Prewarm.warmsVoronoi());
+    }
 }
