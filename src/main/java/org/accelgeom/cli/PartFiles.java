@@ -71,6 +71,29 @@ final class PartFiles {
         }
     }
 
+    /** The file beside part file {@code file} with the part's phase table (--timings). */
+    static Path phasesFile(Path file) {
+        return file.resolveSibling(file.getFileName() + ".phases");
+    }
+
+    /** Writes the part's phase table beside its file. */
+    static void writePhases(Path file, String table) {
+        try {
+            Files.writeString(phasesFile(file), table);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The part's phase table written beside its file, or null. */
+    static String phases(Path file) {
+        try {
+            return Files.exists(phasesFile(file)) ? Files.readString(phasesFile(file)) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** Reads a part file. */
     static Read read(Path file) {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20))) {
