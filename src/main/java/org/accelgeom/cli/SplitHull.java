@@ -106,6 +106,7 @@ final class SplitHull {
             PointCloud points = null;
             HullResult r = null;
             PartitionedHull.Merged merged = null;
+            String[] partPhases = new String[parts];
             long nanos = 0;
             for (int run = 1; run <= c.repeat; run++) {
                 long t0 = System.nanoTime();
@@ -134,6 +135,9 @@ final class SplitHull {
                 Timeline.markProcess("the parts' hulls in the worker processes");
                 List<PartitionedHull.Part> list = timings.time("reading the parts' vertices", Kind.HOST,
                         () -> readParts(dir, parts, source.name(), stages));
+                for (int k = 0; k < parts; k++) {
+                    partPhases[k] = PartFiles.phases(PartFiles.file(dir, k));
+                }
                 merged = PartitionedHull.merge(list, options.withResident(false), timings, () -> mergeDevice[0] != null
                         ? mergeDevice[0] : (mergeDevice[0] = DeviceSession.open(options.execution())));
                 r = merged.result();
@@ -148,8 +152,16 @@ final class SplitHull {
             Timeline.markProcess("computing the hull");
             PartitionedHull.Merged m = merged;
             done = true;
-            return c.finish(out, source.name(), r, nanos, () -> m.local().toMesh(m.candidates()), points, output,
+            int rc = c.finish(out, source.name(), r, nanos, () -> m.local().toMesh(m.candidates()), points, output,
                     picture);
+            for (int k = 0; k < parts && c.timings; k++) {
+                if (partPhases[k] != null) {
+                    out.printf(Locale.ROOT, "part %d's hull in its worker process (device %d, last run):%n%s", k,
+                            devices[k], partPhases[k]);
+                }
+            }
+            out.flush();
+            return rc;
         } finally {
             askers.shutdownNow();
             try {
@@ -278,13 +290,15 @@ final class SplitHull {
         try {
             PointCloud points = null;
             String how = "";
+            int bad = -1;
             while (numbers.hasNext()) {
                 int k = numbers.next();
                 long t0 = System.nanoTime();
                 try {
                     long load = 0;
                     long device = 0;
-                    if (points == null) {
+                    boolean fresh = points == null;
+                    if (fresh) {
                         if (c.common.backend == Backend.TORNADO) { // the device's start and plan beside the reading
                             session = DeviceSession.open(options.execution());
                             warm = background(c, session, source.guess(k, parts));
@@ -297,8 +311,14 @@ final class SplitHull {
                         warm = null;
                         device = System.nanoTime() - t0 - load;
                     }
-                    Stages w = hullPart(source, points, PartFiles.file(dir, k), options, session);
-                    Stages s = new Stages(w.count(), ready, load, device, w.hull(), w.write(), how);
+                    long check = 0;
+                    if (fresh) {
+                        long c0 = System.nanoTime();
+                        bad = source.check(points); // once: the part is kept for --repeat
+                        check = System.nanoTime() - c0;
+                    }
+                    Stages w = hullPart(points, bad, PartFiles.file(dir, k), options, session);
+                    Stages s = new Stages(w.count(), ready, load, device, check + w.hull(), w.write(), how);
                     WorkerProcesses.reply(k, 0, s.format(), "", System.nanoTime() - t0);
                 } catch (ParameterException e) {
                     WorkerProcesses.reply(k, 2, "", e.getMessage(), System.nanoTime() - t0);
@@ -329,9 +349,24 @@ final class SplitHull {
     static Stages hullPart(HullParts source, PointCloud points, Path file, HullOptions options, DeviceSession session) {
         long t1 = System.nanoTime();
         int bad = source.check(points);
+        long check = System.nanoTime() - t1;
+        Stages s = hullPart(points, bad, file, options, session);
+        return new Stages(s.count(), 0, 0, 0, check + s.hull(), s.write(), "");
+    }
+
+    /**
+     * {@link #hullPart(HullParts, PointCloud, Path, HullOptions, DeviceSession)} with the part's check already made
+     * ({@code bad}: its first non-finite point, or -1): a child that keeps its part for --repeat checks it once. With
+     * --timings the part's own phase table goes beside its file ({@link PartFiles#phases}).
+     */
+    static Stages hullPart(PointCloud points, int bad, Path file, HullOptions options, DeviceSession session) {
+        long t1 = System.nanoTime();
         HullResult h = bad >= 0 ? null : hull(points, options, session);
         long t2 = System.nanoTime();
         PartFiles.write(file, points, h, bad);
+        if (h != null && h.timings().level() == org.accelgeom.engine.Timings.DEVICE) {
+            PartFiles.writePhases(file, h.timings().format());
+        }
         return new Stages(points.size(), 0, 0, 0, t2 - t1, System.nanoTime() - t2, "");
     }
 

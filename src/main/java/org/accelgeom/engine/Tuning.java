@@ -120,6 +120,9 @@ public enum Tuning {
                     + "memory in proportion: 2^23 faces are 503 MB, for the 28,424 of 10^7 points in a ball)."),
     HULL_PASSES("accelgeom.hull.passes", Type.INT, "4", 2, 16, Use.TUNING,
             "tornado hull: farthest-point passes per execution of a round graph."),
+    HULL_ROUND_PHASES("accelgeom.hull.roundPhases", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
+            "tornado hull: each round's executions in a phase of their own in --timings (round r, its graph, active "
+                    + "points, new faces), to find the rounds that take long."),
     HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "jvm and jvm-parallel hull: ball pre-tests of the extreme points and of interior culling (a point well "
                     + "inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "

@@ -166,6 +166,7 @@ public final class PartitionedHull {
         // the merge: on the host's cores when small (a device would first compile plans for this new size: 0.4 s
         // of a 3 s hull of 10^8 points on an H100), else on the device; every backend gives the same hull
         HullResult merged;
+        PhaseTimings.Region region = timings.enclose("hull of the parts' vertices", Kind.HOST);
         if (m <= HOST_MERGE_MAX || execution.backend() != org.accelgeom.engine.Backend.TORNADO) {
             merged = Hull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
                     execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
@@ -173,8 +174,12 @@ public final class PartitionedHull {
         } else {
             merged = Hull.compute(sx, sy, sz, options, device.get());
         }
-        timings.add("hull of the parts' " + m + " vertices (" + merged.backend().id() + ")", Kind.HOST,
-                merged.timings().total());
+        for (PhaseTimings.Phase p : merged.timings().phases()) { // its own phases, shown as parts of the merge
+            if (merged.timings().parent(p.name()) == null) {
+                timings.add("merge: " + p.name() + (p.count() > 1 ? " (x" + p.count() + ")" : ""), p.kind(), p.nanos());
+            }
+        }
+        region.close("hull of the parts' " + m + " vertices (" + merged.backend().id() + ")");
         int[] vertices = map(merged.vertices(), candidate);
         int[] facetIndex = map(merged.facetIndex(), candidate);
         int culled = 0;

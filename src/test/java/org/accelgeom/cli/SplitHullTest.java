@@ -250,6 +250,20 @@ class SplitHullTest {
         return Files.readAllBytes(c);
     }
 
+    @Test
+    void aPartsPhaseTableGoesBesideItsFileWithTimingsOnly() throws Exception {
+        Path work = Files.createTempDirectory(dir, "phases");
+        PointCloud part = RandomPoints.ball(5000, 7);
+        HullOptions timed = options().withExecution(options().execution().withTimings(org.accelgeom.engine.Timings.DEVICE));
+        SplitHull.hullPart(part, -1, PartFiles.file(work, 0), timed, null);
+        SplitHull.hullPart(part, -1, PartFiles.file(work, 1), options(), null);
+        String table = PartFiles.phases(PartFiles.file(work, 0));
+        assertTrue(table != null && table.contains("insert (host topology)") && table.contains("total"), table);
+        assertEquals(null, PartFiles.phases(PartFiles.file(work, 1)), "no --timings: no table");
+        // the part file itself is the same either way
+        assertArrayEquals(Files.readAllBytes(PartFiles.file(work, 1)), Files.readAllBytes(PartFiles.file(work, 0)));
+    }
+
     private static HullOptions options() {
         return HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
     }

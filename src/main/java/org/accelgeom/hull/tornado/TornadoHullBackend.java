@@ -524,10 +524,27 @@ public final class TornadoHullBackend implements HullBackend {
         p[HullTaskGraphs.APEX_COUNT] = apexes;
         p[HullTaskGraphs.FIX_COUNT] = 0;
         p[HullTaskGraphs.ROUND_BASE] = d.newBase;
-        execute(small ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND, g, "round: delta, reassign, farthest",
+        execute(small ? HullTaskGraphs.G_ROUND : HullTaskGraphs.G_BIG_ROUND, g, roundPhase(small, d),
                 g.flags, g.out);
         return g;
     }
+
+    /** The round's phase: one for all rounds, or with {@code accelgeom.hull.roundPhases} one per round. */
+    private String roundPhase(boolean small, RoundDelta d) {
+        if (!ROUND_PHASES) {
+            return "round: delta, reassign, farthest";
+        }
+        int cone = 0;
+        for (int k = 0; k < d.deletedCount; k++) {
+            cone = Math.max(cone, d.coneCount[k]);
+        }
+        return String.format(java.util.Locale.ROOT, "round %02d (%s graph, %d active, %d new faces, %d deleted, "
+                + "largest cone %d)", ++rounds, small ? "small" : "big", b.nActive, d.newCount, d.deletedCount, cone);
+    }
+
+    private static final boolean ROUND_PHASES = Tuning.HULL_ROUND_PHASES.booleanValue();
+    /** Rounds sent in this hull (for {@link #roundPhase}). */
+    private int rounds;
 
     /** A delta with no sections: the round graph then runs only its farthest passes and gather (the new faces kept). */
     private static void emptyDelta(int[] p) {

@@ -2,7 +2,11 @@ package org.accelgeom.hull.tornado;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
@@ -55,5 +59,32 @@ class TornadoHullBatchTest {
             }
             assertEquals(1, session.planBuilds());
         }
+    }
+
+    @Test
+    void aResidentSessionChecksTheSameArraysOnce() {
+        double[][] p = HullTest.points("ball", 3000, 41);
+        double[][] q = HullTest.points("cube", 2000, 42);
+        double[][] bad = HullTest.points("ball", 2000, 43);
+        bad[1][777] = Double.NaN;
+        try (DeviceSession session = DeviceSession.open(Execution.tornado(0).withResident(true))) {
+            HullResult first = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
+            HullResult again = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO), session);
+            HullResult other = Hull.compute(q[0], q[1], q[2], HullOptions.of(Backend.TORNADO), session);
+            same(p, first, "first");
+            same(p, again, "again");
+            same(q, other, "other arrays");
+            assertTrue(checked(first), "the first hull checks its points");
+            assertFalse(checked(again), "the same arrays again: checked before");
+            assertTrue(checked(other), "other arrays are checked");
+            // new arrays are checked whatever came before: the bad point is found
+            AccelGeomException e = assertThrows(AccelGeomException.class,
+                    () -> Hull.compute(bad[0], bad[1], bad[2], HullOptions.of(Backend.TORNADO), session));
+            assertTrue(e.getMessage().startsWith("point 777 "), e.getMessage());
+        }
+    }
+
+    private static boolean checked(HullResult r) {
+        return r.timings().phases().stream().anyMatch(ph -> ph.name().equals("check coordinates"));
     }
 }
