@@ -36,6 +36,9 @@ public enum Tuning {
     PREWARM_ARRAYS("accelgeom.prewarm.arrays", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: "
             + "allocate the hull plan's host arrays on a thread of their own as soon as the point count is guessed "
             + "(beside TornadoVM's start and the read), not on the background thread after TornadoVM's start."),
+    PREWARM_POINTS("accelgeom.prewarm.points", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.arrays: "
+            + "when the file is read and checked before the hull's plan first runs, the plan runs on its points instead "
+            + "of dummy ones, and the hull finds them on the device (no second copy and upload after the start)."),
     PREWARM_JIT("accelgeom.prewarm.jit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: while the "
             + "hull's plan is still being built when the file is read, run the host's part of a hull on a small input "
             + "so that the JIT has compiled it before the real hull (same result; its own is dropped)."),

@@ -32,6 +32,17 @@ public interface HullBackend extends AutoCloseable {
         default Runnable prepareAhead(DeviceSession session, int points) {
             return () -> prepare(session, points);
         }
+
+        /**
+         * {@link #prepareAhead(DeviceSession, int)} whose plan, when {@code input} has the input's points by the time
+         * the plan's graphs first run (their coordinate arrays x, y, z, read and checked, which must not change
+         * afterwards; null while they are not), loads those instead of a few dummy points: a hull of exactly these
+         * arrays in {@code session} then finds them on the device (no copy, no upload). {@code input} is asked once
+         * and never waited for. By default the points are not used.
+         */
+        default Runnable prepareAhead(DeviceSession session, int points, java.util.function.Supplier<double[][]> input) {
+            return prepareAhead(session, points);
+        }
     }
 
     /**
