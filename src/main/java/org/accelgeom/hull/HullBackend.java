@@ -43,6 +43,16 @@ public interface HullBackend extends AutoCloseable {
         default Runnable prepareAhead(DeviceSession session, int points, java.util.function.Supplier<double[][]> input) {
             return prepareAhead(session, points);
         }
+
+        /**
+         * Whether {@code session} (a resident one, {@link org.accelgeom.engine.Execution#resident()}) holds these very
+         * arrays on the device from its last hull: they were checked then and found in the direct range (scaled inputs
+         * are held as scaled copies, never as the caller's arrays), and a resident session's arrays must not change,
+         * so their check may be skipped. False by default.
+         */
+        default boolean holds(DeviceSession session, double[] x, double[] y, double[] z) {
+            return false;
+        }
     }
 
     /**

@@ -99,6 +99,20 @@ public final class TornadoHullBackend implements HullBackend {
         }
 
         @Override
+        public boolean holds(DeviceSession session, double[] x, double[] y, double[] z) {
+            if (!session.execution().resident()) {
+                return false;
+            }
+            Held h = session.take(FAMILY, STEP, Held.class, c -> true);
+            if (h == null) {
+                return false;
+            }
+            boolean same = h.lastX == x && h.lastY == y && h.lastZ == z && h.b.n == x.length;
+            session.keep(FAMILY, STEP, h, c -> release(c.plan));
+            return same;
+        }
+
+        @Override
         public Runnable prepareAhead(DeviceSession session, int points, java.util.function.Supplier<double[][]> input) {
             java.util.concurrent.CompletableFuture<HullBuffers> arrays = allocateAhead(points);
             return () -> TornadoHullBackend.prepare(session, points, arrays, input);
