@@ -179,7 +179,7 @@ final class HullCommand implements Callable<Integer> {
                 Timeline.markProcess("generating the points");
             } else {
                 try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
-                    points = prepared != null ? Prewarm.beside(warm, () -> readPoints(input)) : readPoints(input);
+                    points = Prewarm.read(warm, input, () -> readPoints(input), prepared != null);
                 }
                 source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");
@@ -199,8 +199,14 @@ final class HullCommand implements Callable<Integer> {
             throw e;
         }
         if (prepared != null && warm.busy() && org.accelgeom.engine.Tuning.PREWARM_JIT.booleanValue()) {
-            org.accelgeom.hull.HullWarmUp.run(); // the host's hull code compiled while the plan is still on its way
-            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up");
+            // the host's hull code compiled while the plan is still on its way: again while it is (each run warmer, the
+            // JIT's profiles fuller), at most accelgeom.prewarm.jitRuns times
+            int runs = 0;
+            do {
+                org.accelgeom.hull.HullWarmUp.run();
+                runs++;
+            } while (warm.busy() && runs < org.accelgeom.engine.Tuning.PREWARM_JIT_RUNS.intValue());
+            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up (" + runs + " runs)");
             Timeline.markProcess("warming up the host's hull code (JIT) while the plan is built");
         }
         Prewarm.join(warm);
