@@ -132,6 +132,11 @@ final class Prewarm {
         }
         warm.earlyPoints = null;
         warm.earlyInput = null;
+        return result(f);
+    }
+
+    /** The read's result, its exception unwrapped. */
+    private static <T> T result(Future<T> f) {
         try {
             return f.get();
         } catch (java.util.concurrent.ExecutionException e) {
@@ -247,18 +252,7 @@ final class Prewarm {
         }
         java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(cores - spare);
         try {
-            return pool.submit(read::get).get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading", e);
+            return result(pool.submit(read::get));
         } finally {
             pool.shutdown();
         }
