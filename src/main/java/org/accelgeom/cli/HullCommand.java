@@ -167,7 +167,9 @@ final class HullCommand implements Callable<Integer> {
 
         // TornadoVM starts (begun by Main) and the hull's plan compiles while the points are read or generated
         Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO);
-        DeviceSession prepared = ahead ? prepare(warm, input, options) : null;
+        // the points once read and checked: the plan built ahead loads them if they are there by then
+        var checked = new java.util.concurrent.atomic.AtomicReference<double[][]>();
+        DeviceSession prepared = ahead ? prepare(warm, input, options, checked::get) : null;
         String source;
         PointCloud points;
         try {
@@ -177,7 +179,7 @@ final class HullCommand implements Callable<Integer> {
                 Timeline.markProcess("generating the points");
             } else {
                 try (var tick = org.accelgeom.engine.Progress.ticker(common.quiet, "reading " + input)) {
-                    points = prepared != null ? Prewarm.beside(warm, () -> readPoints(input)) : readPoints(input);
+                    points = Prewarm.read(warm, input, () -> readPoints(input), prepared != null);
                 }
                 source = "-".equals(input) ? "standard input" : input;
                 Timeline.markProcess("reading the input");
@@ -188,6 +190,7 @@ final class HullCommand implements Callable<Integer> {
                         + (points.dimension() == 1 ? "" : "s") + " each; the convex hull needs 3D points (x y z)");
             }
             Check.finitePoints(source, points, false, "the convex hull");
+            checked.set(points.coords());
             Timeline.markProcess("checking the coordinates");
         } catch (RuntimeException | Error e) {
             if (prepared != null) {
@@ -196,8 +199,14 @@ final class HullCommand implements Callable<Integer> {
             throw e;
         }
         if (prepared != null && warm.busy() && org.accelgeom.engine.Tuning.PREWARM_JIT.booleanValue()) {
-            org.accelgeom.hull.HullWarmUp.run(); // the host's hull code compiled while the plan is still on its way
-            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up");
+            // the host's hull code compiled while the plan is still on its way: again while it is (each run warmer, the
+            // JIT's profiles fuller), at most accelgeom.prewarm.jitRuns times
+            int runs = 0;
+            do {
+                org.accelgeom.hull.HullWarmUp.run();
+                runs++;
+            } while (warm.busy() && runs < org.accelgeom.engine.Tuning.PREWARM_JIT_RUNS.intValue());
+            org.accelgeom.hull.StartTrace.mark("the host's hull code warmed up (" + runs + " runs)");
             Timeline.markProcess("warming up the host's hull code (JIT) while the plan is built");
         }
         Prewarm.join(warm);
@@ -288,7 +297,8 @@ final class HullCommand implements Callable<Integer> {
      * Queues the compile ahead of the hull's plan on {@code warm}'s thread, in a session of its own that the run then
      * uses (one input outside a batch, on one device, with a point count guessed from the file); null when not.
      */
-    private DeviceSession prepare(Prewarm warm, String input, HullOptions options) {
+    private DeviceSession prepare(Prewarm warm, String input, HullOptions options,
+            java.util.function.Supplier<double[][]> checked) {
         if (warm == null || !org.accelgeom.engine.Tuning.PREWARM_PLAN.booleanValue()) {
             return null;
         }
@@ -301,7 +311,9 @@ final class HullCommand implements Callable<Integer> {
         Runnable plan; // the plan's host arrays start now, beside TornadoVM's start and the read
         try {
             var factory = session.tornado(org.accelgeom.hull.HullBackend.Factory.class);
-            plan = org.accelgeom.engine.Tuning.PREWARM_ARRAYS.booleanValue() ? factory.prepareAhead(session, points)
+            plan = org.accelgeom.engine.Tuning.PREWARM_ARRAYS.booleanValue()
+                    ? factory.prepareAhead(session, points, org.accelgeom.engine.Tuning.PREWARM_POINTS.booleanValue()
+                            ? checked : null)
                     : () -> factory.prepare(session, points);
         } catch (RuntimeException | LinkageError e) {
             return session; // the run meets the same problem and reports it in one line

@@ -36,6 +36,9 @@ final class Prewarm {
         return t;
     });
     private final List<Future<?>> queued = new ArrayList<>();
+    /** The hull's input file read from the start of main ({@link #readEarly}), and its path; null: none. */
+    private volatile java.util.concurrent.CompletableFuture<org.accelgeom.io.PointCloud> earlyPoints;
+    private volatile String earlyInput;
 
     private Prewarm() {
         queue(() -> {
@@ -53,7 +56,12 @@ final class Prewarm {
      */
     static void startEarly(String... args) {
         if (asksForTornado(args) && org.accelgeom.engine.Tuning.PREWARM.booleanValue() && !parentOfWorkers(args)) {
-            early = new Prewarm();
+            Prewarm p = new Prewarm();
+            String file = org.accelgeom.engine.Tuning.PREWARM_READ_EARLY.booleanValue() ? oneHullFile(args) : null;
+            if (file != null) {
+                p.readEarly(file);
+            }
+            early = p;
         }
         if (warmsVoronoi(args) && org.accelgeom.engine.Tuning.PREWARM_VORONOI.booleanValue() && !parentOfWorkers(args)) {
             Thread t = new Thread(() -> {
@@ -65,6 +73,94 @@ final class Prewarm {
             }, "accelgeom-warmup");
             t.setDaemon(true);
             t.start();
+        }
+    }
+
+    /**
+     * The one file of {@code hull --input FILE} (a single value, a regular file; not with --devices, not in a split's
+     * worker), else null: what {@link #readEarly} may read before picocli has even parsed the command line.
+     */
+    static String oneHullFile(String... args) {
+        if (args.length == 0 || !args[0].equals("hull") || SplitHull.isChild()) {
+            return null;
+        }
+        String file = null;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--devices") || a.startsWith("--devices=")) {
+                return null;
+            }
+            String value = a.startsWith("--input=") ? a.substring("--input=".length())
+                    : a.equals("--input") && i + 1 < args.length ? args[i + 1] : null;
+            if (value == null) {
+                continue;
+            }
+            int next = a.equals("--input") ? i + 2 : i + 1;
+            if (file != null || (next < args.length && !args[next].startsWith("-"))) {
+                return null; // several inputs: a batch
+            }
+            file = value;
+        }
+        return file != null && !file.equals("-") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(file))
+                ? file : null;
+    }
+
+    /**
+     * Starts reading {@code file} (the parallel reader, {@link org.accelgeom.engine.Tuning#PREWARM_READ_SPARE} threads
+     * fewer than cores, as {@link #beside}) now, from the start of main, beside picocli, the option checks and
+     * TornadoVM's start: on an H100 host the read had waited for those 0.2-0.25 s. The command takes it with
+     * {@link #read} when its input is this file; nothing else changes (the same reader, the same errors).
+     */
+    private void readEarly(String file) {
+        int spare = org.accelgeom.engine.Tuning.PREWARM_READ_SPARE.intValue();
+        int cores = Runtime.getRuntime().availableProcessors();
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(Math.max(1, cores - spare));
+        java.util.concurrent.CompletableFuture<org.accelgeom.io.PointCloud> f = new java.util.concurrent.CompletableFuture<>();
+        pool.execute(() -> {
+            try {
+                f.complete(org.accelgeom.io.Formats.readPoints(file));
+                org.accelgeom.hull.StartTrace.mark("the input read (begun in main)");
+            } catch (RuntimeException | Error e) {
+                f.completeExceptionally(e);
+            } finally {
+                pool.shutdown();
+            }
+        });
+        earlyInput = file;
+        earlyPoints = f;
+    }
+
+    /**
+     * The points of {@code input}: the read begun early ({@link #readEarly}) when it is this input's, else {@code read}
+     * run {@link #beside} {@code warm} (with {@code besideStart}; else as it is). Exceptions come out unwrapped.
+     */
+    static org.accelgeom.io.PointCloud read(Prewarm warm, String input,
+            java.util.function.Supplier<org.accelgeom.io.PointCloud> read, boolean besideStart) {
+        java.util.concurrent.CompletableFuture<org.accelgeom.io.PointCloud> f = warm != null
+                && input != null && input.equals(warm.earlyInput) ? warm.earlyPoints : null;
+        if (f == null) {
+            return besideStart ? beside(warm, read) : read.get();
+        }
+        warm.earlyPoints = null;
+        warm.earlyInput = null;
+        return result(f);
+    }
+
+    /** The read's result, its exception unwrapped. */
+    private static <T> T result(Future<T> f) {
+        try {
+            return f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading", e);
         }
     }
 
@@ -85,6 +181,16 @@ final class Prewarm {
     static boolean parentOfWorkers(String... args) {
         String d = WorkerProcesses.devicesValue(args);
         return d != null && d.contains(",") && WorkerProcesses.wanted(new int[2], args.length > 0 ? args[0] : null);
+    }
+
+    /** The start {@link #startEarly} began and no command has taken yet (tests), else null. */
+    static Prewarm pending() {
+        return early;
+    }
+
+    /** The file whose early read ({@link #readEarly}) no command has taken yet, else null. */
+    String earlyInput() {
+        return earlyInput;
     }
 
     /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */
@@ -173,18 +279,7 @@ final class Prewarm {
         }
         java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(cores - spare);
         try {
-            return pool.submit(read::get).get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading", e);
+            return result(pool.submit(read::get));
         } finally {
             pool.shutdown();
         }

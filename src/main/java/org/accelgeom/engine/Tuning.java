@@ -36,9 +36,17 @@ public enum Tuning {
     PREWARM_ARRAYS("accelgeom.prewarm.arrays", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: "
             + "allocate the hull plan's host arrays on a thread of their own as soon as the point count is guessed "
             + "(beside TornadoVM's start and the read), not on the background thread after TornadoVM's start."),
+    PREWARM_POINTS("accelgeom.prewarm.points", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.arrays: "
+            + "when the file is read and checked before the hull's plan first runs, the plan runs on its points instead "
+            + "of dummy ones, and the hull finds them on the device (no second copy and upload after the start)."),
+    PREWARM_READ_EARLY("accelgeom.prewarm.readEarly", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm: "
+            + "hull --input FILE (one file) on tornado starts reading the file first thing in main, beside picocli, the "
+            + "option checks and TornadoVM's start, with accelgeom.prewarm.readSpare threads fewer than cores."),
     PREWARM_JIT("accelgeom.prewarm.jit", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "with accelgeom.prewarm.plan: while the "
             + "hull's plan is still being built when the file is read, run the host's part of a hull on a small input "
             + "so that the JIT has compiled it before the real hull (same result; its own is dropped)."),
+    PREWARM_JIT_RUNS("accelgeom.prewarm.jitRuns", Type.INT, "8", 1, 1000, Use.TUNING, "with accelgeom.prewarm.jit: "
+            + "the host's warm-up hull runs again while the plan is still being built, at most this many times in all."),
     PREWARM_READ_SPARE("accelgeom.prewarm.readSpare", Type.INT, "2", 0, 1024, Use.TUNING, "with accelgeom.prewarm.plan: "
             + "while TornadoVM starts and the hull's plan is built, the file is read by this many threads fewer than "
             + "there are cores (a pool of its own), so that the start is not slowed by the reading threads (on an H100 "

@@ -61,25 +61,10 @@ public class Hull {
 
     /** The hull of the points (x[i], y[i], z[i]) in {@code session} (see {@link #compute(PointCloud, HullOptions, DeviceSession)}). */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
-        HullOptions options = given.withExecution(session.execution());
-        // a resident tornado session takes the same arrays as the same points (it does not upload them again): their
-        // check and range, made once, hold for them too (--repeat; a split's worker that keeps its part)
-        boolean memo = session.execution().resident() && session.execution().backend() == Backend.TORNADO;
-        Checked before = memo ? session.take(FAMILY, CHECKED, Checked.class, c -> c.x == x && c.y == y && c.z == z)
-                : null;
-        HullRange[] range = {before != null ? before.range : null};
-        HullResult r = compute(x, y, z, options, () -> backend(session), range);
-        if (memo && range[0] != null) {
-            session.keep(FAMILY, CHECKED, new Checked(x, y, z, range[0]), c -> { });
-        }
-        return r;
-    }
-
-    private static final String FAMILY = "hull";
-    private static final String CHECKED = "checked";
-
-    /** The arrays a resident session has checked and their range. */
-    private record Checked(double[] x, double[] y, double[] z, HullRange range) {
+        // a resident session's own arrays, on the device from its last hull, were checked then (10-16 ms at 10^7 points)
+        boolean held = session.execution().resident() && session.execution().backend() == Backend.TORNADO
+                && session.tornado(HullBackend.Factory.class).holds(session, x, y, z);
+        return compute(x, y, z, given.withExecution(session.execution()), () -> backend(session), held);
     }
 
     /**
@@ -89,20 +74,20 @@ public class Hull {
      */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options,
             java.util.function.Supplier<? extends HullBackend> backend) {
-        return compute(x, y, z, options, backend, new HullRange[1]);
+        return compute(x, y, z, options, backend, false);
     }
 
-    /** As above; {@code known[0]}, where not null, is the points' range from an earlier check, else it is set. */
+    /** {@link #compute(double[], double[], double[], HullOptions, java.util.function.Supplier)}; {@code checked}: the
+     * arrays are known finite and in the direct range (a resident session's held arrays), not checked again. */
     private static HullResult compute(double[] x, double[] y, double[] z, HullOptions options,
-            java.util.function.Supplier<? extends HullBackend> backend, HullRange[] known) {
+            java.util.function.Supplier<? extends HullBackend> backend, boolean checked) {
         int n = x.length;
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
         }
         PhaseTimings timings = options.execution().newTimings();
-        HullRange range = known[0] != null ? known[0]
+        HullRange range = checked ? new HullRange(HullRange.Mode.DIRECT, 0)
                 : timings.time("check coordinates", Kind.HOST, () -> checkFinite(x, y, z, options.backend()));
-        known[0] = range;
         long fallbacks0 = Predicates.exactEvaluations();
         if (n == 0) {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,

@@ -32,6 +32,27 @@ public interface HullBackend extends AutoCloseable {
         default Runnable prepareAhead(DeviceSession session, int points) {
             return () -> prepare(session, points);
         }
+
+        /**
+         * {@link #prepareAhead(DeviceSession, int)} whose plan, when {@code input} has the input's points by the time
+         * the plan's graphs first run (their coordinate arrays x, y, z, read and checked, which must not change
+         * afterwards; null while they are not), loads those instead of a few dummy points: a hull of exactly these
+         * arrays in {@code session} then finds them on the device (no copy, no upload). {@code input} is asked once
+         * and never waited for. By default the points are not used.
+         */
+        default Runnable prepareAhead(DeviceSession session, int points, java.util.function.Supplier<double[][]> input) {
+            return prepareAhead(session, points);
+        }
+
+        /**
+         * Whether {@code session} (a resident one, {@link org.accelgeom.engine.Execution#resident()}) holds these very
+         * arrays on the device from its last hull: they were checked then and found in the direct range (scaled inputs
+         * are held as scaled copies, never as the caller's arrays), and a resident session's arrays must not change,
+         * so their check may be skipped. False by default.
+         */
+        default boolean holds(DeviceSession session, double[] x, double[] y, double[] z) {
+            return false;
+        }
     }
 
     /**

@@ -54,16 +54,19 @@ final class PointColumns {
             throw new FormatException(total + " points: too many for one array (at most " + (Integer.MAX_VALUE - 16) + ")");
         }
         double[][] out = new double[dimension][(int) total];
-        int at = 0;
-        for (PointColumns p : parts) {
-            if (p == null) {
-                continue;
-            }
-            for (int k = 0; k < dimension; k++) {
-                System.arraycopy(p.cols[k], 0, out[k], at, p.n);
-            }
-            at += p.n;
+        int[] at = new int[parts.size()];
+        for (int i = 1; i < at.length; i++) {
+            PointColumns p = parts.get(i - 1);
+            at[i] = at[i - 1] + (p == null ? 0 : p.n);
         }
+        // the parts of a parallel read copied in parallel too (240 MB at 10^7 3D points: 50 ms on one thread)
+        java.util.stream.IntStream copies = java.util.stream.IntStream.range(0, at.length * dimension);
+        (total < 1 << 20 ? copies : copies.parallel()).forEach(j -> {
+            PointColumns p = parts.get(j / dimension);
+            if (p != null) {
+                System.arraycopy(p.cols[j % dimension], 0, out[j % dimension], at[j / dimension], p.n);
+            }
+        });
         return new PointCloud(out);
     }
 }

@@ -125,6 +125,10 @@ final class TextBlocks {
         long block = blockBytes(length);
         int n = (int) Math.max(1, (length + block - 1) / block);
         AtomicInteger failed = new AtomicInteger(Integer.MAX_VALUE);
+        // each block's bytes in a buffer that the next block on a free thread reuses (a parser keeps no reference to
+        // them, as parseStream's one buffer needs too): as many buffers as threads at once instead of the file's size
+        // in new arrays (571 MB at 10^7 points, zeroed and paged in, and the young collections they caused)
+        java.util.concurrent.ConcurrentLinkedQueue<byte[]> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
         return IntStream.range(0, n).parallel().mapToObj(k -> {
             Block<P> b = new Block<>(parsers.get());
             if (k > failed.get()) {
@@ -136,9 +140,15 @@ final class TextBlocks {
                 if (e - s > Integer.MAX_VALUE - 16) {
                     b.error = new LineError(1, "a line longer than 2 GB");
                 } else {
-                    byte[] bytes = new byte[(int) (e - s)];
-                    text.get(s, bytes, 0, bytes.length);
-                    run(b, bytes, bytes.length);
+                    int bytesOfBlock = (int) (e - s);
+                    byte[] bytes = spare.poll();
+                    if (bytes == null || bytes.length < bytesOfBlock) {
+                        bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16L,
+                                Math.max(bytesOfBlock, block + (block >> 3)))];
+                    }
+                    text.get(s, bytes, 0, bytesOfBlock);
+                    run(b, bytes, bytesOfBlock);
+                    spare.offer(bytes);
                 }
             }
             if (b.error != null) {

@@ -73,6 +73,41 @@ class PrewarmTest {
         assertEquals(errorLine(j[2]), errorLine(t[2]));
     }
 
+    /**
+     * The read begun first thing in main (as {@link Main} calls {@link Prewarm#startEarly}): the command takes it (the
+     * early start's file is taken), and its file is the same as on the JVM; a file the reader rejects there gives the
+     * JVM run's error line.
+     */
+    @Test
+    void theReadBegunInMainGivesTheSameFileAndTheSameErrors() throws Exception {
+        Path points = dir.resolve("e.xyz");
+        String[] made = run("hull", "--random", "3000", "--distribution", "sphere", "--seed", "6", "--backend", "jvm",
+                "--quiet", "--save-points", points.toString());
+        assertEquals("0", made[0], made[2]);
+        String[] args = {"hull", "--input", points.toString(), "--backend", "tornado", "--quiet", "--output",
+            dir.resolve("early.ply").toString()};
+        Prewarm.startEarly(args);
+        Prewarm p = Prewarm.pending();
+        assertEquals(points.toString(), p.earlyInput(), "read from the start of main");
+        String[] t = run(args);
+        assertEquals("0", t[0], t[2]);
+        assertEquals(null, p.earlyInput(), "the command took the early read");
+        String[] j = run("hull", "--input", points.toString(), "--backend", "jvm", "--quiet", "--output",
+                dir.resolve("jvm.ply").toString());
+        assertEquals("0", j[0], j[2]);
+        assertArrayEquals(Files.readAllBytes(dir.resolve("jvm.ply")), Files.readAllBytes(dir.resolve("early.ply")));
+
+        Path bad = dir.resolve("bad-early.xyz");
+        Files.writeString(bad, "1 2 3\n4 5 6\n7 8 nine\n1 1 1\n");
+        String[] badArgs = {"hull", "--input", bad.toString(), "--backend", "tornado", "--quiet"};
+        Prewarm.startEarly(badArgs);
+        assertEquals(bad.toString(), Prewarm.pending().earlyInput());
+        String[] tb = run(badArgs);
+        String[] jb = run("hull", "--input", bad.toString(), "--backend", "jvm", "--quiet");
+        assertEquals("1", tb[0], tb[2]);
+        assertEquals(errorLine(jb[2]), errorLine(tb[2]));
+    }
+
     private static String errorLine(String err) {
         return err.lines().filter(l -> l.startsWith("accelgeom:")).findFirst().orElse(err);
     }

@@ -66,6 +66,11 @@ public final class TornadoHullBackend implements HullBackend {
         double[] lastX;
         double[] lastY;
         double[] lastZ;
+        /**
+         * Whether the arrays last loaded were loaded ahead ({@link #prepare} with the input's points) and no hull has run
+         * on them yet: the next hull of the same arrays takes them as they are on the device, as a resident session does.
+         */
+        boolean loadedAhead;
 
         Held(HullBuffers b, TornadoExecutionPlan plan, HullTaskGraphs.Grid grid, int device) {
             this.b = b;
@@ -85,13 +90,32 @@ public final class TornadoHullBackend implements HullBackend {
 
         @Override
         public void prepare(DeviceSession session, int points) {
-            TornadoHullBackend.prepare(session, points, null);
+            TornadoHullBackend.prepare(session, points, null, null);
         }
 
         @Override
         public Runnable prepareAhead(DeviceSession session, int points) {
+            return prepareAhead(session, points, null);
+        }
+
+        @Override
+        public boolean holds(DeviceSession session, double[] x, double[] y, double[] z) {
+            if (!session.execution().resident()) {
+                return false;
+            }
+            Held h = session.take(FAMILY, STEP, Held.class, c -> true);
+            if (h == null) {
+                return false;
+            }
+            boolean same = h.lastX == x && h.lastY == y && h.lastZ == z && h.b.n == x.length;
+            session.keep(FAMILY, STEP, h, c -> release(c.plan));
+            return same;
+        }
+
+        @Override
+        public Runnable prepareAhead(DeviceSession session, int points, java.util.function.Supplier<double[][]> input) {
             java.util.concurrent.CompletableFuture<HullBuffers> arrays = allocateAhead(points);
-            return () -> TornadoHullBackend.prepare(session, points, arrays);
+            return () -> TornadoHullBackend.prepare(session, points, arrays, input);
         }
     }
 
@@ -129,20 +153,46 @@ public final class TornadoHullBackend implements HullBackend {
      * so it must be this plan); one that does not builds its own, as without this. Results never depend on it.
      */
     public static void prepare(DeviceSession session, int points) {
-        prepare(session, points, null);
+        prepare(session, points, null, null);
     }
 
-    /** {@link #prepare(DeviceSession, int)} over host arrays allocated ahead ({@link #allocateAhead}; null: none). */
-    static void prepare(DeviceSession session, int points, java.util.concurrent.Future<HullBuffers> arrays) {
+    /**
+     * {@link #prepare(DeviceSession, int)} over host arrays allocated ahead ({@link #allocateAhead}; null: none), and
+     * over the input's own points when {@code input} has them now (see {@link HullBackend.Factory#prepareAhead(
+     * DeviceSession, int, java.util.function.Supplier)}; null: the dummy points): the load that a one-shot's hull
+     * would make after TornadoVM's start (the copy into the plan's arrays and the upload, 50 ms at 10^7 points on an
+     * H100 host) is then made here, while the host's hull code warms up, and the hull finds the points on the device.
+     */
+    static void prepare(DeviceSession session, int points, java.util.concurrent.Future<HullBuffers> arrays,
+            java.util.function.Supplier<double[][]> input) {
+        double[][] real = ready(input);
+        prepareOn(session, points, arrays, real);
+        if (real == null && (real = ready(input)) != null) {
+            // the points came while the plan compiled on dummy ones: loaded into it now, beside the host's warm-up
+            prepareOn(session, points, null, real);
+        }
+    }
+
+    /** The input's checked coordinate arrays if {@code input} has them now, else null. */
+    private static double[][] ready(java.util.function.Supplier<double[][]> input) {
+        double[][] real = input != null ? input.get() : null;
+        return real != null && real.length == 3 && real[0].length > 0 ? real : null;
+    }
+
+    /** The plan of {@link #prepare} run on {@code real} points (null: 4 dummy ones), then kept in the session. */
+    private static void prepareOn(DeviceSession session, int points, java.util.concurrent.Future<HullBuffers> arrays,
+            double[][] real) {
         TornadoHullBackend t = new TornadoHullBackend(session);
         t.room = Math.max(points, 0);
         t.ahead = arrays;
-        double[] x = {0, 1, 0, 0};
-        double[] y = {0, 0, 1, 0};
-        double[] z = {0, 0, 0, 1};
+        double[] x = real != null ? real[0] : new double[] {0, 1, 0, 0};
+        double[] y = real != null ? real[1] : new double[] {0, 0, 1, 0};
+        double[] z = real != null ? real[2] : new double[] {0, 0, 0, 1};
         try {
             t.load(x, y, z, 16, new PhaseTimings());
-            org.accelgeom.hull.StartTrace.mark("the plan's graphs run once on 4 points");
+            t.held.loadedAhead = real != null;
+            org.accelgeom.hull.StartTrace.mark(real != null ? "the input's points loaded into the plan"
+                    : "the plan's graphs run once on 4 points");
         } catch (RuntimeException | Error e) {
             if (t.held != null) { // a plan that failed half-way is not kept
                 release(t.held.plan);
@@ -250,9 +300,11 @@ public final class TornadoHullBackend implements HullBackend {
         b = held.b;
         plan = held.plan;
         grid = held.grid;
-        if (resident && held.lastX == x && held.lastY == y && held.lastZ == z && b.n == n) {
+        boolean ahead = held.loadedAhead;
+        held.loadedAhead = false;
+        if ((resident || ahead) && held.lastX == x && held.lastY == y && held.lastZ == z && b.n == n) {
             grid.resize(b);
-            execute(HullTaskGraphs.G_RESET, b.reset, "init (points resident)");
+            execute(HullTaskGraphs.G_RESET, b.reset, resident ? "init (points resident)" : "init (points loaded ahead)");
             return;
         }
         timings.time("copy points to the plan's arrays", Kind.HOST, () -> b.load(x, y, z));
