@@ -148,6 +148,13 @@ public enum Tuning {
                     + "references."),
     KDTREE_CLFLAGS("accelgeom.kdtree.clflags", Type.STRING, "", 0, 0, Use.TUNING,
             "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
+    KDTREE_SUBTREE_LANES("accelgeom.kdtree.subtreeLanes", Type.INT, "8", 8, 32, Use.TUNING,
+            "tornado kd-tree small-node stage: work-items per small root in the subtree kernel (8, 16 or 32; other "
+                    + "values round down to one of them): a work-group of 32 builds 32 / this many roots at once."),
+    KDTREE_SUBTREE_NODES("accelgeom.kdtree.subtreeNodes", Type.INT, "4", 1, 1 << 16, Use.TUNING,
+            "tornado kd-tree small-node stage: global nodes of the large stage per sub-group of the subtree kernel "
+                    + "(fewer, larger launches for larger values; each sub-group takes the next of its nodes that is a "
+                    + "small root when its stack is empty)."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
             "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
 

@@ -18,7 +18,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
-import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.kdtree.zhou.FlatLayout;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
@@ -50,7 +50,7 @@ public final class SmallTaskGraphs {
     static final int CLEAR = 0;
     static final int BOUNDS = 1;
     static final int CANDS = 2;
-    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, one per global node). */
+    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, sub-groups of them per small root). */
     static final int BUILD = 3;
     static final int PLACE = 4;
     static final int LAYOUT = 5;
@@ -337,17 +337,24 @@ public final class SmallTaskGraphs {
         return w;
     }
 
-    /** Sizes the grids of {@code tasks} for the stage's state: global nodes, hand-off references. */
+    /**
+     * Sizes the grids of {@code tasks} for the stage's state: global nodes, hand-off references; the subtree kernel's
+     * sub-groups ({@link SubtreeGroup#S_SUB} lanes each, {@code accelgeom.kdtree.subtreeLanes}), one per
+     * {@code accelgeom.kdtree.subtreeNodes} global nodes, their number in {@link SubtreeGroup#S_SUBGROUPS}.
+     */
     static void size(WorkerGrid1D[] w, String[] tasks, int[] state) {
         int g = Math.max(1, state[S_G]);
         int d = Math.max(1, state[S_D]);
-        if ((long) g * SubtreeGroup.LANES > Integer.MAX_VALUE) {
-            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
-        }
+        int lanes = Integer.highestOneBit(Tuning.KDTREE_SUBTREE_LANES.intValue());
+        int subs = SubtreeGroup.LANES / lanes;
+        int per = subs * Tuning.KDTREE_SUBTREE_NODES.intValue();
+        int groups = (int) ((g + (long) per - 1) / per);
+        state[SubtreeGroup.S_SUB] = lanes;
+        state[SubtreeGroup.S_SUBGROUPS] = groups * subs;
         for (int j = 0; j < tasks.length; j++) {
             switch (tasks[j]) {
                 case "sbounds", "scands" -> w[j].setGlobalWork(d, 1, 1);
-                case "sbuild" -> w[j].setGlobalWork(g * SubtreeGroup.LANES, 1, 1);
+                case "sbuild" -> w[j].setGlobalWork(groups * SubtreeGroup.LANES, 1, 1);
                 case "slayout" -> {
                 }
                 default -> w[j].setGlobalWork(g, 1, 1); // sclear, splace

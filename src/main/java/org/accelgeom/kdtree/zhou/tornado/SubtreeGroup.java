@@ -6,7 +6,6 @@ import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
-import static org.accelgeom.kdtree.zhou.SubtreeKernels.STACK;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_HOST;
@@ -20,8 +19,9 @@ import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
 
 /**
- * {@link SubtreeKernels#root} on the device: one work-group of {@link #LANES} work-items per global node, which
- * builds a small root's whole subtree depth-first (its stack in local memory), each node with all lanes:
+ * {@link SubtreeKernels#root} on the device: work-groups of {@link #LANES} work-items, split into sub-groups of
+ * {@code state[S_SUB]} lanes (8, 16 or 32: {@link #subs} sub-groups per work-group); each sub-group builds small
+ * roots' subtrees one after another, depth-first (its stack in local memory), each node with all its lanes:
  * <ol>
  * <li>the node's references (the set bits of its mask) are numbered by rank; each is clipped to the node's voxel
  * ({@link SmallKernels#clipBox}) into local memory at its rank;
@@ -33,17 +33,32 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
  * one below the left one).
  * </ol>
- * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
- * ({@code si}), as {@link SubtreeKernels#build}'s.
+ * A sub-group takes the global nodes {@code j, j + T, j + 2T, ...} ({@code j} its number, {@code T =
+ * state[S_SUBGROUPS]} the sub-groups launched), skipping those that are not roots to build here, and moves to its
+ * next root as soon as its stack is empty, whatever the other sub-groups do (they share only the barriers): most
+ * nodes of the small stage hold a handful of references (the dragon: 3.9 on average, 4.37 M nodes under 30,150 roots),
+ * so a root per warp left most lanes idle. The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and
+ * (depth, parent to patch, reference budget) ({@code si}), as {@link SubtreeKernels#build}'s; {@link #STACK_LOCAL}
+ * entries per sub-group, so a root deeper than its depth limit allows for that is the host's ({@link #rootStatus}).
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
- * matter. The loops over local arrays are written here, not in callees: TornadoVM 5.2 addresses a local array passed
- * to another method as a global one (docs/cbt.md); callees get private copies.
+ * matter; which sub-group builds a root, and when, changes nothing in its region. The loops over local arrays are
+ * written here, not in callees: TornadoVM 5.2 addresses a local array passed to another method as a global one
+ * (docs/cbt.md); callees get private copies.
  */
 public final class SubtreeGroup {
 
-    /** Work-items per root. */
+    /** Work-items per work-group. */
     public static final int LANES = 32;
+    /** Sub-groups per work-group at most (the local arrays' room): sub-groups of at least 8 lanes. */
+    public static final int SUBS_MAX = 4;
+    /** Stack entries per sub-group (a root needs its depth limit less its depth plus 2). */
+    public static final int STACK_LOCAL = 40;
+    /** {@link LevelBuffers#state} slots set by the host: lanes per sub-group, sub-groups launched. */
+    public static final int S_SUB = 39;
+    public static final int S_SUBGROUPS = 40;
+    /** Per sub-group in {@code ctl}: stack top, nodes, words, failed, root (-1: none), first, refs, next node. */
+    private static final int CTL = 8;
 
     private SubtreeGroup() {
     }
@@ -52,87 +67,77 @@ public final class SubtreeGroup {
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, float[] cPos, long[] cMask,
             int[] tStatus, int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         int l = kc.localIdx;
-        int i = kc.groupIdx;
-        float[] cb = kc.allocateFloatLocalArray(6 * MAX_REFS);
-        int[] id = kc.allocateIntLocalArray(MAX_REFS);
+        int w = state[S_SUB];
+        int s = l / w; // this lane's sub-group, u its lane in it
+        int u = l - s * w;
+        float[] cb = kc.allocateFloatLocalArray(SUBS_MAX * 6 * MAX_REFS);
+        int[] id = kc.allocateIntLocalArray(SUBS_MAX * MAX_REFS);
         double[] bc = kc.allocateDoubleLocalArray(LANES);
         float[] bp = kc.allocateFloatLocalArray(LANES);
         int[] ba = kc.allocateIntLocalArray(LANES);
-        float[] sv = kc.allocateFloatLocalArray(6 * STACK);
-        long[] sm = kc.allocateLongLocalArray(STACK);
-        int[] si = kc.allocateIntLocalArray(3 * STACK);
-        int[] ctl = kc.allocateIntLocalArray(4); // top, nodes, words, failed
+        float[] sv = kc.allocateFloatLocalArray(SUBS_MAX * 6 * STACK_LOCAL);
+        long[] sm = kc.allocateLongLocalArray(SUBS_MAX * STACK_LOCAL);
+        int[] si = kc.allocateIntLocalArray(SUBS_MAX * 3 * STACK_LOCAL);
+        int[] ctl = kc.allocateIntLocalArray(SUBS_MAX * CTL);
         float[] box = new float[6];
         float[] vx = new float[6];
-        float[] cv = new float[12]; // the children's voxels, right then left
-        long[] cm = new long[2]; // the winner's masks (left, right), then the children's (right, left)
-        int[] ce = new int[6]; // their (depth, parent, budget)
+        float[] cv = new float[12]; // the stack entries to push: voxels (right child or root, then left child)
+        long[] cm = new long[2]; // the winner's masks (left, right), then the entries' masks
+        int[] ce = new int[6]; // the entries' (depth, parent, budget)
+        int[] next = new int[CTL]; // a sub-group's next root: its ctl entries
         double[] poly = new double[60];
         double[] bestC = new double[1]; // the lane's best candidate: cost, position, 2·axis + planar side (1: left)
         float[] bestP = new float[1];
         int[] bestA = new int[1];
-        int on = active(state, i);
-        int f = first(on, gFirst, i);
-        int m = refs(on, gFirst, gEnd, i);
-        int status = status(state, gInt, on, i, f, m);
-        int clip = state[S_CLIP];
-        int nBase = SubtreeKernels.base(state, f);
-        int cap = state[S_FACTOR] * m;
-        int loop = same(status, T_DEVICE);
-        if (l == 0) {
-            if (loop == 1) { // the root: every reference of its run
-                for (int a = 0; a < 6; a++) {
-                    sv[a] = gVox[6 * i + a];
-                }
-                sm[0] = SubtreeKernels.lowBits(m);
-                si[0] = gDepth[i];
-                si[1] = -1;
-                si[2] = ReferenceBudget.FACTOR * m;
-            }
-            for (int a = 0; a < 4; a++) {
-                ctl[a] = same(a, 0);
+        int o = s * CTL;
+        int ob = s * 6 * MAX_REFS; // the sub-group's boxes and ranks, its stack entries
+        int os = s * STACK_LOCAL;
+        if (u == 0) {
+            for (int a = 0; a < CTL; a++) {
+                ctl[o + a] = initial(a, kc.groupIdx * subs(w) + s);
             }
         }
-        kc.localBarrier();
-        while (loop == 1) {
-            int top = ctl[0] - 1;
-            int n = ctl[1];
-            int words = ctl[2];
-            long mask = sm[top];
-            int depth = si[3 * top];
-            int par = si[3 * top + 1];
-            int budget = si[3 * top + 2];
-            for (int a = 0; a < 6; a++) {
-                vx[a] = sv[6 * top + a];
-            }
+        int busy = 1;
+        while (busy == 1) {
             kc.localBarrier();
+            int live = same(ctl[o], 0) ^ 1; // a node to build (the first pass has none: its end takes the roots)
+            int top = ctl[o] - 1;
+            int e = os + Math.max(top, 0);
+            int n = ctl[o + 1];
+            int words = ctl[o + 2];
+            int f = ctl[o + 5];
+            int cap = state[S_FACTOR] * ctl[o + 6]; // read here: lane 0 rewrites ctl after step 4
+            long mask = sm[e] * live;
+            int depth = si[3 * e];
+            int par = si[3 * e + 1];
+            int budget = si[3 * e + 2];
+            for (int a = 0; a < 6; a++) {
+                vx[a] = sv[6 * e + a];
+            }
             int mm = SmallKernels.popcount(mask);
             // 1: the references' boxes in the node's voxel, at their ranks
-            for (int q = l; q < MAX_REFS; q += LANES) {
+            for (int q = u; q < MAX_REFS; q += w) {
                 if (((mask >>> q) & 1L) != 0L) {
                     int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
-                    refBox(clip, v, doneInt, doneBox, f + q, vx, poly, box);
+                    refBox(state[S_CLIP], v, doneInt, doneBox, f + q, vx, poly, box);
                     for (int a = 0; a < 6; a++) {
-                        cb[6 * rank + a] = box[a];
+                        cb[ob + 6 * rank + a] = box[a];
                     }
-                    id[rank] = q;
+                    id[s * MAX_REFS + rank] = q;
                 }
             }
             kc.localBarrier();
-            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1),
-            // counted over the boxes in local memory (the clipped ones; with Zhou et al.'s masks the root's boxes, the
-            // same comparisons as their precomputed masks): left, right, either; the masks only for the winner
+            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, minimum or maximum): left, right, either
             none(bestC, bestP, bestA);
-            for (int t = l; t < 6 * mm; t += LANES) {
+            for (int t = u; t < 6 * mm; t += w) {
                 int j = t / 6;
                 int k = (t % 6) / 2;
-                int e = t % 2;
-                float x = cb[6 * j + 3 * e + k];
-                if (candidate(x, cb[6 * j + k], vx, k, e) == 1) {
+                float x = cb[ob + 6 * j + 3 * (t % 2) + k];
+                if (candidate(x, cb[ob + 6 * j + k], vx, k, t % 2) == 1) {
                     int cnt = 0; // left, right, either: 8 bits each (at most 64)
                     for (int jj = 0; jj < mm; jj++) {
-                        int lo = below(cb[6 * jj + k], x);
-                        int hi = below(x, cb[6 * jj + 3 + k]);
+                        int lo = below(cb[ob + 6 * jj + k], x);
+                        int hi = below(x, cb[ob + 6 * jj + 3 + k]);
                         cnt += lo + (hi << 8) + ((lo | hi) << 16);
                     }
                     consider(vx, k, x, cnt & 255, (cnt >> 8) & 255, mm - (cnt >> 16), c, bestC, bestP, bestA);
@@ -142,80 +147,178 @@ public final class SubtreeGroup {
             bp[l] = bestP[0];
             ba[l] = bestA[0];
             kc.localBarrier();
-            // 3: the arg-min over the lanes (not @Reduce: it carries the plane with the cost, in local memory)
-            for (int s = LANES / 2; s > 0; s >>= 1) {
-                if (l < s) {
-                    int u = l + s;
-                    if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
-                        bc[l] = bc[u];
-                        bp[l] = bp[u];
-                        ba[l] = ba[u];
+            // 3: the arg-min over the sub-group's lanes (not @Reduce: it carries the plane with the cost, per sub-group)
+            for (int h = w / 2; h > 0; h >>= 1) {
+                if (u < h) {
+                    if (LevelKernels.wins(bc[l + h], bp[l + h], ba[l + h], bc[l], bp[l], ba[l]) == 1) {
+                        bc[l] = bc[l + h];
+                        bp[l] = bp[l + h];
+                        ba[l] = ba[l + h];
                     }
                 }
                 kc.localBarrier();
             }
-            // 4: the winner's masks (every lane); the decision; a leaf's triangles by all lanes; lane 0 writes the
-            // node and pushes its children
-            int k0 = Math.max(0, ba[0] >> 1);
-            cm[0] = 0L;
-            cm[1] = 0L;
+            // 4: masks, decision, leaf (all lanes); lane 0: the node, its children, or (stack empty) the next root
+            int b0 = s * w;
+            int k0 = Math.max(0, ba[b0] >> 1);
+            zero(cm);
             for (int jj = 0; jj < mm; jj++) {
-                long bit = 1L << id[jj];
-                cm[0] = cm[0] | (bit * below(cb[6 * jj + k0], bp[0]));
-                cm[1] = cm[1] | (bit * below(bp[0], cb[6 * jj + 3 + k0]));
+                long bit = 1L << id[s * MAX_REFS + jj];
+                cm[0] = cm[0] | (bit * below(cb[ob + 6 * jj + k0], bp[b0]));
+                cm[1] = cm[1] | (bit * below(bp[b0], cb[ob + 6 * jj + 3 + k0]));
             }
-            sides(mask, ba[0] & 1, cm);
+            sides(mask, ba[b0] & 1, cm);
             int nl = SmallKernels.popcount(cm[0]);
             int nr = SmallKernels.popcount(cm[1]);
-            int axis = decide(state, c, ba[0] >> 1, bc[0], depth, mm, nl + nr, budget);
+            int axis = decide(state, c, ba[b0] >> 1, bc[b0], depth, mm, nl + nr, budget);
             int fail = overflow(n, words, mm, cap, axis);
-            leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, nBase + words + 1);
-            if (l == 0) {
-                ctl[0] = top;
-                ctl[1] = n + 1;
-                ctl[2] = words;
-                ctl[3] = fail;
-                if (fail == 0) {
-                    ctl[2] = writeNode(nBase, n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
-                    if (axis >= 0) {
-                        children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
-                        SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
-                        for (int a = 0; a < 6; a++) {
-                            sv[6 * top + a] = cv[a];
-                            sv[6 * top + 6 + a] = cv[6 + a];
-                            si[3 * top + a] = ce[a];
+            leafTriangles(fail, axis, u, w, mask, f, doneInt, rLeaf, SubtreeKernels.base(state, f) + words + 1);
+            if (u == 0) {
+                int pushes = 0;
+                if (live == 1) {
+                    ctl[o] = top;
+                    ctl[o + 1] = n + 1;
+                    ctl[o + 3] = fail;
+                    if (fail == 0) {
+                        ctl[o + 2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[b0], words, mm, rSplit, rInfo, rLeaf);
+                        if (axis >= 0) {
+                            children(state[S_CLIP], v, doneInt, f, vx, axis, bp[b0], cm[0], cm[1], cv, cm);
+                            SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
+                            pushes = 2;
                         }
-                        sm[top] = cm[0];
-                        sm[top + 1] = cm[1];
-                        ctl[0] = top + 2;
                     }
                 }
+                if (same(ctl[o] + pushes, 0) + ctl[o + 3] > 0) { // the root is done (or none yet)
+                    finish(ctl[o + 4], ctl[o + 1], ctl[o + 2], ctl[o + 3], tStatus, tNodes, tWords);
+                    pushes = take(state, gInt, gVox, gDepth, gFirst, gEnd, ctl[o + 7], tStatus, tNodes, tWords, next, cv,
+                            cm, ce);
+                    for (int a = 0; a < CTL; a++) {
+                        ctl[o + a] = next[a];
+                    }
+                    e = os;
+                }
+                for (int a = 0; a < 6 * pushes; a++) { // entries e (right child, or root) and e + 1 (left child)
+                    sv[6 * e + a] = cv[a];
+                    si[3 * e + a / 2] = ce[a / 2];
+                    sm[e + a / 6] = cm[a / 6];
+                }
+                ctl[o] = ctl[o] + pushes;
             }
             kc.localBarrier();
-            loop = going(ctl[0], ctl[3]);
+            busy = 0;
+            for (int j = 0; j < subs(w); j++) {
+                busy = busy | same(ctl[CTL * j + 4] >>> 31, 0);
+            }
         }
-        finish(state, l, on, i, status, ctl[1], ctl[2], ctl[3], tStatus, tNodes, tWords);
+        beat(kc.globalIdx, state);
     }
 
     // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
     // global one, docs/cbt.md): scalars, private and global arrays only; inlined into the kernel.
 
-    /** The first reference of global node i's run in the hand-off list (0 when the work-group is idle). */
-    static int first(int on, int[] gFirst, int i) {
+    /** The sub-groups of a work-group of sub-groups of w lanes. */
+    static int subs(int w) {
+        return LANES / w;
+    }
+
+    /** The first reference of global node i's run in the hand-off list (0 when i is past the global nodes). */
+    static int first(int i, int[] state, int[] gFirst) {
         int f = 0;
-        if (on == 1) {
+        if (i < state[S_G]) {
             f = gFirst[i];
         }
         return f;
     }
 
-    /** The number of references of global node i's run (0 when the work-group is idle). */
-    static int refs(int on, int[] gFirst, int[] gEnd, int i) {
+    /** The number of references of global node i's run (0 when i is past the global nodes). */
+    static int refs(int i, int[] state, int[] gFirst, int[] gEnd) {
         int m = 0;
-        if (on == 1) {
+        if (i < state[S_G]) {
             m = gEnd[i] - gFirst[i];
         }
         return m;
+    }
+
+    /**
+     * The first root to build here among the global nodes start, start + T, ... (T: the sub-groups launched), or
+     * state[S_G] when none is left; each node passed over gets its status and counts ({@link #counts}).
+     */
+    static int nextRoot(int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd, int start, int[] tStatus,
+            int[] tNodes, int[] tWords) {
+        int g = state[S_G];
+        int found = g;
+        for (int i = start; i < g; i += state[S_SUBGROUPS]) {
+            if (found == g) {
+                int st = rootStatus(state, gInt, gDepth, i, gFirst[i], gEnd[i] - gFirst[i]);
+                if (st == T_DEVICE) {
+                    found = i;
+                }
+                if (st != T_DEVICE) {
+                    counts(i, st, 0, 0, 0, tStatus, tNodes, tWords);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Entry a of a sub-group's {@code ctl} before its first root: no stack, no root; j its first global node. */
+    static int initial(int a, int j) {
+        int x = 0;
+        if (a == 4) {
+            x = -1;
+        }
+        if (a == 7) {
+            x = j;
+        }
+        return x;
+    }
+
+    /**
+     * A sub-group's next root from global node {@code start} on ({@link #nextRoot}): its ctl entries into
+     * {@code next} (an empty stack; root -1 when none is left) and its stack entry into cv, cm, ce (voxel, every
+     * reference of its run, (depth, no parent, reference budget)); returns 1, or 0 when none is left.
+     */
+    static int take(int[] state, int[] gInt, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int start,
+            int[] tStatus, int[] tNodes, int[] tWords, int[] next, float[] cv, long[] cm, int[] ce) {
+        int i = nextRoot(state, gInt, gDepth, gFirst, gEnd, start, tStatus, tNodes, tWords);
+        int found = same(i, state[S_G]) ^ 1;
+        int at = Math.min(i, Math.max(state[S_G] - 1, 0)); // in bounds when none is left
+        int m = refs(i, state, gFirst, gEnd);
+        for (int a = 0; a < CTL; a++) {
+            next[a] = 0;
+        }
+        next[4] = found * (i + 1) - 1;
+        next[5] = first(i, state, gFirst);
+        next[6] = m;
+        next[7] = i + state[S_SUBGROUPS];
+        for (int a = 0; a < 6; a++) {
+            cv[a] = gVox[6 * at + a];
+        }
+        cm[0] = SubtreeKernels.lowBits(Math.max(m, 1));
+        ce[0] = gDepth[at];
+        ce[1] = -1;
+        ce[2] = ReferenceBudget.FACTOR * m;
+        return found;
+    }
+
+    /** Lane 0 of a sub-group: its root's status and counts after its build (none when root &lt; 0). */
+    static void finish(int root, int nodes, int words, int failed, int[] tStatus, int[] tNodes, int[] tWords) {
+        if (root >= 0) {
+            counts(root, T_DEVICE, nodes, words, failed, tStatus, tNodes, tWords);
+        }
+    }
+
+    /** Work-item 0's heartbeat. */
+    static void beat(int globalIdx, int[] state) {
+        if (globalIdx == 0) {
+            SmallKernels.beat(state, SmallTaskGraphs.BUILD);
+        }
+    }
+
+    /** Both masks zero. */
+    static void zero(long[] cm) {
+        cm[0] = 0L;
+        cm[1] = 0L;
     }
 
     /** No best candidate yet (axis -1; the other fields zero). */
@@ -268,23 +371,17 @@ public final class SubtreeGroup {
         }
     }
 
-    /** 1 when this work-group's global node i exists (the launch is rounded up to whole work-groups). */
-    static int active(int[] state, int i) {
-        int on = 0;
-        if (i < state[S_G]) {
-            on = 1;
-        }
-        return on;
-    }
-
-    /** The root's status before the build ({@link SubtreeKernels#kind}; a region that does not fit: the host's). */
-    static int status(int[] state, int[] gInt, int on, int i, int f, int m) {
-        int status = 0;
-        if (on == 1) {
-            status = SubtreeKernels.kind(gInt, i, m);
-        }
+    /**
+     * Global node i's status before the build ({@link SubtreeKernels#kind}): a root whose region does not fit, or
+     * whose depth-first stack could outgrow {@link #STACK_LOCAL} entries, is the host's.
+     */
+    static int rootStatus(int[] state, int[] gInt, int[] gDepth, int i, int f, int m) {
+        int status = SubtreeKernels.kind(gInt, i, m);
         if (status == T_DEVICE) {
             if (SubtreeKernels.fits(state, f, m) == 0) {
+                status = T_HOST;
+            }
+            if (state[P_DEPTH_LIMIT] - gDepth[i] + 2 > STACK_LOCAL) {
                 status = T_HOST;
             }
         }
@@ -349,8 +446,8 @@ public final class SubtreeGroup {
         return fail;
     }
 
-    /** Lane l's share of a leaf's triangles (axis < 0 and no overflow), at their ranks from {@code at}. */
-    static void leafTriangles(int fail, int axis, int l, long mask, int f, int[] doneInt, int[] rLeaf, int at) {
+    /** Lane u's share (of w) of a leaf's triangles (axis < 0 and no overflow), at their ranks from {@code at}. */
+    static void leafTriangles(int fail, int axis, int u, int w, long mask, int f, int[] doneInt, int[] rLeaf, int at) {
         int leaf = 0;
         if (fail == 0) {
             if (axis < 0) {
@@ -358,7 +455,7 @@ public final class SubtreeGroup {
             }
         }
         int end = MAX_REFS * leaf; // loop bounds before the loop (docs/cbt.md)
-        for (int q = l; q < end; q += LANES) {
+        for (int q = u; q < end; q += w) {
             if (((mask >>> q) & 1L) != 0L) {
                 int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
                 rLeaf[at + rank] = doneInt[2 * (f + q)];
@@ -418,18 +515,6 @@ public final class SubtreeGroup {
         return r;
     }
 
-    /** 1 while the stack holds entries and no region overflowed. */
-    static int going(int top, int failed) {
-        int r = 1;
-        if (top == 0) {
-            r = 0;
-        }
-        if (failed == 1) {
-            r = 0;
-        }
-        return r;
-    }
-
     /**
      * The masks (left, right) into cm: with Zhou et al.'s masks ({@code clip == 0}) the precomputed ones of candidate
      * (reference r, axis k, end e) within the node's mask, else zero (the caller forms them over the clipped boxes).
@@ -441,22 +526,6 @@ public final class SubtreeGroup {
             int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
             cm[0] = mask & cMask[2 * slot];
             cm[1] = mask & cMask[2 * slot + 1];
-        }
-    }
-
-    /**
-     * Lane 0: global node i's status and counts after its build (a region overflow: the host's), and work-group 0's
-     * heartbeat.
-     */
-    static void finish(int[] state, int l, int on, int i, int status, int nodes, int words, int failed, int[] tStatus,
-            int[] tNodes, int[] tWords) {
-        if (l == 0) {
-            if (on == 1) {
-                counts(i, status, nodes, words, failed, tStatus, tNodes, tWords);
-            }
-            if (i == 0) {
-                SmallKernels.beat(state, SmallTaskGraphs.BUILD);
-            }
         }
     }
 
