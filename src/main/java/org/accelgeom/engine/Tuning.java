@@ -155,6 +155,9 @@ public enum Tuning {
             "tornado kd-tree small-node stage: global nodes of the large stage per sub-group of the subtree kernel "
                     + "(fewer, larger launches for larger values; each sub-group takes the next of its nodes that is a "
                     + "small root when its stack is empty)."),
+    KDTREE_SUBTREE_ORDER("accelgeom.kdtree.subtreeOrder", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "tornado kd-tree small-node stage: the subtree kernel takes the small roots with the most references first "
+                    + "(9 bands of reference counts); false: in the global nodes' order."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
             "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
 

@@ -41,7 +41,7 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
 public final class SmallTaskGraphs {
 
     /** The tasks, in the order of their slots in {@link #launchCheck}. */
-    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace", "slayout"};
+    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace", "slayout", "sroots"};
 
     /**
      * Slots of {@link #launchCheck}: task k's work-item 0 writes its state slot {@link #STATE_SLOTS}[k] (the state array
@@ -54,6 +54,7 @@ public final class SmallTaskGraphs {
     static final int BUILD = 3;
     static final int PLACE = 4;
     static final int LAYOUT = 5;
+    static final int ROOTS = 6;
 
     /**
      * Slots of {@link LevelBuffers#state} (free slots of the small stage's range) written by {@code slayout}: the roots
@@ -65,9 +66,16 @@ public final class SmallTaskGraphs {
     public static final int S_WORDS = 47;
     public static final int S_COVERED = 51;
     static final int SLOT_LAYOUT = 50;
+    /**
+     * Slots of the state for {@code sroots} (below the small stage's range, unused by the levels): the bands of
+     * reference counts it orders the roots by (1: the global nodes' order), the roots it lists, its heartbeat.
+     */
+    public static final int S_BANDS = 34;
+    public static final int S_ROOTS = 35;
+    static final int SLOT_ROOTS = 36;
 
     private static final int[] STATE_SLOTS = {SmallKernels.S_BEAT + CLEAR, SmallKernels.S_BEAT + BOUNDS,
-        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE, SLOT_LAYOUT};
+        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE, SLOT_LAYOUT, SLOT_ROOTS};
 
     /** Items of the layout's work-group at most (the size of its local arrays). */
     static final int LAYOUT_GROUP = LevelTaskGraphs.SCAN_GROUP;
@@ -75,7 +83,7 @@ public final class SmallTaskGraphs {
     private SmallTaskGraphs() {
     }
 
-    /** The launch check of the small stage's graphs: its six tasks, in the order of their slots. */
+    /** The launch check of the small stage's graphs: its seven tasks, in the order of their slots. */
     static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
         return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree's small nodes", TASKS);
     }
@@ -111,9 +119,9 @@ public final class SmallTaskGraphs {
      */
     static String[] subtreeTasks(SmallBuffers s) {
         if (s.masks) {
-            return new String[] {"sclear", "sbounds", "scands", "sbuild", "slayout", "splace"};
+            return new String[] {"sclear", "sbounds", "scands", "sroots", "sbuild", "slayout", "splace"};
         }
-        return new String[] {"sclear", "sbounds", "sbuild", "slayout", "splace"};
+        return new String[] {"sclear", "sbounds", "sroots", "sbuild", "slayout", "splace"};
     }
 
     /** The task of the {@link #place} graph. */
@@ -146,6 +154,58 @@ public final class SmallTaskGraphs {
             if (r == 0) {
                 SmallKernels.beat(state, CANDS);
             }
+        }
+    }
+
+    /**
+     * The small roots the subtree kernel builds ({@link SubtreeGroup#rootStatus} T_DEVICE, marked so in
+     * {@code tStatus}; every other global node gets its status and counts here) listed in {@code order}, in one
+     * work-group: by bands of their reference counts, the largest first ({@code state[S_BANDS]} bands; 1: the
+     * global nodes' order), within a band in the global nodes' order (a prefix sum per band over the items'
+     * segments). A root's subtree has about 3.3 nodes per reference (the dragon), so the largest run first and the
+     * launch does not end on a large root started last. The count goes to {@code state[S_ROOTS]}. Not @Reduce: each
+     * item needs its own prefix.
+     */
+    public static void roots(KernelContext kc, int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd,
+            int[] tStatus, int[] tNodes, int[] tWords, int[] order) {
+        int j = kc.localIdx;
+        int items = kc.localGroupSizeX;
+        int[] p = kc.allocateIntLocalArray(LAYOUT_GROUP);
+        int g = state[S_G];
+        int per = (g + items - 1) / items;
+        int a = Math.min(g, j * per);
+        int e = Math.min(g, a + per);
+        for (int id = a; id < e; id++) {
+            SubtreeGroup.mark(state, gInt, gDepth, gFirst, gEnd, id, tStatus, tNodes, tWords);
+        }
+        int bands = state[S_BANDS];
+        int base = 0;
+        for (int band = bands - 1; band >= 0; band--) {
+            int cnt = 0;
+            for (int id = a; id < e; id++) {
+                cnt += SubtreeGroup.inBand(tStatus, gFirst, gEnd, id, band, bands);
+            }
+            p[j] = cnt;
+            kc.localBarrier();
+            for (int off = 1; off < items; off <<= 1) {
+                int x = (j >= off ? 1 : 0) * p[Math.max(j - off, 0)];
+                kc.localBarrier();
+                p[j] += x;
+                kc.localBarrier();
+            }
+            int at = base + p[j] - cnt;
+            for (int id = a; id < e; id++) {
+                if (SubtreeGroup.inBand(tStatus, gFirst, gEnd, id, band, bands) == 1) {
+                    order[at] = id;
+                    at++;
+                }
+            }
+            base += p[items - 1];
+            kc.localBarrier();
+        }
+        if (j == 0) {
+            state[S_ROOTS] = base;
+            state[SLOT_ROOTS] = state[P_SEQ];
         }
     }
 
@@ -305,7 +365,7 @@ public final class SmallTaskGraphs {
         KernelContext ctx = new KernelContext();
         TaskGraph t = g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words)
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words, s.order)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, tree)
                 .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
                 .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap);
@@ -313,8 +373,10 @@ public final class SmallTaskGraphs {
             t = t.task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos,
                     s.cMask, b.rCap);
         }
-        return t.task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
-                        b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+        return t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
+                        s.tNodes, s.tWords, s.order)
+                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.doneInt, b.doneBox, b.gVox, b.gDepth,
+                        s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
                 .task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                         s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
     }
@@ -329,7 +391,7 @@ public final class SmallTaskGraphs {
             if (tasks[j].equals("sbuild")) {
                 w[j].setLocalWork(SubtreeGroup.LANES, 1, 1);
             }
-            if (tasks[j].equals("slayout")) {
+            if (tasks[j].equals("slayout") || tasks[j].equals("sroots")) {
                 w[j].setGlobalWork(layoutGroup, 1, 1);
                 w[j].setLocalWork(layoutGroup, 1, 1);
             }
@@ -351,11 +413,12 @@ public final class SmallTaskGraphs {
         int groups = (int) ((g + (long) per - 1) / per);
         state[SubtreeGroup.S_SUB] = lanes;
         state[SubtreeGroup.S_SUBGROUPS] = groups * subs;
+        state[S_BANDS] = Tuning.KDTREE_SUBTREE_ORDER.booleanValue() ? 9 : 1;
         for (int j = 0; j < tasks.length; j++) {
             switch (tasks[j]) {
                 case "sbounds", "scands" -> w[j].setGlobalWork(d, 1, 1);
                 case "sbuild" -> w[j].setGlobalWork(groups * SubtreeGroup.LANES, 1, 1);
-                case "slayout" -> {
+                case "slayout", "sroots" -> {
                 }
                 default -> w[j].setGlobalWork(g, 1, 1); // sclear, splace
             }

@@ -5,7 +5,6 @@ import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_HOST;
@@ -33,11 +32,11 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
  * one below the left one).
  * </ol>
- * A sub-group takes the global nodes {@code j, j + T, j + 2T, ...} ({@code j} its number, {@code T =
- * state[S_SUBGROUPS]} the sub-groups launched), skipping those that are not roots to build here, and moves to its
- * next root as soon as its stack is empty, whatever the other sub-groups do (they share only the barriers): most
- * nodes of the small stage hold a handful of references (the dragon: 3.9 on average, 4.37 M nodes under 30,150 roots),
- * so a root per warp left most lanes idle. The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and
+ * A sub-group takes the roots {@code order[j], order[j + T], ...} ({@code j} its number, {@code T =
+ * state[S_SUBGROUPS]} the sub-groups launched; {@link SmallTaskGraphs#roots} lists them, those with the most
+ * references first) and moves to its next root as soon as its stack is empty, whatever the other sub-groups do (they
+ * share only the barriers): most nodes of the small stage hold a handful of references (the dragon: 3.9 on average,
+ * 4.37 M nodes under 30,150 roots), so a root per warp left most lanes idle. The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and
  * (depth, parent to patch, reference budget) ({@code si}), as {@link SubtreeKernels#build}'s; {@link #STACK_LOCAL}
  * entries per sub-group, so a root deeper than its depth limit allows for that is the host's ({@link #rootStatus}).
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
@@ -63,9 +62,9 @@ public final class SubtreeGroup {
     private SubtreeGroup() {
     }
 
-    public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
-            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, float[] cPos, long[] cMask,
-            int[] tStatus, int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+    public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox,
+            float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
+            float[] rSplit, int[] rInfo, int[] rLeaf) {
         int l = kc.localIdx;
         int w = state[S_SUB];
         int s = l / w; // this lane's sub-group, u its lane in it
@@ -190,8 +189,7 @@ public final class SubtreeGroup {
                 }
                 if (same(ctl[o] + pushes, 0) + ctl[o + 3] > 0) { // the root is done (or none yet)
                     finish(ctl[o + 4], ctl[o + 1], ctl[o + 2], ctl[o + 3], tStatus, tNodes, tWords);
-                    pushes = take(state, gInt, gVox, gDepth, gFirst, gEnd, ctl[o + 7], tStatus, tNodes, tWords, next, cv,
-                            cm, ce);
+                    pushes = take(state, order, gVox, gDepth, gFirst, gEnd, ctl[o + 7], next, cv, cm, ce);
                     for (int a = 0; a < CTL; a++) {
                         ctl[o + a] = next[a];
                     }
@@ -221,47 +219,7 @@ public final class SubtreeGroup {
         return LANES / w;
     }
 
-    /** The first reference of global node i's run in the hand-off list (0 when i is past the global nodes). */
-    static int first(int i, int[] state, int[] gFirst) {
-        int f = 0;
-        if (i < state[S_G]) {
-            f = gFirst[i];
-        }
-        return f;
-    }
-
-    /** The number of references of global node i's run (0 when i is past the global nodes). */
-    static int refs(int i, int[] state, int[] gFirst, int[] gEnd) {
-        int m = 0;
-        if (i < state[S_G]) {
-            m = gEnd[i] - gFirst[i];
-        }
-        return m;
-    }
-
-    /**
-     * The first root to build here among the global nodes start, start + T, ... (T: the sub-groups launched), or
-     * state[S_G] when none is left; each node passed over gets its status and counts ({@link #counts}).
-     */
-    static int nextRoot(int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd, int start, int[] tStatus,
-            int[] tNodes, int[] tWords) {
-        int g = state[S_G];
-        int found = g;
-        for (int i = start; i < g; i += state[S_SUBGROUPS]) {
-            if (found == g) {
-                int st = rootStatus(state, gInt, gDepth, i, gFirst[i], gEnd[i] - gFirst[i]);
-                if (st == T_DEVICE) {
-                    found = i;
-                }
-                if (st != T_DEVICE) {
-                    counts(i, st, 0, 0, 0, tStatus, tNodes, tWords);
-                }
-            }
-        }
-        return found;
-    }
-
-    /** Entry a of a sub-group's {@code ctl} before its first root: no stack, no root; j its first global node. */
+    /** Entry a of a sub-group's {@code ctl} before its first root: no stack, no root; j its first entry of the order. */
     static int initial(int a, int j) {
         int x = 0;
         if (a == 4) {
@@ -274,28 +232,53 @@ public final class SubtreeGroup {
     }
 
     /**
-     * A sub-group's next root from global node {@code start} on ({@link #nextRoot}): its ctl entries into
-     * {@code next} (an empty stack; root -1 when none is left) and its stack entry into cv, cm, ce (voxel, every
-     * reference of its run, (depth, no parent, reference budget)); returns 1, or 0 when none is left.
+     * Global node id before the build ({@link SmallTaskGraphs#roots}): a root to build here is marked T_DEVICE, every
+     * other node gets its status and counts ({@link #rootStatus}, {@link #counts}).
      */
-    static int take(int[] state, int[] gInt, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int start,
-            int[] tStatus, int[] tNodes, int[] tWords, int[] next, float[] cv, long[] cm, int[] ce) {
-        int i = nextRoot(state, gInt, gDepth, gFirst, gEnd, start, tStatus, tNodes, tWords);
-        int found = same(i, state[S_G]) ^ 1;
-        int at = Math.min(i, Math.max(state[S_G] - 1, 0)); // in bounds when none is left
-        int m = refs(i, state, gFirst, gEnd);
+    static void mark(int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd, int id, int[] tStatus,
+            int[] tNodes, int[] tWords) {
+        int st = rootStatus(state, gInt, gDepth, id, gFirst[id], gEnd[id] - gFirst[id]);
+        counts(id, st, 0, 0, 0, tStatus, tNodes, tWords);
+    }
+
+    /** 1 when global node id is a root to build here whose reference count lies in band {@code band} of {@code bands}. */
+    static int inBand(int[] tStatus, int[] gFirst, int[] gEnd, int id, int band, int bands) {
+        int r = 0;
+        if (tStatus[id] == T_DEVICE) {
+            if ((gEnd[id] - gFirst[id]) * bands / (MAX_REFS + 1) == band) {
+                r = 1;
+            }
+        }
+        return r;
+    }
+
+    /**
+     * A sub-group's next root, entry {@code start} of {@code order} (state[S_ROOTS] entries): its ctl entries into
+     * {@code next} (an empty stack; root -1 when none is left; its next entry start + T, T the sub-groups launched) and
+     * its stack entry into cv, cm, ce (voxel, every reference of its run, (depth, no parent, reference budget));
+     * returns 1, or 0 when none is left.
+     */
+    static int take(int[] state, int[] order, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int start,
+            int[] next, float[] cv, long[] cm, int[] ce) {
+        int roots = state[SmallTaskGraphs.S_ROOTS];
+        int found = 0;
+        if (start < roots) {
+            found = 1;
+        }
+        int i = order[Math.min(start, Math.max(roots - 1, 0))]; // a global node's id when none is left too
+        int m = found * (gEnd[i] - gFirst[i]);
         for (int a = 0; a < CTL; a++) {
             next[a] = 0;
         }
         next[4] = found * (i + 1) - 1;
-        next[5] = first(i, state, gFirst);
+        next[5] = found * gFirst[i];
         next[6] = m;
-        next[7] = i + state[S_SUBGROUPS];
+        next[7] = start + state[S_SUBGROUPS];
         for (int a = 0; a < 6; a++) {
-            cv[a] = gVox[6 * at + a];
+            cv[a] = gVox[6 * i + a];
         }
         cm[0] = SubtreeKernels.lowBits(Math.max(m, 1));
-        ce[0] = gDepth[at];
+        ce[0] = gDepth[i];
         ce[1] = -1;
         ce[2] = ReferenceBudget.FACTOR * m;
         return found;
