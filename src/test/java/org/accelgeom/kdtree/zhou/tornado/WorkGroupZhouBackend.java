@@ -81,17 +81,16 @@ final class WorkGroupZhouBackend implements ZhouBackend {
                 b.nodePos, b.gVox, b.gDepth, beat));
         JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
                 b.nodePos, b.side, b.chunk, beat));
-        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.nodeInt, b.chunk, beat));
-        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, st, b.v, b.refInt, b.refBox,
-                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, beat));
-        LevelTaskGraphs.advance(st, beat);
+        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.snap, b.nodeInt, b.chunk, beat));
+        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, b.snap, b.v, b.refInt, b.refBox,
+                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, st, beat));
     }
 
     /** {@link TornadoZhouBackend}'s launch sizes of one level of r references and m nodes. */
     private int[] sizes(int r, int m) {
         int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
         return new int[] {Math.max(1, r), Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,
-            Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK), 1};
+            Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
     }
 
     @Override
