@@ -100,8 +100,7 @@ public final class SubtreeGroup {
         while (busy == 1) {
             kc.localBarrier();
             int live = same(ctl[o], 0) ^ 1; // a node to build (the first pass has none: its end takes the roots)
-            int top = ctl[o] - 1;
-            int e = os + Math.max(top, 0);
+            int e = os + Math.max(ctl[o] - 1, 0); // the stack's top entry
             int n = ctl[o + 1];
             int words = ctl[o + 2];
             int f = ctl[o + 5];
@@ -114,15 +113,17 @@ public final class SubtreeGroup {
                 vx[a] = sv[6 * e + a];
             }
             int mm = SmallKernels.popcount(mask);
-            // 1: the references' boxes in the node's voxel, at their ranks
+            // 1: the references by rank; lane u clips ranks u, u + w, ... to the node's voxel (one round up to w refs)
             for (int q = u; q < MAX_REFS; q += w) {
                 if (((mask >>> q) & 1L) != 0L) {
-                    int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
-                    refBox(state[S_CLIP], v, doneInt, doneBox, f + q, vx, poly, box);
-                    for (int a = 0; a < 6; a++) {
-                        cb[ob + 6 * rank + a] = box[a];
-                    }
-                    id[s * MAX_REFS + rank] = q;
+                    id[s * MAX_REFS + SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+                }
+            }
+            kc.localBarrier();
+            for (int j = u; j < mm; j += w) {
+                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[s * MAX_REFS + j], vx, poly, box);
+                for (int a = 0; a < 6; a++) {
+                    cb[ob + 6 * j + a] = box[a];
                 }
             }
             kc.localBarrier();
@@ -175,7 +176,7 @@ public final class SubtreeGroup {
             if (u == 0) {
                 int pushes = 0;
                 if (live == 1) {
-                    ctl[o] = top;
+                    ctl[o] = e - os; // popped
                     ctl[o + 1] = n + 1;
                     ctl[o + 3] = fail;
                     if (fail == 0) {
