@@ -3,7 +3,6 @@ package org.accelgeom.kdtree.zhou.tornado;
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
@@ -36,9 +35,10 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * state[S_SUBGROUPS]} the sub-groups launched; {@link SmallTaskGraphs#roots} lists them, those with the most
  * references first) and moves to its next root as soon as its stack is empty, whatever the other sub-groups do (they
  * share only the barriers): most nodes of the small stage hold a handful of references (the dragon: 3.9 on average,
- * 4.37 M nodes under 30,150 roots), so a root per warp left most lanes idle. The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and
- * (depth, parent to patch, reference budget) ({@code si}), as {@link SubtreeKernels#build}'s; {@link #STACK_LOCAL}
- * entries per sub-group, so a root deeper than its depth limit allows for that is the host's ({@link #rootStatus}).
+ * 4.37 M nodes under 30,150 roots), so a root per warp left most lanes idle. The stack holds per entry a voxel
+ * ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget) ({@code si}), as
+ * {@link SubtreeKernels#build}'s; {@link #STACK_LOCAL} entries per sub-group, so a root whose depth limit less its
+ * depth needs more is the host's ({@link #rootStatus}).
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
  * matter; which sub-group builds a root, and when, changes nothing in its region. The loops over local arrays are
@@ -53,10 +53,10 @@ public final class SubtreeGroup {
     public static final int SUBS_MAX = 4;
     /** Stack entries per sub-group (a root needs its depth limit less its depth plus 2). */
     public static final int STACK_LOCAL = 40;
-    /** {@link LevelBuffers#state} slots set by the host: lanes per sub-group, sub-groups launched. */
+    /** Slots of the state array set by the host: lanes per sub-group, sub-groups launched. */
     public static final int S_SUB = 39;
     public static final int S_SUBGROUPS = 40;
-    /** Per sub-group in {@code ctl}: stack top, nodes, words, failed, root (-1: none), first, refs, next node. */
+    /** Per sub-group in {@code ctl}: stack top, nodes, words, failed, root (-1: none), first, refs, next list entry. */
     private static final int CTL = 8;
 
     private SubtreeGroup() {
@@ -497,20 +497,6 @@ public final class SubtreeGroup {
             r = 1;
         }
         return r;
-    }
-
-    /**
-     * The masks (left, right) into cm: with Zhou et al.'s masks ({@code clip == 0}) the precomputed ones of candidate
-     * (reference r, axis k, end e) within the node's mask, else zero (the caller forms them over the clipped boxes).
-     */
-    static void zhouMasks(int[] state, long[] cMask, int clip, int r, int k, int e, long mask, long[] cm) {
-        cm[0] = 0L;
-        cm[1] = 0L;
-        if (clip == 0) {
-            int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
-            cm[0] = mask & cMask[2 * slot];
-            cm[1] = mask & cMask[2 * slot + 1];
-        }
     }
 
     /** Global node i's status and counts after its build (a region overflow: the host's). */
