@@ -148,12 +148,6 @@ public enum Tuning {
                     + "references."),
     KDTREE_CLFLAGS("accelgeom.kdtree.clflags", Type.STRING, "", 0, 0, Use.TUNING,
             "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
-    KDTREE_SUBTREE_LANES("accelgeom.kdtree.subtreeLanes", Type.INT, "8", 8, 32, Use.TUNING, "tornado kd-tree small-node "
-            + "stage: work-items per small root in the subtree kernel, 8, 16 or 32 (others round down): a work-group of 32 "
-            + "builds 32 / this many roots at once."),
-    KDTREE_SUBTREE_NODES("accelgeom.kdtree.subtreeNodes", Type.INT, "4", 1, 1 << 16, Use.TUNING, "tornado kd-tree: "
-            + "the subtree kernel launches one sub-group per this many global nodes; each takes the roots of the list "
-            + "at its index plus multiples of the sub-group count."),
     KDTREE_SUBTREE_ORDER("accelgeom.kdtree.subtreeOrder", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado kd-tree: the "
             + "subtree kernel's list of roots in 9 bands of reference counts, the most first; false: the nodes' order."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,

@@ -18,6 +18,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
+import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Tuning;
 import org.accelgeom.kdtree.zhou.FlatLayout;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
@@ -50,7 +51,7 @@ public final class SmallTaskGraphs {
     static final int CLEAR = 0;
     static final int BOUNDS = 1;
     static final int CANDS = 2;
-    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, sub-groups of them per small root). */
+    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, one per small root). */
     static final int BUILD = 3;
     static final int PLACE = 4;
     static final int LAYOUT = 5;
@@ -176,7 +177,7 @@ public final class SmallTaskGraphs {
         int a = Math.min(g, j * per);
         int e = Math.min(g, a + per);
         for (int id = a; id < e; id++) {
-            SubtreeGroup.mark(state, gInt, gDepth, gFirst, gEnd, id, tStatus, tNodes, tWords);
+            SubtreeGroup.mark(state, gInt, id, gFirst, gEnd, tStatus, tNodes, tWords);
         }
         int bands = state[S_BANDS];
         int base = 0;
@@ -375,8 +376,8 @@ public final class SmallTaskGraphs {
         }
         return t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                         s.tNodes, s.tWords, s.order)
-                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.doneInt, b.doneBox, b.gVox, b.gDepth,
-                        s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
+                        b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
                 .task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                         s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
     }
@@ -400,24 +401,20 @@ public final class SmallTaskGraphs {
     }
 
     /**
-     * Sizes the grids of {@code tasks} for the stage's state: global nodes, hand-off references; the subtree kernel's
-     * sub-groups ({@link SubtreeGroup#S_SUB} lanes each, {@code accelgeom.kdtree.subtreeLanes}), one per
-     * {@code accelgeom.kdtree.subtreeNodes} global nodes, their number in {@link SubtreeGroup#S_SUBGROUPS}.
+     * Sizes the grids of {@code tasks} for the stage's state: global nodes (the subtree kernel a work-group each: the
+     * roots are fewer), hand-off references; the root list's order ({@code accelgeom.kdtree.subtreeOrder}).
      */
     static void size(WorkerGrid1D[] w, String[] tasks, int[] state) {
         int g = Math.max(1, state[S_G]);
         int d = Math.max(1, state[S_D]);
-        int lanes = Integer.highestOneBit(Tuning.KDTREE_SUBTREE_LANES.intValue());
-        int subs = SubtreeGroup.LANES / lanes;
-        int per = subs * Tuning.KDTREE_SUBTREE_NODES.intValue();
-        int groups = (int) ((g + (long) per - 1) / per);
-        state[SubtreeGroup.S_SUB] = lanes;
-        state[SubtreeGroup.S_SUBGROUPS] = groups * subs;
+        if ((long) g * SubtreeGroup.LANES > Integer.MAX_VALUE) {
+            throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
+        }
         state[S_BANDS] = Tuning.KDTREE_SUBTREE_ORDER.booleanValue() ? 9 : 1;
         for (int j = 0; j < tasks.length; j++) {
             switch (tasks[j]) {
                 case "sbounds", "scands" -> w[j].setGlobalWork(d, 1, 1);
-                case "sbuild" -> w[j].setGlobalWork(groups * SubtreeGroup.LANES, 1, 1);
+                case "sbuild" -> w[j].setGlobalWork(g * SubtreeGroup.LANES, 1, 1);
                 case "slayout", "sroots" -> {
                 }
                 default -> w[j].setGlobalWork(g, 1, 1); // sclear, splace

@@ -3,7 +3,10 @@ package org.accelgeom.kdtree.zhou.tornado;
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
+import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
+import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
+import static org.accelgeom.kdtree.zhou.SubtreeKernels.STACK;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_DEVICE;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_EMPTY;
 import static org.accelgeom.kdtree.zhou.SubtreeKernels.T_HOST;
@@ -17,12 +20,13 @@ import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
 
 /**
- * {@link SubtreeKernels#root} on the device: work-groups of {@link #LANES} work-items, split into sub-groups of
- * {@code state[S_SUB]} lanes (8, 16 or 32: {@link #subs} sub-groups per work-group); each sub-group builds small
- * roots' subtrees one after another, depth-first (its stack in local memory), each node with all its lanes:
+ * {@link SubtreeKernels#root} on the device: one work-group of {@link #LANES} work-items per small root of the list
+ * {@link SmallTaskGraphs#roots} makes (those with the most references first), which builds the root's whole subtree
+ * depth-first (its stack in local memory), each node with all lanes:
  * <ol>
- * <li>the node's references (the set bits of its mask) are numbered by rank; each is clipped to the node's voxel
- * ({@link SmallKernels#clipBox}) into local memory at its rank;
+ * <li>the node's references (the set bits of its mask) are numbered by rank; item l clips ranks l and l + 32 to
+ * the node's voxel ({@link SmallKernels#clipBox}) into local memory at their ranks (by bit position, a node's few
+ * references fell into both rounds of clips);
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
  * lanes; each lane counts the boxes left of, right of and in each of its candidates (counts, not masks: the SAH needs
  * only those) and keeps its best by {@link LevelKernels#better};
@@ -31,113 +35,106 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
  * one below the left one).
  * </ol>
- * A sub-group takes the roots {@code order[j], order[j + T], ...} ({@code j} its number, {@code T =
- * state[S_SUBGROUPS]} the sub-groups launched; {@link SmallTaskGraphs#roots} lists them, those with the most
- * references first) and moves to its next root as soon as its stack is empty, whatever the other sub-groups do (they
- * share only the barriers): most nodes of the small stage hold a handful of references (the dragon: 3.9 on average,
- * 4.37 M nodes under 30,150 roots), so a root per warp left most lanes idle. The stack holds per entry a voxel
- * ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget) ({@code si}), as
- * {@link SubtreeKernels#build}'s; {@link #STACK_LOCAL} entries per sub-group, so a root whose depth limit less its
- * depth needs more is the host's ({@link #rootStatus}).
+ * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
+ * ({@code si}), as {@link SubtreeKernels#build}'s.
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
- * matter; which sub-group builds a root, and when, changes nothing in its region. The loops over local arrays are
- * written here, not in callees: TornadoVM 5.2 addresses a local array passed to another method as a global one
- * (docs/cbt.md); callees get private copies.
+ * matter. The loops over local arrays are written here, not in callees: TornadoVM 5.2 addresses a local array passed
+ * to another method as a global one (docs/cbt.md); callees get private copies.
  */
 public final class SubtreeGroup {
 
-    /** Work-items per work-group. */
+    /** Work-items per root. */
     public static final int LANES = 32;
-    /** Sub-groups per work-group at most (the local arrays' room): sub-groups of at least 8 lanes. */
-    public static final int SUBS_MAX = 4;
-    /** Stack entries per sub-group (a root needs its depth limit less its depth plus 2). */
-    public static final int STACK_LOCAL = 40;
-    /** Slots of the state array set by the host: lanes per sub-group, sub-groups launched. */
-    public static final int S_SUB = 39;
-    public static final int S_SUBGROUPS = 40;
-    /** Per sub-group in {@code ctl}: stack top, nodes, words, failed, root (-1: none), first, refs, next list entry. */
-    private static final int CTL = 8;
 
     private SubtreeGroup() {
     }
 
-    public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] doneInt, float[] doneBox,
-            float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
-            float[] rSplit, int[] rInfo, int[] rLeaf) {
+    public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         int l = kc.localIdx;
-        int w = state[S_SUB];
-        int s = l / w; // this lane's sub-group, u its lane in it
-        int u = l - s * w;
-        float[] cb = kc.allocateFloatLocalArray(SUBS_MAX * 6 * MAX_REFS);
-        int[] id = kc.allocateIntLocalArray(SUBS_MAX * MAX_REFS);
+        int on = active(state, kc.groupIdx);
+        int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
+        float[] cb = kc.allocateFloatLocalArray(6 * MAX_REFS);
+        int[] id = kc.allocateIntLocalArray(MAX_REFS);
         double[] bc = kc.allocateDoubleLocalArray(LANES);
         float[] bp = kc.allocateFloatLocalArray(LANES);
         int[] ba = kc.allocateIntLocalArray(LANES);
-        float[] sv = kc.allocateFloatLocalArray(SUBS_MAX * 6 * STACK_LOCAL);
-        long[] sm = kc.allocateLongLocalArray(SUBS_MAX * STACK_LOCAL);
-        int[] si = kc.allocateIntLocalArray(SUBS_MAX * 3 * STACK_LOCAL);
-        int[] ctl = kc.allocateIntLocalArray(SUBS_MAX * CTL);
+        float[] sv = kc.allocateFloatLocalArray(6 * STACK);
+        long[] sm = kc.allocateLongLocalArray(STACK);
+        int[] si = kc.allocateIntLocalArray(3 * STACK);
+        int[] ctl = kc.allocateIntLocalArray(4); // top, nodes, words, failed
         float[] box = new float[6];
         float[] vx = new float[6];
-        float[] cv = new float[12]; // the stack entries to push: voxels (right child or root, then left child)
-        long[] cm = new long[2]; // the winner's masks (left, right), then the entries' masks
-        int[] ce = new int[6]; // the entries' (depth, parent, budget)
-        int[] next = new int[CTL]; // a sub-group's next root: its ctl entries
+        float[] cv = new float[12]; // the children's voxels, right then left
+        long[] cm = new long[2]; // the winner's masks (left, right), then the children's (right, left)
+        int[] ce = new int[6]; // their (depth, parent, budget)
         double[] poly = new double[60];
         double[] bestC = new double[1]; // the lane's best candidate: cost, position, 2·axis + planar side (1: left)
         float[] bestP = new float[1];
         int[] bestA = new int[1];
-        int o = s * CTL;
-        int ob = s * 6 * MAX_REFS; // the sub-group's boxes and ranks, its stack entries
-        int os = s * STACK_LOCAL;
-        if (u == 0) {
-            for (int a = 0; a < CTL; a++) {
-                ctl[o + a] = initial(a, kc.groupIdx * subs(w) + s);
+        int f = first(on, gFirst, i);
+        int m = refs(on, gFirst, gEnd, i);
+        int status = status(state, gInt, on, i, f, m);
+        int cap = state[S_FACTOR] * m;
+        int loop = same(status, T_DEVICE);
+        if (l == 0) {
+            if (loop == 1) { // the root: every reference of its run
+                for (int a = 0; a < 6; a++) {
+                    sv[a] = gVox[6 * i + a];
+                }
+                sm[0] = SubtreeKernels.lowBits(m);
+                si[0] = gDepth[i];
+                si[1] = -1;
+                si[2] = ReferenceBudget.FACTOR * m;
+            }
+            for (int a = 0; a < 4; a++) {
+                ctl[a] = same(a, 0);
             }
         }
-        int busy = 1;
-        while (busy == 1) {
-            kc.localBarrier();
-            int live = same(ctl[o], 0) ^ 1; // a node to build (the first pass has none: its end takes the roots)
-            int e = os + Math.max(ctl[o] - 1, 0); // the stack's top entry
-            int n = ctl[o + 1];
-            int words = ctl[o + 2];
-            int f = ctl[o + 5];
-            int cap = state[S_FACTOR] * ctl[o + 6]; // read here: lane 0 rewrites ctl after step 4
-            long mask = sm[e] * live;
-            int depth = si[3 * e];
-            int par = si[3 * e + 1];
-            int budget = si[3 * e + 2];
+        kc.localBarrier();
+        while (loop == 1) {
+            int top = ctl[0] - 1;
+            int n = ctl[1];
+            int words = ctl[2];
+            long mask = sm[top];
+            int depth = si[3 * top];
+            int par = si[3 * top + 1];
+            int budget = si[3 * top + 2];
             for (int a = 0; a < 6; a++) {
-                vx[a] = sv[6 * e + a];
+                vx[a] = sv[6 * top + a];
             }
+            kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            // 1: the references by rank; lane u clips ranks u, u + w, ... to the node's voxel (one round up to w refs)
-            for (int q = u; q < MAX_REFS; q += w) {
+            // 1: the references by rank; item l clips ranks l, l + 32 (by bit, 4 references took 2 rounds of clips)
+            for (int q = l; q < MAX_REFS; q += LANES) {
                 if (((mask >>> q) & 1L) != 0L) {
-                    id[s * MAX_REFS + SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+                    id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
                 }
             }
             kc.localBarrier();
-            for (int j = u; j < mm; j += w) {
-                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[s * MAX_REFS + j], vx, poly, box);
+            for (int j = l; j < mm; j += LANES) {
+                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[j], vx, poly, box);
                 for (int a = 0; a < 6; a++) {
-                    cb[ob + 6 * j + a] = box[a];
+                    cb[6 * j + a] = box[a];
                 }
             }
             kc.localBarrier();
-            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, minimum or maximum): left, right, either
+            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1),
+            // counted over the boxes in local memory (the clipped ones; with Zhou et al.'s masks the root's boxes, the
+            // same comparisons as their precomputed masks): left, right, either; the masks only for the winner
             none(bestC, bestP, bestA);
-            for (int t = u; t < 6 * mm; t += w) {
+            for (int t = l; t < 6 * mm; t += LANES) {
                 int j = t / 6;
                 int k = (t % 6) / 2;
-                float x = cb[ob + 6 * j + 3 * (t % 2) + k];
-                if (candidate(x, cb[ob + 6 * j + k], vx, k, t % 2) == 1) {
+                int e = t % 2;
+                float x = cb[6 * j + 3 * e + k];
+                if (candidate(x, cb[6 * j + k], vx, k, e) == 1) {
                     int cnt = 0; // left, right, either: 8 bits each (at most 64)
                     for (int jj = 0; jj < mm; jj++) {
-                        int lo = below(cb[ob + 6 * jj + k], x);
-                        int hi = below(x, cb[ob + 6 * jj + 3 + k]);
+                        int lo = below(cb[6 * jj + k], x);
+                        int hi = below(x, cb[6 * jj + 3 + k]);
                         cnt += lo + (hi << 8) + ((lo | hi) << 16);
                     }
                     consider(vx, k, x, cnt & 255, (cnt >> 8) & 255, mm - (cnt >> 16), c, bestC, bestP, bestA);
@@ -147,162 +144,80 @@ public final class SubtreeGroup {
             bp[l] = bestP[0];
             ba[l] = bestA[0];
             kc.localBarrier();
-            // 3: the arg-min over the sub-group's lanes (not @Reduce: it carries the plane with the cost, per sub-group)
-            for (int h = w / 2; h > 0; h >>= 1) {
-                if (u < h) {
-                    if (LevelKernels.wins(bc[l + h], bp[l + h], ba[l + h], bc[l], bp[l], ba[l]) == 1) {
-                        bc[l] = bc[l + h];
-                        bp[l] = bp[l + h];
-                        ba[l] = ba[l + h];
+            // 3: the arg-min over the lanes (not @Reduce: it carries the plane with the cost, in local memory)
+            for (int s = LANES / 2; s > 0; s >>= 1) {
+                if (l < s) {
+                    int u = l + s;
+                    if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
+                        bc[l] = bc[u];
+                        bp[l] = bp[u];
+                        ba[l] = ba[u];
                     }
                 }
                 kc.localBarrier();
             }
-            // 4: masks, decision, leaf (all lanes); lane 0: the node, its children, or (stack empty) the next root
-            int b0 = s * w;
-            int k0 = Math.max(0, ba[b0] >> 1);
-            zero(cm);
+            // 4: the winner's masks (every lane); the decision; a leaf's triangles by all lanes; lane 0 writes the
+            // node and pushes its children
+            int k0 = Math.max(0, ba[0] >> 1);
+            cm[0] = 0L;
+            cm[1] = 0L;
             for (int jj = 0; jj < mm; jj++) {
-                long bit = 1L << id[s * MAX_REFS + jj];
-                cm[0] = cm[0] | (bit * below(cb[ob + 6 * jj + k0], bp[b0]));
-                cm[1] = cm[1] | (bit * below(bp[b0], cb[ob + 6 * jj + 3 + k0]));
+                long bit = 1L << id[jj];
+                cm[0] = cm[0] | (bit * below(cb[6 * jj + k0], bp[0]));
+                cm[1] = cm[1] | (bit * below(bp[0], cb[6 * jj + 3 + k0]));
             }
-            sides(mask, ba[b0] & 1, cm);
+            sides(mask, ba[0] & 1, cm);
             int nl = SmallKernels.popcount(cm[0]);
             int nr = SmallKernels.popcount(cm[1]);
-            int axis = decide(state, c, ba[b0] >> 1, bc[b0], depth, mm, nl + nr, budget);
+            int axis = decide(state, c, ba[0] >> 1, bc[0], depth, mm, nl + nr, budget);
             int fail = overflow(n, words, mm, cap, axis);
-            leafTriangles(fail, axis, u, w, mask, f, doneInt, rLeaf, SubtreeKernels.base(state, f) + words + 1);
-            if (u == 0) {
-                int pushes = 0;
-                if (live == 1) {
-                    ctl[o] = e - os; // popped
-                    ctl[o + 1] = n + 1;
-                    ctl[o + 3] = fail;
-                    if (fail == 0) {
-                        ctl[o + 2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[b0], words, mm, rSplit, rInfo, rLeaf);
-                        if (axis >= 0) {
-                            children(state[S_CLIP], v, doneInt, f, vx, axis, bp[b0], cm[0], cm[1], cv, cm);
-                            SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
-                            pushes = 2;
+            leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, SubtreeKernels.base(state, f) + words + 1);
+            if (l == 0) {
+                ctl[0] = top;
+                ctl[1] = n + 1;
+                ctl[2] = words;
+                ctl[3] = fail;
+                if (fail == 0) {
+                    ctl[2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
+                    if (axis >= 0) {
+                        children(state[S_CLIP], v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
+                        SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
+                        for (int a = 0; a < 6; a++) {
+                            sv[6 * top + a] = cv[a];
+                            sv[6 * top + 6 + a] = cv[6 + a];
+                            si[3 * top + a] = ce[a];
                         }
+                        sm[top] = cm[0];
+                        sm[top + 1] = cm[1];
+                        ctl[0] = top + 2;
                     }
                 }
-                if (same(ctl[o] + pushes, 0) + ctl[o + 3] > 0) { // the root is done (or none yet)
-                    finish(ctl[o + 4], ctl[o + 1], ctl[o + 2], ctl[o + 3], tStatus, tNodes, tWords);
-                    pushes = take(state, order, gVox, gDepth, gFirst, gEnd, ctl[o + 7], next, cv, cm, ce);
-                    for (int a = 0; a < CTL; a++) {
-                        ctl[o + a] = next[a];
-                    }
-                    e = os;
-                }
-                for (int a = 0; a < 6 * pushes; a++) { // entries e (right child, or root) and e + 1 (left child)
-                    sv[6 * e + a] = cv[a];
-                    si[3 * e + a / 2] = ce[a / 2];
-                    sm[e + a / 6] = cm[a / 6];
-                }
-                ctl[o] = ctl[o] + pushes;
             }
             kc.localBarrier();
-            busy = 0;
-            for (int j = 0; j < subs(w); j++) {
-                busy = busy | same(ctl[CTL * j + 4] >>> 31, 0);
-            }
+            loop = going(ctl[0], ctl[3]);
         }
-        beat(kc.globalIdx, state);
+        finish(state, l, on, i, kc.groupIdx, status, ctl[1], ctl[2], ctl[3], tStatus, tNodes, tWords);
     }
 
     // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
     // global one, docs/cbt.md): scalars, private and global arrays only; inlined into the kernel.
 
-    /** The sub-groups of a work-group of sub-groups of w lanes. */
-    static int subs(int w) {
-        return LANES / w;
+    /** The first reference of global node i's run in the hand-off list (0 when the work-group is idle). */
+    static int first(int on, int[] gFirst, int i) {
+        int f = 0;
+        if (on == 1) {
+            f = gFirst[i];
+        }
+        return f;
     }
 
-    /** Entry a of a sub-group's {@code ctl} before its first root: no stack, no root; j its first entry of the order. */
-    static int initial(int a, int j) {
-        int x = 0;
-        if (a == 4) {
-            x = -1;
+    /** The number of references of global node i's run (0 when the work-group is idle). */
+    static int refs(int on, int[] gFirst, int[] gEnd, int i) {
+        int m = 0;
+        if (on == 1) {
+            m = gEnd[i] - gFirst[i];
         }
-        if (a == 7) {
-            x = j;
-        }
-        return x;
-    }
-
-    /**
-     * Global node id before the build ({@link SmallTaskGraphs#roots}): a root to build here is marked T_DEVICE, every
-     * other node gets its status and counts ({@link #rootStatus}, {@link #counts}).
-     */
-    static void mark(int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd, int id, int[] tStatus,
-            int[] tNodes, int[] tWords) {
-        int st = rootStatus(state, gInt, gDepth, id, gFirst[id], gEnd[id] - gFirst[id]);
-        counts(id, st, 0, 0, 0, tStatus, tNodes, tWords);
-    }
-
-    /** 1 when global node id is a root to build here whose reference count lies in band {@code band} of {@code bands}. */
-    static int inBand(int[] tStatus, int[] gFirst, int[] gEnd, int id, int band, int bands) {
-        int r = 0;
-        if (tStatus[id] == T_DEVICE) {
-            if ((gEnd[id] - gFirst[id]) * bands / (MAX_REFS + 1) == band) {
-                r = 1;
-            }
-        }
-        return r;
-    }
-
-    /**
-     * A sub-group's next root, entry {@code start} of {@code order} (state[S_ROOTS] entries): its ctl entries into
-     * {@code next} (an empty stack; root -1 when none is left; its next entry start + T, T the sub-groups launched) and
-     * its stack entry into cv, cm, ce (voxel, every reference of its run, (depth, no parent, reference budget));
-     * returns 1, or 0 when none is left.
-     */
-    static int take(int[] state, int[] order, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int start,
-            int[] next, float[] cv, long[] cm, int[] ce) {
-        int roots = state[SmallTaskGraphs.S_ROOTS];
-        int found = 0;
-        if (start < roots) {
-            found = 1;
-        }
-        int i = order[Math.min(start, Math.max(roots - 1, 0))]; // a global node's id when none is left too
-        int m = found * (gEnd[i] - gFirst[i]);
-        for (int a = 0; a < CTL; a++) {
-            next[a] = 0;
-        }
-        next[4] = found * (i + 1) - 1;
-        next[5] = found * gFirst[i];
-        next[6] = m;
-        next[7] = start + state[S_SUBGROUPS];
-        for (int a = 0; a < 6; a++) {
-            cv[a] = gVox[6 * i + a];
-        }
-        cm[0] = SubtreeKernels.lowBits(Math.max(m, 1));
-        ce[0] = gDepth[i];
-        ce[1] = -1;
-        ce[2] = ReferenceBudget.FACTOR * m;
-        return found;
-    }
-
-    /** Lane 0 of a sub-group: its root's status and counts after its build (none when root &lt; 0). */
-    static void finish(int root, int nodes, int words, int failed, int[] tStatus, int[] tNodes, int[] tWords) {
-        if (root >= 0) {
-            counts(root, T_DEVICE, nodes, words, failed, tStatus, tNodes, tWords);
-        }
-    }
-
-    /** Work-item 0's heartbeat. */
-    static void beat(int globalIdx, int[] state) {
-        if (globalIdx == 0) {
-            SmallKernels.beat(state, SmallTaskGraphs.BUILD);
-        }
-    }
-
-    /** Both masks zero. */
-    static void zero(long[] cm) {
-        cm[0] = 0L;
-        cm[1] = 0L;
+        return m;
     }
 
     /** No best candidate yet (axis -1; the other fields zero). */
@@ -355,17 +270,43 @@ public final class SubtreeGroup {
         }
     }
 
+    /** 1 when this work-group's global node i exists (the launch is rounded up to whole work-groups). */
+    static int active(int[] state, int group) {
+        int on = 0;
+        if (group < state[SmallTaskGraphs.S_ROOTS]) {
+            on = 1;
+        }
+        return on;
+    }
+
     /**
-     * Global node i's status before the build ({@link SubtreeKernels#kind}): a root whose region does not fit, or
-     * whose depth-first stack could outgrow {@link #STACK_LOCAL} entries, is the host's.
+     * Global node id before the build ({@link SmallTaskGraphs#roots}): a root to build here is marked T_DEVICE, every
+     * other node gets its status and counts ({@link #status}, {@link #counts}).
      */
-    static int rootStatus(int[] state, int[] gInt, int[] gDepth, int i, int f, int m) {
-        int status = SubtreeKernels.kind(gInt, i, m);
+    static void mark(int[] state, int[] gInt, int id, int[] gFirst, int[] gEnd, int[] tStatus, int[] tNodes,
+            int[] tWords) {
+        counts(id, status(state, gInt, 1, id, gFirst[id], gEnd[id] - gFirst[id]), 0, 0, 0, tStatus, tNodes, tWords);
+    }
+
+    /** 1 when global node id is a root to build here whose reference count lies in band {@code band} of {@code bands}. */
+    static int inBand(int[] tStatus, int[] gFirst, int[] gEnd, int id, int band, int bands) {
+        int r = 0;
+        if (tStatus[id] == T_DEVICE) {
+            if ((gEnd[id] - gFirst[id]) * bands / (MAX_REFS + 1) == band) {
+                r = 1;
+            }
+        }
+        return r;
+    }
+
+    /** The root's status before the build ({@link SubtreeKernels#kind}; a region that does not fit: the host's). */
+    static int status(int[] state, int[] gInt, int on, int i, int f, int m) {
+        int status = 0;
+        if (on == 1) {
+            status = SubtreeKernels.kind(gInt, i, m);
+        }
         if (status == T_DEVICE) {
             if (SubtreeKernels.fits(state, f, m) == 0) {
-                status = T_HOST;
-            }
-            if (state[P_DEPTH_LIMIT] - gDepth[i] + 2 > STACK_LOCAL) {
                 status = T_HOST;
             }
         }
@@ -430,8 +371,8 @@ public final class SubtreeGroup {
         return fail;
     }
 
-    /** Lane u's share (of w) of a leaf's triangles (axis < 0 and no overflow), at their ranks from {@code at}. */
-    static void leafTriangles(int fail, int axis, int u, int w, long mask, int f, int[] doneInt, int[] rLeaf, int at) {
+    /** Lane l's share of a leaf's triangles (axis < 0 and no overflow), at their ranks from {@code at}. */
+    static void leafTriangles(int fail, int axis, int l, long mask, int f, int[] doneInt, int[] rLeaf, int at) {
         int leaf = 0;
         if (fail == 0) {
             if (axis < 0) {
@@ -439,7 +380,7 @@ public final class SubtreeGroup {
             }
         }
         int end = MAX_REFS * leaf; // loop bounds before the loop (docs/cbt.md)
-        for (int q = u; q < end; q += w) {
+        for (int q = l; q < end; q += LANES) {
             if (((mask >>> q) & 1L) != 0L) {
                 int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
                 rLeaf[at + rank] = doneInt[2 * (f + q)];
@@ -497,6 +438,48 @@ public final class SubtreeGroup {
             r = 1;
         }
         return r;
+    }
+
+    /** 1 while the stack holds entries and no region overflowed. */
+    static int going(int top, int failed) {
+        int r = 1;
+        if (top == 0) {
+            r = 0;
+        }
+        if (failed == 1) {
+            r = 0;
+        }
+        return r;
+    }
+
+    /**
+     * The masks (left, right) into cm: with Zhou et al.'s masks ({@code clip == 0}) the precomputed ones of candidate
+     * (reference r, axis k, end e) within the node's mask, else zero (the caller forms them over the clipped boxes).
+     */
+    static void zhouMasks(int[] state, long[] cMask, int clip, int r, int k, int e, long mask, long[] cm) {
+        cm[0] = 0L;
+        cm[1] = 0L;
+        if (clip == 0) {
+            int slot = Math.min(6 * r + 2 * k + e, state[S_CSLOTS] - 1);
+            cm[0] = mask & cMask[2 * slot];
+            cm[1] = mask & cMask[2 * slot + 1];
+        }
+    }
+
+    /**
+     * Lane 0: global node i's status and counts after its build (a region overflow: the host's), and work-group 0's
+     * heartbeat.
+     */
+    static void finish(int[] state, int l, int on, int i, int group, int status, int nodes, int words, int failed,
+            int[] tStatus, int[] tNodes, int[] tWords) {
+        if (l == 0) {
+            if (on == 1) {
+                counts(i, status, nodes, words, failed, tStatus, tNodes, tWords);
+            }
+            if (group == 0) {
+                SmallKernels.beat(state, SmallTaskGraphs.BUILD);
+            }
+        }
     }
 
     /** Global node i's status and counts after its build (a region overflow: the host's). */
