@@ -30,7 +30,7 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * TornadoVM task methods and graphs of the bit-mask small-node stage (Zhou et al. 2008, §4.3), which take the level
  * arrays over on the device. Two named graphs, each launching only what it runs:
  * <ul>
- * <li>{@link #subtrees} ({@code sclear, sbounds, [scands,] sbuild, slayout, splace}): the runs, Zhou et al.'s
+ * <li>{@link #subtrees} ({@code sclear, sbounds, [scands,] sroots, sbuild, slayout, splace}): the runs, Zhou et al.'s
  * candidates (only with their masks), every small root's subtree ({@link SubtreeGroup}), the depth-first layout of
  * the global nodes ({@link #layout}, one work-group) and the tree's flat arrays ({@link #place}): one execution per
  * build when no root is left to the host ({@link #S_HOST_ROOTS} is 0 in the state it brings back);
