@@ -174,6 +174,8 @@ public enum Tuning {
                     + "references."),
     KDTREE_CLFLAGS("accelgeom.kdtree.clflags", Type.STRING, "", 0, 0, Use.TUNING,
             "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
+    KDTREE_SUBTREE_ORDER("accelgeom.kdtree.subtreeOrder", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado kd-tree: the "
+            + "subtree kernel's list of roots in 9 bands of reference counts, the most first; false: the nodes' order."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
             "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
 

@@ -66,7 +66,7 @@ public final class LevelBuffers {
     public static final int C_DBASE = 20;
     public static final int C_L = 21;
     public static final int C_BEAT = 24;
-    /** Heartbeats of the second level of a device execution (six tasks). */
+    /** Heartbeats of the second level of a device execution (five tasks). */
     public static final int C_BEAT2 = 57;
     /** Slots 37..56 belong to the bit-mask small-node stage ({@link SmallKernels}). */
     public static final int STATE = 64;
@@ -92,6 +92,11 @@ public final class LevelBuffers {
     public final int cCap;
 
     public final int[] state = new int[STATE];
+    /**
+     * The state of the level being scattered, on the device: the tornado scan copies the state here and then advances
+     * it to the next level ({@link LevelKernels#advance}), so the scatter reads its level's values from this copy.
+     */
+    public final int[] snap = new int[STATE];
     public final float[] rootBounds = new float[6];
     /** K_T, K_I, λ. */
     public final double[] c = new double[3];

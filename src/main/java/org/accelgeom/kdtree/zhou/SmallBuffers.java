@@ -23,6 +23,8 @@ public final class SmallBuffers {
     public final int regionCap;
 
     public final int[] gFirst;
+    /** The small roots the device builds, largest bands of references first (tornado's {@code sroots}). */
+    public final int[] order;
     public final int[] gEnd;
     public final int[] tStatus;
     public final int[] tNodes;
@@ -51,6 +53,7 @@ public final class SmallBuffers {
         this.masks = masks;
         regionCap = (int) Math.min(Integer.MAX_VALUE / 4, (long) factor * rCap);
         gFirst = new int[gCap];
+        order = new int[gCap];
         gEnd = new int[gCap];
         tStatus = new int[gCap];
         tNodes = new int[gCap];
@@ -69,6 +72,6 @@ public final class SmallBuffers {
     /** Approximate bytes of the arrays for these capacities (with a device's flat output arrays of the same size). */
     static long bytes(long rCap, long gCap, boolean masks) {
         long region = SubtreeKernels.FACTOR * rCap;
-        return 36 * gCap + (masks ? rCap * (24 + 96) : 0) + 2 * 12 * (region + gCap);
+        return 40 * gCap + (masks ? rCap * (24 + 96) : 0) + 2 * 12 * (region + gCap);
     }
 }

@@ -35,11 +35,12 @@ public final class LevelTaskGraphs {
     /**
      * The tasks of one level, and the graph's: two levels per execution (each execution costs TornadoVM about a
      * millisecond however little it launches), the second sized by bounds (a level at most doubles its nodes and
-     * references) and preceded by {@link #advance}; after a level without nodes every task idles.
+     * references); the scan advances the state to the next level ({@link #scan}); after a level without nodes every
+     * task idles.
      */
-    private static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter", "advance"};
-    private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "advance", "bins2", "split2",
-        "count2", "scan2", "scatter2", "advance2"};
+    private static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter"};
+    private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "bins2", "split2", "count2",
+        "scan2", "scatter2"};
 
     /**
      * Heartbeat slots of a level's tasks ({@link #launchCheck}): task k of the first level writes state[C_BEAT + k],
@@ -52,14 +53,13 @@ public final class LevelTaskGraphs {
     public static final int SLOT_COUNT = 2;
     public static final int SLOT_SCAN = 3;
     public static final int SLOT_SCATTER = 4;
-    public static final int SLOT_ADVANCE = 5;
     /** Tasks (and heartbeat slots) of one level. */
-    public static final int LEVEL_TASKS = 6;
+    public static final int LEVEL_TASKS = 5;
 
     private LevelTaskGraphs() {
     }
 
-    /** The launch check of the level graph: its twelve tasks, in the order of their slots. */
+    /** The launch check of the level graph: its ten tasks, in the order of their slots. */
     public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
         return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree levels", TASKS);
     }
@@ -74,14 +74,6 @@ public final class LevelTaskGraphs {
             check.beat[k] = state[at[k]];
         }
         check.verify(seq, device, phase, slots);
-    }
-
-    /** {@link LevelKernels#advance}, one work-item: the host's step between two levels. */
-    public static void advance(int[] state, int beat) {
-        for (@Parallel int i = 0; i < 1; i++) {
-            LevelKernels.advance(state);
-            state[beat + SLOT_ADVANCE] = state[P_SEQ];
-        }
     }
 
     /** Kernel 1: per reference, its six bins counted by atomic increments (MODE_LOAD: the root's references first). */
@@ -281,10 +273,13 @@ public final class LevelTaskGraphs {
      * Kernel 4 in one work-group: the sums of {@link LevelKernels#scan}, in parallel. Each item sums a contiguous
      * segment of the nodes and one of the chunks; the segments' totals are scanned in local memory (Hillis &amp;
      * Steele, log2 G steps); each item then writes its segments' exclusive prefix sums from its offset, and item 0
-     * ends with {@link LevelKernels#scanTail}. (One work-item looping over up to 10^5 nodes per level cost the dragon
-     * most of its level time.) Integer sums: the same values as the one-thread scan, in any order.
+     * ends with {@link LevelKernels#scanTail}, copies the state to {@code snap} (the scatter reads its level's values
+     * there) and advances the state to the next level ({@link LevelKernels#advance}, the host's step between levels: a
+     * task of its own cost a launch per level, about 50 µs on an H100). (One work-item looping over up to 10^5 nodes
+     * per level cost the dragon most of its level time.) Integer sums: the same values as the one-thread scan, in any
+     * order.
      */
-    public static void scan(KernelContext c, int[] state, int[] nodeInt, int[] chunk, int beat) {
+    public static void scan(KernelContext c, int[] state, int[] snap, int[] nodeInt, int[] chunk, int beat) {
         int i = c.localIdx;
         int G = c.localGroupSizeX;
         int[] p0 = c.allocateIntLocalArray(SCAN_GROUP);
@@ -335,6 +330,10 @@ public final class LevelTaskGraphs {
         if (i == 0) {
             LevelKernels.scanTail(state, p0[G - 1], p1[G - 1], p2[G - 1], p3[G - 1]);
             state[beat + SLOT_SCAN] = state[P_SEQ];
+            for (int k = 0; k < LevelBuffers.STATE; k++) {
+                snap[k] = state[k];
+            }
+            LevelKernels.advance(state);
         }
     }
 
@@ -342,11 +341,12 @@ public final class LevelTaskGraphs {
      * Kernel 5, a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one reference, placed at its
      * chunk's offsets plus the exclusive prefix sums of the chunk's sides in local memory
      * ({@link LevelKernels#scatterRef}, the order of {@link LevelKernels#scatterChunk}); work-item i also writes node
-     * i's record and children ({@link LevelKernels#scatterNode}).
+     * i's record and children ({@link LevelKernels#scatterNode}). Its level's values come from {@code state}, the
+     * scan's copy ({@link LevelBuffers#snap}); the heartbeat goes to {@code beats} (the state array).
      */
     public static void scatter(KernelContext kc, int[] state, float[] v, int[] refInt, float[] refBox, int[] side,
             int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt,
-            float[] gPos, int beat) {
+            float[] gPos, int[] beats, int beat) {
         int t = kc.localIdx;
         int ch = kc.groupIdx;
         int i = kc.globalIdx;
@@ -386,7 +386,7 @@ public final class LevelTaskGraphs {
             LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
         }
         if (i == 0) {
-            state[beat + SLOT_SCATTER] = state[P_SEQ];
+            beats[beat + SLOT_SCATTER] = state[P_SEQ];
         }
     }
 
@@ -415,7 +415,7 @@ public final class LevelTaskGraphs {
             g = g.consumeFromDevice(loadFrom, b.v, b.rootBox, b.rootBounds);
         }
         g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.refInt, b.refBox, b.side, b.vox, b.g, b.bins, b.nodeInt,
-                        b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox)
+                        b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox, b.snap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c);
         for (int copy = 0; copy < 2; copy++) {
             g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
@@ -431,7 +431,7 @@ public final class LevelTaskGraphs {
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
     }
 
-    /** The six tasks of one level (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g. */
+    /** The five tasks of one level (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g. */
     private static TaskGraph level(TaskGraph g, String suffix, int beat, LevelBuffers b, KernelContext ctx) {
         return g.task("bins" + suffix, LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox,
                         b.vox, b.g, b.bins, b.rCap, beat)
@@ -439,10 +439,9 @@ public final class LevelTaskGraphs {
                         b.gVox, b.gDepth, beat)
                 .task("count" + suffix, LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos,
                         b.side, b.chunk, beat)
-                .task("scan" + suffix, LevelTaskGraphs::scan, ctx, b.state, b.nodeInt, b.chunk, beat)
-                .task("scatter" + suffix, LevelTaskGraphs::scatter, ctx, b.state, b.v, b.refInt, b.refBox, b.side,
-                        b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, beat)
-                .task("advance" + suffix, LevelTaskGraphs::advance, b.state, beat);
+                .task("scan" + suffix, LevelTaskGraphs::scan, ctx, b.state, b.snap, b.nodeInt, b.chunk, beat)
+                .task("scatter" + suffix, LevelTaskGraphs::scatter, ctx, b.snap, b.v, b.refInt, b.refBox, b.side,
+                        b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, b.state, beat);
     }
 
     /** The level arrays the small stage's graph takes over from the level graph. */
@@ -503,10 +502,10 @@ public final class LevelTaskGraphs {
         size(level, per, r2, m2, scanGroup);
     }
 
-    /** The launch sizes of one level's six tasks of r references and m nodes, from grid {@code at}. */
+    /** The launch sizes of one level's five tasks of r references and m nodes, from grid {@code at}. */
     private static void size(WorkerGrid1D[] grids, int at, int r, int m, int scanGroup) {
         int cw = Math.max(1, (r + CHUNK - 1) / CHUNK) * CHUNK;
-        int[] sizes = {r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK), 1};
+        int[] sizes = {r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK)};
         for (int j = 0; j < sizes.length; j++) {
             grids[at + j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
@@ -518,8 +517,8 @@ public final class LevelTaskGraphs {
     }
 
     /** The state index of each slot of {@link #launchCheck}, and all its slots. */
-    private static final int[] STATE_SLOTS = {C_BEAT, C_BEAT + 1, C_BEAT + 2, C_BEAT + 3, C_BEAT + 4, C_BEAT + 5,
+    private static final int[] STATE_SLOTS = {C_BEAT, C_BEAT + 1, C_BEAT + 2, C_BEAT + 3, C_BEAT + 4,
         LevelBuffers.C_BEAT2, LevelBuffers.C_BEAT2 + 1, LevelBuffers.C_BEAT2 + 2, LevelBuffers.C_BEAT2 + 3,
-        LevelBuffers.C_BEAT2 + 4, LevelBuffers.C_BEAT2 + 5};
-    private static final int[] ALL_SLOTS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+        LevelBuffers.C_BEAT2 + 4};
+    private static final int[] ALL_SLOTS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
 }

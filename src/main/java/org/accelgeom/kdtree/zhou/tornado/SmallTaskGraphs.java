@@ -19,6 +19,7 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.Tuning;
 import org.accelgeom.kdtree.zhou.FlatLayout;
 import org.accelgeom.kdtree.zhou.LevelBuffers;
 import org.accelgeom.kdtree.zhou.SmallBuffers;
@@ -29,7 +30,7 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * TornadoVM task methods and graphs of the bit-mask small-node stage (Zhou et al. 2008, §4.3), which take the level
  * arrays over on the device. Two named graphs, each launching only what it runs:
  * <ul>
- * <li>{@link #subtrees} ({@code sclear, sbounds, [scands,] sbuild, slayout, splace}): the runs, Zhou et al.'s
+ * <li>{@link #subtrees} ({@code sclear, sbounds, [scands,] sroots, sbuild, slayout, splace}): the runs, Zhou et al.'s
  * candidates (only with their masks), every small root's subtree ({@link SubtreeGroup}), the depth-first layout of
  * the global nodes ({@link #layout}, one work-group) and the tree's flat arrays ({@link #place}): one execution per
  * build when no root is left to the host ({@link #S_HOST_ROOTS} is 0 in the state it brings back);
@@ -41,7 +42,7 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
 public final class SmallTaskGraphs {
 
     /** The tasks, in the order of their slots in {@link #launchCheck}. */
-    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace", "slayout"};
+    private static final String[] TASKS = {"sclear", "sbounds", "scands", "sbuild", "splace", "slayout", "sroots"};
 
     /**
      * Slots of {@link #launchCheck}: task k's work-item 0 writes its state slot {@link #STATE_SLOTS}[k] (the state array
@@ -50,10 +51,11 @@ public final class SmallTaskGraphs {
     static final int CLEAR = 0;
     static final int BOUNDS = 1;
     static final int CANDS = 2;
-    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, one per global node). */
+    /** The subtree task (work-groups of {@link SubtreeGroup#LANES}, one per small root). */
     static final int BUILD = 3;
     static final int PLACE = 4;
     static final int LAYOUT = 5;
+    static final int ROOTS = 6;
 
     /**
      * Slots of {@link LevelBuffers#state} (free slots of the small stage's range) written by {@code slayout}: the roots
@@ -65,9 +67,16 @@ public final class SmallTaskGraphs {
     public static final int S_WORDS = 47;
     public static final int S_COVERED = 51;
     static final int SLOT_LAYOUT = 50;
+    /**
+     * Slots of the state for {@code sroots} (below the small stage's range, unused by the levels): the bands of
+     * reference counts it orders the roots by (1: the global nodes' order), the roots it lists, its heartbeat.
+     */
+    public static final int S_BANDS = 34;
+    public static final int S_ROOTS = 35;
+    static final int SLOT_ROOTS = 36;
 
     private static final int[] STATE_SLOTS = {SmallKernels.S_BEAT + CLEAR, SmallKernels.S_BEAT + BOUNDS,
-        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE, SLOT_LAYOUT};
+        SmallKernels.S_BEAT + CANDS, SmallKernels.S_BEAT + BUILD, SmallKernels.S_BEAT + PLACE, SLOT_LAYOUT, SLOT_ROOTS};
 
     /** Items of the layout's work-group at most (the size of its local arrays). */
     static final int LAYOUT_GROUP = LevelTaskGraphs.SCAN_GROUP;
@@ -75,7 +84,7 @@ public final class SmallTaskGraphs {
     private SmallTaskGraphs() {
     }
 
-    /** The launch check of the small stage's graphs: its six tasks, in the order of their slots. */
+    /** The launch check of the small stage's graphs: its seven tasks, in the order of their slots. */
     static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
         return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree's small nodes", TASKS);
     }
@@ -111,9 +120,9 @@ public final class SmallTaskGraphs {
      */
     static String[] subtreeTasks(SmallBuffers s) {
         if (s.masks) {
-            return new String[] {"sclear", "sbounds", "scands", "sbuild", "slayout", "splace"};
+            return new String[] {"sclear", "sbounds", "scands", "sroots", "sbuild", "slayout", "splace"};
         }
-        return new String[] {"sclear", "sbounds", "sbuild", "slayout", "splace"};
+        return new String[] {"sclear", "sbounds", "sroots", "sbuild", "slayout", "splace"};
     }
 
     /** The task of the {@link #place} graph. */
@@ -146,6 +155,58 @@ public final class SmallTaskGraphs {
             if (r == 0) {
                 SmallKernels.beat(state, CANDS);
             }
+        }
+    }
+
+    /**
+     * The small roots the subtree kernel builds ({@link SubtreeGroup#rootStatus} T_DEVICE, marked so in
+     * {@code tStatus}; every other global node gets its status and counts here) listed in {@code order}, in one
+     * work-group: by bands of their reference counts, the largest first ({@code state[S_BANDS]} bands; 1: the
+     * global nodes' order), within a band in the global nodes' order (a prefix sum per band over the items'
+     * segments). A root's subtree has about 3.3 nodes per reference (the dragon), so the largest run first and the
+     * launch does not end on a large root started last. The count goes to {@code state[S_ROOTS]}. Not @Reduce: each
+     * item needs its own prefix.
+     */
+    public static void roots(KernelContext kc, int[] state, int[] gInt, int[] gDepth, int[] gFirst, int[] gEnd,
+            int[] tStatus, int[] tNodes, int[] tWords, int[] order) {
+        int j = kc.localIdx;
+        int items = kc.localGroupSizeX;
+        int[] p = kc.allocateIntLocalArray(LAYOUT_GROUP);
+        int g = state[S_G];
+        int per = (g + items - 1) / items;
+        int a = Math.min(g, j * per);
+        int e = Math.min(g, a + per);
+        for (int id = a; id < e; id++) {
+            SubtreeGroup.mark(state, gInt, id, gFirst, gEnd, tStatus, tNodes, tWords);
+        }
+        int bands = state[S_BANDS];
+        int base = 0;
+        for (int band = bands - 1; band >= 0; band--) {
+            int cnt = 0;
+            for (int id = a; id < e; id++) {
+                cnt += SubtreeGroup.inBand(tStatus, gFirst, gEnd, id, band, bands);
+            }
+            p[j] = cnt;
+            kc.localBarrier();
+            for (int off = 1; off < items; off <<= 1) {
+                int x = (j >= off ? 1 : 0) * p[Math.max(j - off, 0)];
+                kc.localBarrier();
+                p[j] += x;
+                kc.localBarrier();
+            }
+            int at = base + p[j] - cnt;
+            for (int id = a; id < e; id++) {
+                if (SubtreeGroup.inBand(tStatus, gFirst, gEnd, id, band, bands) == 1) {
+                    order[at] = id;
+                    at++;
+                }
+            }
+            base += p[items - 1];
+            kc.localBarrier();
+        }
+        if (j == 0) {
+            state[S_ROOTS] = base;
+            state[SLOT_ROOTS] = state[P_SEQ];
         }
     }
 
@@ -305,7 +366,7 @@ public final class SmallTaskGraphs {
         KernelContext ctx = new KernelContext();
         TaskGraph t = g.transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes,
-                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words)
+                        s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.at, s.off, s.size, s.words, s.order)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, tree)
                 .task("sclear", SmallTaskGraphs::smallClear, b.state, s.gFirst, s.gEnd, b.gCap)
                 .task("sbounds", SmallTaskGraphs::smallBounds, b.state, b.doneInt, s.gFirst, s.gEnd, b.rCap);
@@ -313,8 +374,10 @@ public final class SmallTaskGraphs {
             t = t.task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos,
                     s.cMask, b.rCap);
         }
-        return t.task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
-                        b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
+        return t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
+                        s.tNodes, s.tWords, s.order)
+                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
+                        b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
                 .task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                         s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
     }
@@ -329,7 +392,7 @@ public final class SmallTaskGraphs {
             if (tasks[j].equals("sbuild")) {
                 w[j].setLocalWork(SubtreeGroup.LANES, 1, 1);
             }
-            if (tasks[j].equals("slayout")) {
+            if (tasks[j].equals("slayout") || tasks[j].equals("sroots")) {
                 w[j].setGlobalWork(layoutGroup, 1, 1);
                 w[j].setLocalWork(layoutGroup, 1, 1);
             }
@@ -337,18 +400,22 @@ public final class SmallTaskGraphs {
         return w;
     }
 
-    /** Sizes the grids of {@code tasks} for the stage's state: global nodes, hand-off references. */
+    /**
+     * Sizes the grids of {@code tasks} for the stage's state: global nodes (the subtree kernel a work-group each: the
+     * roots are fewer), hand-off references; the root list's order ({@code accelgeom.kdtree.subtreeOrder}).
+     */
     static void size(WorkerGrid1D[] w, String[] tasks, int[] state) {
         int g = Math.max(1, state[S_G]);
         int d = Math.max(1, state[S_D]);
         if ((long) g * SubtreeGroup.LANES > Integer.MAX_VALUE) {
             throw new AccelGeomException("too many global nodes for one launch of the small-node stage");
         }
+        state[S_BANDS] = Tuning.KDTREE_SUBTREE_ORDER.booleanValue() ? 9 : 1;
         for (int j = 0; j < tasks.length; j++) {
             switch (tasks[j]) {
                 case "sbounds", "scands" -> w[j].setGlobalWork(d, 1, 1);
                 case "sbuild" -> w[j].setGlobalWork(g * SubtreeGroup.LANES, 1, 1);
-                case "slayout" -> {
+                case "slayout", "sroots" -> {
                 }
                 default -> w[j].setGlobalWork(g, 1, 1); // sclear, splace
             }

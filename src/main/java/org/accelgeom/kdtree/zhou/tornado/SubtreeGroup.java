@@ -20,11 +20,13 @@ import org.accelgeom.kdtree.zhou.SmallKernels;
 import org.accelgeom.kdtree.zhou.SubtreeKernels;
 
 /**
- * {@link SubtreeKernels#root} on the device: one work-group of {@link #LANES} work-items per global node, which
- * builds a small root's whole subtree depth-first (its stack in local memory), each node with all lanes:
+ * {@link SubtreeKernels#root} on the device: one work-group of {@link #LANES} work-items per small root of the list
+ * {@link SmallTaskGraphs#roots} makes (those with the most references first), which builds the root's whole subtree
+ * depth-first (its stack in local memory), each node with all lanes:
  * <ol>
- * <li>the node's references (the set bits of its mask) are numbered by rank; each is clipped to the node's voxel
- * ({@link SmallKernels#clipBox}) into local memory at its rank;
+ * <li>the node's references (the set bits of its mask) are numbered by rank; item l clips ranks l and l + 32 to
+ * the node's voxel ({@link SmallKernels#clipBox}) into local memory at their ranks (by bit position, a node's few
+ * references fell into both rounds of clips);
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
  * lanes; each lane counts the boxes left of, right of and in each of its candidates (counts, not masks: the SAH needs
  * only those) and keeps its best by {@link LevelKernels#better};
@@ -49,10 +51,11 @@ public final class SubtreeGroup {
     }
 
     public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
-            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, float[] cPos, long[] cMask,
-            int[] tStatus, int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         int l = kc.localIdx;
-        int i = kc.groupIdx;
+        int on = active(state, kc.groupIdx);
+        int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
         float[] cb = kc.allocateFloatLocalArray(6 * MAX_REFS);
         int[] id = kc.allocateIntLocalArray(MAX_REFS);
         double[] bc = kc.allocateDoubleLocalArray(LANES);
@@ -71,12 +74,9 @@ public final class SubtreeGroup {
         double[] bestC = new double[1]; // the lane's best candidate: cost, position, 2·axis + planar side (1: left)
         float[] bestP = new float[1];
         int[] bestA = new int[1];
-        int on = active(state, i);
         int f = first(on, gFirst, i);
         int m = refs(on, gFirst, gEnd, i);
         int status = status(state, gInt, on, i, f, m);
-        int clip = state[S_CLIP];
-        int nBase = SubtreeKernels.base(state, f);
         int cap = state[S_FACTOR] * m;
         int loop = same(status, T_DEVICE);
         if (l == 0) {
@@ -107,15 +107,17 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            // 1: the references' boxes in the node's voxel, at their ranks
+            // 1: the references by rank; item l clips ranks l, l + 32 (by bit, 4 references took 2 rounds of clips)
             for (int q = l; q < MAX_REFS; q += LANES) {
                 if (((mask >>> q) & 1L) != 0L) {
-                    int rank = SmallKernels.popcount(mask & ((1L << q) - 1L));
-                    refBox(clip, v, doneInt, doneBox, f + q, vx, poly, box);
-                    for (int a = 0; a < 6; a++) {
-                        cb[6 * rank + a] = box[a];
-                    }
-                    id[rank] = q;
+                    id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+                }
+            }
+            kc.localBarrier();
+            for (int j = l; j < mm; j += LANES) {
+                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[j], vx, poly, box);
+                for (int a = 0; a < 6; a++) {
+                    cb[6 * j + a] = box[a];
                 }
             }
             kc.localBarrier();
@@ -169,16 +171,16 @@ public final class SubtreeGroup {
             int nr = SmallKernels.popcount(cm[1]);
             int axis = decide(state, c, ba[0] >> 1, bc[0], depth, mm, nl + nr, budget);
             int fail = overflow(n, words, mm, cap, axis);
-            leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, nBase + words + 1);
+            leafTriangles(fail, axis, l, mask, f, doneInt, rLeaf, SubtreeKernels.base(state, f) + words + 1);
             if (l == 0) {
                 ctl[0] = top;
                 ctl[1] = n + 1;
                 ctl[2] = words;
                 ctl[3] = fail;
                 if (fail == 0) {
-                    ctl[2] = writeNode(nBase, n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
+                    ctl[2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
                     if (axis >= 0) {
-                        children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
+                        children(state[S_CLIP], v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
                         SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
                         for (int a = 0; a < 6; a++) {
                             sv[6 * top + a] = cv[a];
@@ -194,7 +196,7 @@ public final class SubtreeGroup {
             kc.localBarrier();
             loop = going(ctl[0], ctl[3]);
         }
-        finish(state, l, on, i, status, ctl[1], ctl[2], ctl[3], tStatus, tNodes, tWords);
+        finish(state, l, on, i, kc.groupIdx, status, ctl[1], ctl[2], ctl[3], tStatus, tNodes, tWords);
     }
 
     // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
@@ -269,12 +271,32 @@ public final class SubtreeGroup {
     }
 
     /** 1 when this work-group's global node i exists (the launch is rounded up to whole work-groups). */
-    static int active(int[] state, int i) {
+    static int active(int[] state, int group) {
         int on = 0;
-        if (i < state[S_G]) {
+        if (group < state[SmallTaskGraphs.S_ROOTS]) {
             on = 1;
         }
         return on;
+    }
+
+    /**
+     * Global node id before the build ({@link SmallTaskGraphs#roots}): a root to build here is marked T_DEVICE, every
+     * other node gets its status and counts ({@link #status}, {@link #counts}).
+     */
+    static void mark(int[] state, int[] gInt, int id, int[] gFirst, int[] gEnd, int[] tStatus, int[] tNodes,
+            int[] tWords) {
+        counts(id, status(state, gInt, 1, id, gFirst[id], gEnd[id] - gFirst[id]), 0, 0, 0, tStatus, tNodes, tWords);
+    }
+
+    /** 1 when global node id is a root to build here whose reference count lies in band {@code band} of {@code bands}. */
+    static int inBand(int[] tStatus, int[] gFirst, int[] gEnd, int id, int band, int bands) {
+        int r = 0;
+        if (tStatus[id] == T_DEVICE) {
+            if ((gEnd[id] - gFirst[id]) * bands / (MAX_REFS + 1) == band) {
+                r = 1;
+            }
+        }
+        return r;
     }
 
     /** The root's status before the build ({@link SubtreeKernels#kind}; a region that does not fit: the host's). */
@@ -448,13 +470,13 @@ public final class SubtreeGroup {
      * Lane 0: global node i's status and counts after its build (a region overflow: the host's), and work-group 0's
      * heartbeat.
      */
-    static void finish(int[] state, int l, int on, int i, int status, int nodes, int words, int failed, int[] tStatus,
-            int[] tNodes, int[] tWords) {
+    static void finish(int[] state, int l, int on, int i, int group, int status, int nodes, int words, int failed,
+            int[] tStatus, int[] tNodes, int[] tWords) {
         if (l == 0) {
             if (on == 1) {
                 counts(i, status, nodes, words, failed, tStatus, tNodes, tWords);
             }
-            if (i == 0) {
+            if (group == 0) {
                 SmallKernels.beat(state, SmallTaskGraphs.BUILD);
             }
         }

@@ -33,7 +33,7 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * <li>{@link #levels} ({@code name + "Levels"}): two levels of the large-node stage per execution
  * ({@link LevelTaskGraphs}), all level arrays resident;
  * <li>{@link #small} ({@code name + "Small"}): the small-node stage in one execution ({@code sclear, sbounds,
- * sbuild}: every small root's subtree, {@link SubtreeGroup}; {@code slayout}: the depth-first layout of the global
+ * sroots, sbuild}: every small root's subtree, largest first, {@link SubtreeGroup}; {@code slayout}: the depth-first layout of the global
  * nodes, one work-group, {@link SmallTaskGraphs#layout}; {@code splace}: the tree's arrays). The tree
  * ({@code split, info, leaf}, the triangles and the bounds) stays on the device ({@code persistOnDevice}) for the
  * user's next graph, e.g. {@code RenderTaskGraphs.trace(..., ZhouTaskGraphs.treeGraph(name), ...)} over

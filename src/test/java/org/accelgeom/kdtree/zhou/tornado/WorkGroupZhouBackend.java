@@ -81,17 +81,16 @@ final class WorkGroupZhouBackend implements ZhouBackend {
                 b.nodePos, b.gVox, b.gDepth, beat));
         JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
                 b.nodePos, b.side, b.chunk, beat));
-        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.nodeInt, b.chunk, beat));
-        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, st, b.v, b.refInt, b.refBox,
-                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, beat));
-        LevelTaskGraphs.advance(st, beat);
+        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.snap, b.nodeInt, b.chunk, beat));
+        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, b.snap, b.v, b.refInt, b.refBox,
+                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, st, beat));
     }
 
     /** {@link TornadoZhouBackend}'s launch sizes of one level of r references and m nodes. */
     private int[] sizes(int r, int m) {
         int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
         return new int[] {Math.max(1, r), Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,
-            Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK), 1};
+            Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
     }
 
     @Override
@@ -114,8 +113,10 @@ final class WorkGroupZhouBackend implements ZhouBackend {
                 case "sclear" -> SmallTaskGraphs.smallClear(st, s.gFirst, s.gEnd, size);
                 case "sbounds" -> SmallTaskGraphs.smallBounds(st, b.doneInt, s.gFirst, s.gEnd, size);
                 case "scands" -> SmallTaskGraphs.smallCands(st, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask, size);
+                case "sroots" -> JvmWorkGroups.run(size, size, kc -> SmallTaskGraphs.roots(kc, st, b.gInt, b.gDepth,
+                        s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords, s.order));
                 case "sbuild" -> JvmWorkGroups.run(size, SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.build(kc, st,
-                        b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.cPos, s.cMask, s.tStatus,
+                        b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus,
                         s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf));
                 case "slayout" -> JvmWorkGroups.run(size, size, kc -> SmallTaskGraphs.layout(kc, st, b.gInt, b.gDepth,
                         s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords, s.size, s.words, s.at, s.off));
