@@ -25,6 +25,12 @@ final class HullTopology {
 
     int faceCount;
     int[] fv;
+    /**
+     * The exact coordinates of each face's corners, 9 per face in the order of {@link #fv}: the visibility tests read
+     * these instead of the point arrays, where the hull's vertices lie scattered (at 10^8 points, 2.4 GB of arrays: a
+     * cache miss for each of a test's 9 corner coordinates).
+     */
+    double[] fc;
     int[] twin;
     int[] coneFirst;
     int[] coneCount;
@@ -60,6 +66,7 @@ final class HullTopology {
         this.exactOnly = exactOnly;
         capacity = Math.max(capacity, 16);
         fv = new int[3 * capacity];
+        fc = new double[9 * capacity];
         twin = new int[3 * capacity];
         coneFirst = new int[capacity];
         coneCount = new int[capacity];
@@ -74,17 +81,29 @@ final class HullTopology {
 
     /** Exactly: is p strictly above face f? */
     boolean above(int f, int p) {
-        int a = fv[3 * f];
-        int b = fv[3 * f + 1];
-        int c = fv[3 * f + 2];
-        return Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[p], y[p], z[p]) > 0;
+        return above(f, x[p], y[p], z[p]);
+    }
+
+    /** Exactly: is the point (qx, qy, qz) strictly above face f? */
+    private boolean above(int f, double qx, double qy, double qz) {
+        int o = 9 * f;
+        double[] c = fc;
+        return Predicates.side(c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4], c[o + 5], c[o + 6], c[o + 7], c[o + 8], qx,
+                qy, qz) > 0;
     }
 
     private int newFace(int a, int b, int c) {
+        return newFace(a, b, c, x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c]);
+    }
+
+    /** A face (a, b, c) whose corners' exact coordinates are given (those of the point arrays). */
+    private int newFace(int a, int b, int c, double ax, double ay, double az, double bx, double by, double bz,
+            double cx, double cy, double cz) {
         int f = faceCount++;
         if (f >= coneCount.length) {
             int cap = coneCount.length * 2;
             fv = Arrays.copyOf(fv, 3 * cap);
+            fc = Arrays.copyOf(fc, 9 * cap);
             twin = Arrays.copyOf(twin, 3 * cap);
             coneFirst = Arrays.copyOf(coneFirst, cap);
             coneCount = Arrays.copyOf(coneCount, cap);
@@ -96,7 +115,21 @@ final class HullTopology {
         fv[3 * f + 2] = c;
         coneCount[f] = 0;
         mark[f] = 0;
-        FacePlanes.compute(px, py, pz, a, b, c, plane, f);
+        int o = 9 * f;
+        fc[o] = ax;
+        fc[o + 1] = ay;
+        fc[o + 2] = az;
+        fc[o + 3] = bx;
+        fc[o + 4] = by;
+        fc[o + 5] = bz;
+        fc[o + 6] = cx;
+        fc[o + 7] = cy;
+        fc[o + 8] = cz;
+        if (px == x && py == y && pz == z) {
+            FacePlanes.compute(ax, ay, az, bx, by, bz, cx, cy, cz, plane, f);
+        } else {
+            FacePlanes.compute(px, py, pz, a, b, c, plane, f);
+        }
         if (exactOnly) {
             plane[HullKernels.PLANE_STRIDE * f + 4] = Double.POSITIVE_INFINITY;
             plane[HullKernels.PLANE_STRIDE * f + 5] = Double.POSITIVE_INFINITY;
@@ -151,6 +184,9 @@ final class HullTopology {
         }
         int visStamp = stamp;
         int notStamp = stamp + 1;
+        double qx = x[p];
+        double qy = y[p];
+        double qz = z[p];
         visibleCount = 0;
         horizonCount = 0;
         int sp = 0;
@@ -166,7 +202,7 @@ final class HullTopology {
                 if (mark[g] == visStamp) {
                     continue;
                 }
-                if (mark[g] != notStamp && above(g, p)) {
+                if (mark[g] != notStamp && above(g, qx, qy, qz)) {
                     mark[g] = visStamp;
                     stack = push(stack, sp);
                     stack[sp++] = g;
@@ -192,9 +228,12 @@ final class HullTopology {
             int he = horizon[e];
             int f = he / 3;
             int k = he % 3;
+            int k1 = (k + 1) % 3;
             int u = fv[3 * f + k];
-            int v = fv[3 * f + (k + 1) % 3];
-            int nf = newFace(u, v, p);
+            int v = fv[3 * f + k1];
+            double[] c = fc;
+            int nf = newFace(u, v, p, c[9 * f + 3 * k], c[9 * f + 3 * k + 1], c[9 * f + 3 * k + 2], c[9 * f + 3 * k1],
+                    c[9 * f + 3 * k1 + 1], c[9 * f + 3 * k1 + 2], qx, qy, qz);
             int out = twin[he];
             twin[3 * nf] = out;
             twin[out] = 3 * nf;
