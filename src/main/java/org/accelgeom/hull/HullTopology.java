@@ -302,6 +302,48 @@ final class HullTopology {
         return f;
     }
 
+    /** This topology's faces so far, as a {@link HullHistory} (copies of the arrays). */
+    HullHistory history() {
+        return new HullHistory(faceCount, Arrays.copyOf(fv, 3 * faceCount), Arrays.copyOf(twin, 3 * faceCount),
+                Arrays.copyOf(coneFirst, faceCount), Arrays.copyOf(coneCount, faceCount));
+    }
+
+    /**
+     * Makes this topology (of no faces yet) the history {@code h}, whose points are named by this topology's
+     * indices, with its planes computed here; {@code delta} gets every face as new (their planes), every deleted face
+     * with its cone (the root's first), and the history's points as apexes: a backend that applies it walks every
+     * point from the root (label 0) to its live face, as after the rounds that made the history.
+     */
+    void seed(HullHistory h, RoundDelta delta) {
+        int faces = h.faces();
+        if (coneCount.length < faces) {
+            int cap = Integer.highestOneBit(faces) * 2;
+            fv = new int[3 * cap];
+            fc = new double[9 * cap];
+            twin = new int[3 * cap];
+            coneFirst = new int[cap];
+            coneCount = new int[cap];
+            plane = new double[HullKernels.PLANE_STRIDE * cap];
+            mark = new int[cap];
+        }
+        delta.clear(1);
+        for (int f = 1; f < faces; f++) {
+            newFace(h.fv()[3 * f], h.fv()[3 * f + 1], h.fv()[3 * f + 2]);
+            delta.addFace(plane, f);
+        }
+        System.arraycopy(h.twin(), 0, twin, 0, 3 * faces);
+        for (int f = 0; f < faces; f++) {
+            coneFirst[f] = h.coneFirst()[f];
+            coneCount[f] = h.coneCount()[f];
+            if (coneCount[f] > 0) {
+                delta.addDeleted(f, coneFirst[f], coneCount[f]);
+            }
+        }
+        for (int p : h.points()) {
+            delta.addApex(p);
+        }
+    }
+
     /** The live faces, in id order. */
     int[] liveFaces() {
         int count = 0;

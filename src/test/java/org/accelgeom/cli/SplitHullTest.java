@@ -167,7 +167,7 @@ class SplitHullTest {
         List<SplitHull.Stages> stages = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             PointCloud part = source.load(k, 3).points();
-            stages.add(SplitHull.hullPart(source, part, PartFiles.file(dir, k), options(), null));
+            stages.add(SplitHull.hullPart(source, part, k == 0, PartFiles.file(dir, k), options(), null));
         }
         String split = assertThrows(AccelGeomException.class, () -> SplitHull.readParts(dir, 3, p.toString(), stages))
                 .getMessage();
@@ -225,7 +225,7 @@ class SplitHullTest {
         List<SplitHull.Stages> stages = new ArrayList<>();
         for (int k = 0; k < parts; k++) {
             PointCloud part = source.load(k, parts).points();
-            stages.add(SplitHull.hullPart(source, part, PartFiles.file(work, k), options(), null));
+            stages.add(SplitHull.hullPart(source, part, k == 0, PartFiles.file(work, k), options(), null));
         }
         assertEquals(whole.size(), stages.stream().mapToInt(SplitHull.Stages::count).sum());
         List<PartitionedHull.Part> list = SplitHull.readParts(work, parts, source.name(), stages);
@@ -255,8 +255,8 @@ class SplitHullTest {
         Path work = Files.createTempDirectory(dir, "phases");
         PointCloud part = RandomPoints.ball(5000, 7);
         HullOptions timed = options().withExecution(options().execution().withTimings(org.accelgeom.engine.Timings.DEVICE));
-        SplitHull.hullPart(part, -1, PartFiles.file(work, 0), timed, null);
-        SplitHull.hullPart(part, -1, PartFiles.file(work, 1), options(), null);
+        SplitHull.hullPart(part, -1, false, PartFiles.file(work, 0), timed, null);
+        SplitHull.hullPart(part, -1, false, PartFiles.file(work, 1), options(), null);
         String table = PartFiles.phases(PartFiles.file(work, 0));
         assertTrue(table != null && table.contains("insert (host topology)") && table.contains("total"), table);
         assertEquals(null, PartFiles.phases(PartFiles.file(work, 1)), "no --timings: no table");
