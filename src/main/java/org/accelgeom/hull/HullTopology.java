@@ -115,6 +115,21 @@ final class HullTopology {
         fv[3 * f + 2] = c;
         coneCount[f] = 0;
         mark[f] = 0;
+        corners(f, ax, ay, az, bx, by, bz, cx, cy, cz);
+        return f;
+    }
+
+    /** Face f's corners' coordinates and plane, from its corners {@code fv} (the point arrays). */
+    private void corners(int f) {
+        int a = fv[3 * f];
+        int b = fv[3 * f + 1];
+        int c = fv[3 * f + 2];
+        corners(f, x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c]);
+    }
+
+    /** Face f's corners' coordinates (given: those of its corners fv) and its plane. */
+    private void corners(int f, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy,
+            double cz) {
         int o = 9 * f;
         fc[o] = ax;
         fc[o + 1] = ay;
@@ -128,13 +143,12 @@ final class HullTopology {
         if (px == x && py == y && pz == z) {
             FacePlanes.compute(ax, ay, az, bx, by, bz, cx, cy, cz, plane, f);
         } else {
-            FacePlanes.compute(px, py, pz, a, b, c, plane, f);
+            FacePlanes.compute(px, py, pz, fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], plane, f);
         }
         if (exactOnly) {
             plane[HullKernels.PLANE_STRIDE * f + 4] = Double.POSITIVE_INFINITY;
             plane[HullKernels.PLANE_STRIDE * f + 5] = Double.POSITIVE_INFINITY;
         }
-        return f;
     }
 
     /**
@@ -314,8 +328,11 @@ final class HullTopology {
      * with its cone (the root's first), and the history's points as apexes: a backend that applies it walks every
      * point from the root (label 0) to its live face, as after the rounds that made the history.
      */
-    void seed(HullHistory h, RoundDelta delta) {
+    void seed(HullHistory h, RoundDelta delta, boolean parallel) {
         int faces = h.faces();
+        if (faceCount != 1) {
+            throw new IllegalStateException("a topology is seeded before its first face");
+        }
         if (coneCount.length < faces) {
             int cap = Integer.highestOneBit(faces) * 2;
             fv = new int[3 * cap];
@@ -327,10 +344,13 @@ final class HullTopology {
             mark = new int[cap];
         }
         delta.clear(1);
-        for (int f = 1; f < faces; f++) {
-            newFace(h.fv()[3 * f], h.fv()[3 * f + 1], h.fv()[3 * f + 2]);
-            delta.addFace(plane, f);
-        }
+        System.arraycopy(h.fv(), 0, fv, 0, 3 * faces);
+        // each face's corners and plane (as newFace makes them), split over cores for a large history
+        java.util.stream.IntStream ids = java.util.stream.IntStream.range(1, faces);
+        (parallel && faces > 1 << 14 ? ids.parallel() : ids).forEach(this::corners);
+        faceCount = faces;
+        delta.planes = Arrays.copyOfRange(plane, HullKernels.PLANE_STRIDE, HullKernels.PLANE_STRIDE * faces);
+        delta.newCount = faces - 1;
         System.arraycopy(h.twin(), 0, twin, 0, 3 * faces);
         for (int f = 0; f < faces; f++) {
             coneFirst[f] = h.coneFirst()[f];

@@ -236,6 +236,25 @@ public final class PartitionedHull {
         return new Merged(result, PointCloud.of(sx, sy, sz), merged);
     }
 
+    /**
+     * Runs the merge's code once on {@code p} cut in two parts (their hulls and the merge on {@code host}, a host
+     * backend), so that a parent's JIT has compiled it when the parts' vertices come; returns the merged hull.
+     */
+    public static HullResult warmUp(PointCloud p, HullOptions host) {
+        int n = p.size();
+        java.util.List<Part> list = new java.util.ArrayList<>();
+        try (DeviceSession session = DeviceSession.open(host.execution())) {
+            for (int k = 0; k < 2; k++) {
+                int from = n * k / 2;
+                int to = n * (k + 1) / 2;
+                Hull.Traced t = hullOfPart(Arrays.copyOfRange(p.x(), from, to), Arrays.copyOfRange(p.y(), from, to),
+                        Arrays.copyOfRange(p.z(), from, to), host, session);
+                list.add(Part.of(to - from, t, k == 0, p.x(), p.y(), p.z(), from));
+            }
+        }
+        return merge(list, host, new PhaseTimings(), () -> null).result();
+    }
+
     private static int[] map(int[] local, int[] candidate) {
         int[] out = new int[local.length];
         for (int i = 0; i < local.length; i++) {

@@ -63,9 +63,9 @@ final class QuickHull {
      * other point is walked from the root through the history's deletions to the live face it is above, or found
      * inside, and the rounds go on from there (see {@link HullHistory}).
      */
-    Result resume(HullHistory h) {
+    Result resume(HullHistory h, boolean parallel) {
         RoundDelta delta = new RoundDelta();
-        timings.time("the seed hull's faces and planes", Kind.HOST, () -> topo.seed(h, delta));
+        timings.time("the seed hull's faces and planes", Kind.HOST, () -> topo.seed(h, delta, parallel));
         return rounds(delta, 0, 0);
     }
 

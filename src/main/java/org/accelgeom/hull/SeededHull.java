@@ -59,7 +59,7 @@ public final class SeededHull {
                     timings, options.progress(), options.maxFacesPerRound());
             QuickHull.Result r;
             try {
-                r = qh.resume(seed);
+                r = qh.resume(seed, options.backend() != Backend.JVM);
             } catch (IllegalStateException e) {
                 throw new AccelGeomException("the seed is not the QuickHull history of a hull of these points: "
                         + e.getMessage(), e);

@@ -69,6 +69,13 @@ class PartitionedHullTest {
     }
 
     @Test
+    void theMergesWarmUpGivesTheHullOfItsPoints() {
+        PointCloud p = RandomPoints.sphere(4000, 8);
+        HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
+        assertEquals(canonical(Hull.compute(p, o), p), canonical(PartitionedHull.warmUp(p, o), p));
+    }
+
+    @Test
     void everyPointExtreme() {
         assertSameHull(RandomPoints.sphere(6_000, 4), 2);
     }
