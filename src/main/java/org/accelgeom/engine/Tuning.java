@@ -136,8 +136,8 @@ public enum Tuning {
                     + "and the merge continues the first part's QuickHull history instead of inserting its vertices "
                     + "again; false: each part's vertices, and the merge's hull from a tetrahedron. The same hull."),
     HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "jvm and jvm-parallel hull: ball pre-tests of the extreme points and of interior culling (a point well "
-                    + "inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "
+            "hull: ball pre-tests of the extreme points (jvm, jvm-parallel) and of interior culling (every backend; a "
+                    + "point well inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "
                     + "proves); false: every point takes the full tests. The same result either way."),
 
     // ---- ridge

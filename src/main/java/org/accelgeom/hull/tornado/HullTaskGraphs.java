@@ -77,7 +77,10 @@ public final class HullTaskGraphs {
     public static final int N_ACTIVE = 11;
     /** params[N_POINTS]: the input's points (at most the buffers' capacity). */
     public static final int N_POINTS = 12;
-    /** params[N_GROUPS]: work-items of the arg-max passes for the input ({@link HullBuffers#groups}). */
+    /**
+     * params[N_GROUPS]: work-items of the arg-max passes for the input ({@link HullBuffers#groups}; in the farthest
+     * graph's params {@link HullBuffers#farGroups}).
+     */
     public static final int N_GROUPS = 13;
     /** params[N_BLOCKS]: compaction blocks of the input ({@link HullBuffers#blocks}). */
     public static final int N_BLOCKS = 14;
@@ -299,7 +302,11 @@ public final class HullTaskGraphs {
         }
     }
 
-    /** The cull graph's first task: drops the points certainly inside the inner polytope (params[N_INNER] planes). */
+    /**
+     * The cull graph's first task: drops the points certainly inside the inner polytope (params[N_INNER] planes). A
+     * point inside the ball at {@link #CULL_BALL} of {@code inner} (centre, squared radius; -1: none) is dropped without
+     * the planes, whose answer the ball proves ({@code InnerBall.ofPlanes}: the same points are culled either way).
+     */
     public static void cull(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label, double[] inner,
             int capacity, int[] beat) {
         for (@Parallel int i = 0; i < capacity; i++) {
@@ -307,10 +314,29 @@ public final class HullTaskGraphs {
                 beat[SLOT_CULL] = params[SEQ];
             }
             if (i < params[N_POINTS] && params[N_INNER] > 0) {
-                HullKernels.cullInterior(x, y, z, active, i, label, inner, params[N_INNER]);
+                int p = active[i];
+                double dx = x[p] - inner[CULL_BALL];
+                double dy = y[p] - inner[CULL_BALL + 1];
+                double dz = z[p] - inner[CULL_BALL + 2];
+                // independent tests, not an if-else chain (see HullKernels.beats)
+                int ball = 0;
+                if (dx * dx + dy * dy + dz * dz < inner[CULL_BALL + 3]) {
+                    ball = 1;
+                }
+                if (ball == 1) {
+                    if (label[p] >= 0) {
+                        label[p] = -1;
+                    }
+                }
+                if (ball == 0) {
+                    HullKernels.cullInterior(x, y, z, active, i, label, inner, params[N_INNER]);
+                }
             }
         }
     }
+
+    /** Where the cull graph's ball (4 doubles) follows the inner polytope's planes in its dD. */
+    public static final int CULL_BALL = HullKernels.PLANE_STRIDE * MAX_INNER;
 
     /**
      * The cull graph's second task: points still in play (label other than -1) in each block of
@@ -509,7 +535,7 @@ public final class HullTaskGraphs {
             extremes = add(name + "extremes.partial", 16 * b.groups);
             add(name + "extremes.reduceChunks", 128 * REDUCE_CHUNKS);
             add(name + "extremes.reduce", 128);
-            farthest = add(name + "farthest.partial", b.groups);
+            farthest = add(name + "farthest.partial", b.farGroups);
             add(name + "farthest.reduceChunks", REDUCE_CHUNKS);
             add(name + "farthest.reduce", 1);
             points.add(add(name + "cull.cull", b.n));
@@ -547,7 +573,7 @@ public final class HullTaskGraphs {
             set(blocks, b.blocks);
             set(init, Math.max(b.n, faces));
             extremes.setGlobalWork(padded(16 * b.groups), 1, 1);
-            farthest.setGlobalWork(padded(b.groups), 1, 1);
+            farthest.setGlobalWork(padded(b.farGroups), 1, 1);
             activate(b.n);
         }
 
@@ -691,7 +717,7 @@ public final class HullTaskGraphs {
     public static TaskGraph farthest(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.farthest;
         return argmax(step(name, "farthest", b, g), g, b, 1)
-                .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.groupsCapacity,
+                .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.farGroupsCapacity,
                         b.farVal, b.farIdx, g.beat)
                 .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.farVal, b.farIdx, b.farMidVal,
                         b.farMidIdx, REDUCE_CHUNKS, g.beat)
