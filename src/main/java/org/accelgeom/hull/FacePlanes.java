@@ -25,12 +25,8 @@ public final class FacePlanes {
     /** Writes the plane of the face with corners (ax, ay, az), (bx, by, bz), (cx, cy, cz) to {@code plane[6*slot ..]}. */
     public static void compute(double ax, double ay, double az, double bx, double by, double bz, double cx, double cy,
             double cz, double[] plane, int slot) {
-        double ux = bx - ax;
-        double uy = by - ay;
-        double uz = bz - az;
-        double vx = cx - ax;
-        double vy = cy - ay;
-        double vz = cz - az;
+        double ux = bx - ax, uy = by - ay, uz = bz - az; // the edges a->b and a->c
+        double vx = cx - ax, vy = cy - ay, vz = cz - az;
         double nx = uy * vz - uz * vy;
         double ny = uz * vx - ux * vz;
         double nz = ux * vy - uy * vx;

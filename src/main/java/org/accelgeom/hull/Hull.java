@@ -116,17 +116,32 @@ public class Hull {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
                     options.backend());
         }
+        return inRange(range, x, y, z, timings, (ex, ey, ez, px, py, pz, exactOnly) -> hull(ex, ey, ez, px, py, pz,
+                exactOnly, options, backend, timings, fallbacks0, trace));
+    }
+
+    /** A hull over exact coordinates x, y, z whose floating-point steps run on px, py, pz (see {@link #hull}). */
+    interface RangeBody {
+        HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz, boolean exactOnly);
+    }
+
+    /**
+     * {@code body} over the input as its range needs ({@link HullRange}): the arrays themselves (direct), scaled copies
+     * for everything (scaled), or the exact arrays with rounded copies for the kernels, every kernel test left to the host
+     * (wide).
+     */
+    static HullResult inRange(HullRange range, double[] x, double[] y, double[] z, PhaseTimings timings, RangeBody body) {
         return switch (range.mode()) {
-            case DIRECT -> hull(x, y, z, x, y, z, false, options, backend, timings, fallbacks0, trace);
+            case DIRECT -> body.hull(x, y, z, x, y, z, false);
             case SCALED -> {
                 double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
                         () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, backend, timings, fallbacks0, trace);
+                yield body.hull(s[0], s[1], s[2], s[0], s[1], s[2], false);
             }
             case WIDE -> {
                 double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
                         Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(x, y, z, s[0], s[1], s[2], true, options, backend, timings, fallbacks0, trace);
+                yield body.hull(x, y, z, s[0], s[1], s[2], true);
             }
         };
     }

@@ -24,7 +24,11 @@ public record HullHistory(int faces, int[] fv, int[] twin, int[] coneFirst, int[
 
     /** The points the faces 1 .. faces - 1 name, ascending (every vertex the hull ever had: a superset of its vertices). */
     public int[] points() {
-        int[] p = Arrays.copyOfRange(fv, 3, fv.length);
+        return distinct(Arrays.copyOfRange(fv, 3, fv.length));
+    }
+
+    /** The distinct values of p, ascending (p is sorted in place). */
+    private static int[] distinct(int[] p) {
         Arrays.sort(p);
         int k = 0;
         for (int i = 0; i < p.length; i++) {
@@ -52,14 +56,7 @@ public record HullHistory(int faces, int[] fv, int[] twin, int[] coneFirst, int[
                 p[k++] = fv[3 * f + 2];
             }
         }
-        Arrays.sort(p);
-        int d = 0;
-        for (int i = 0; i < p.length; i++) {
-            if (i == 0 || p[i] != p[i - 1]) {
-                p[d++] = p[i];
-            }
-        }
-        return Arrays.copyOf(p, d);
+        return distinct(p);
     }
 
     /**

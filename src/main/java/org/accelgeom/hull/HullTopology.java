@@ -64,7 +64,12 @@ final class HullTopology {
         this.py = py;
         this.pz = pz;
         this.exactOnly = exactOnly;
-        capacity = Math.max(capacity, 16);
+        allocate(Math.max(capacity, 16));
+        faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
+    }
+
+    /** Empty face tables for {@code capacity} faces. */
+    private void allocate(int capacity) {
         fv = new int[3 * capacity];
         fc = new double[9 * capacity];
         twin = new int[3 * capacity];
@@ -72,7 +77,6 @@ final class HullTopology {
         coneCount = new int[capacity];
         plane = new double[HullKernels.PLANE_STRIDE * capacity];
         mark = new int[capacity];
-        faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
     }
 
     boolean alive(int f) {
@@ -127,19 +131,18 @@ final class HullTopology {
         corners(f, x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c]);
     }
 
+    private void corner(int o, double px, double py, double pz) {
+        fc[o] = px;
+        fc[o + 1] = py;
+        fc[o + 2] = pz;
+    }
+
     /** Face f's corners' coordinates (given: those of its corners fv) and its plane. */
     private void corners(int f, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy,
             double cz) {
-        int o = 9 * f;
-        fc[o] = ax;
-        fc[o + 1] = ay;
-        fc[o + 2] = az;
-        fc[o + 3] = bx;
-        fc[o + 4] = by;
-        fc[o + 5] = bz;
-        fc[o + 6] = cx;
-        fc[o + 7] = cy;
-        fc[o + 8] = cz;
+        corner(9 * f, ax, ay, az);
+        corner(9 * f + 3, bx, by, bz);
+        corner(9 * f + 6, cx, cy, cz);
         if (px == x && py == y && pz == z) {
             FacePlanes.compute(ax, ay, az, bx, by, bz, cx, cy, cz, plane, f);
         } else {
@@ -334,14 +337,7 @@ final class HullTopology {
             throw new IllegalStateException("a topology is seeded before its first face");
         }
         if (coneCount.length < faces) {
-            int cap = Integer.highestOneBit(faces) * 2;
-            fv = new int[3 * cap];
-            fc = new double[9 * cap];
-            twin = new int[3 * cap];
-            coneFirst = new int[cap];
-            coneCount = new int[cap];
-            plane = new double[HullKernels.PLANE_STRIDE * cap];
-            mark = new int[cap];
+            allocate(Integer.highestOneBit(faces) * 2);
         }
         delta.clear(1);
         System.arraycopy(h.fv(), 0, fv, 0, 3 * faces);

@@ -79,6 +79,26 @@ public final class InnerBall {
         return ball(cx, cy, cz, rho);
     }
 
+    /**
+     * {@link #ofPlanes} around the mean of the distinct points {@code ids} (the inner polytope's vertices, the extreme
+     * points: their mean is inside it; negative ids are skipped), none without any.
+     */
+    public static double[] ofPlanes(double[] inner, int nInner, double[] x, double[] y, double[] z, int[] ids) {
+        int[] distinct = java.util.Arrays.stream(ids).filter(p -> p >= 0).distinct().toArray();
+        if (distinct.length == 0) {
+            return none();
+        }
+        double cx = 0;
+        double cy = 0;
+        double cz = 0;
+        for (int p : distinct) {
+            cx += x[p];
+            cy += y[p];
+            cz += z[p];
+        }
+        return ofPlanes(inner, nInner, cx / distinct.length, cy / distinct.length, cz / distinct.length);
+    }
+
     private static double[] ball(double cx, double cy, double cz, double rho) {
         double r = rho * (1 - 1e-9);
         if (!(r > 1e-100) || !Double.isFinite(r) || !Double.isFinite(cx + cy + cz)) {

@@ -33,19 +33,8 @@ public final class SeededHull {
             PhaseTimings timings = options.execution().newTimings();
             HullRange range = timings.time("check coordinates", Kind.HOST, () -> Hull.checkFinite(x, y, z, options.backend()));
             long fallbacks0 = Predicates.exactEvaluations();
-            return switch (range.mode()) {
-                case DIRECT -> hull(x, y, z, x, y, z, false, seed, options, session, timings, fallbacks0);
-                case SCALED -> {
-                    double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
-                            () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                    yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, seed, options, session, timings, fallbacks0);
-                }
-                case WIDE -> {
-                    double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
-                            Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                    yield hull(x, y, z, s[0], s[1], s[2], true, seed, options, session, timings, fallbacks0);
-                }
-            };
+            return Hull.inRange(range, x, y, z, timings, (ex, ey, ez, px, py, pz, exactOnly) -> hull(ex, ey, ez, px, py,
+                    pz, exactOnly, seed, options, session, timings, fallbacks0));
         }
     }
 

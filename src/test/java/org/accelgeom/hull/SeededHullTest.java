@@ -80,6 +80,23 @@ class SeededHullTest {
         assertEquals(0, seeded.stats().insertions(), kind + ": every vertex was in the seed");
     }
 
+    @ParameterizedTest
+    @CsvSource({"0x1p400", "0x1p-700"})
+    void scaledInputsToo(double scale) {
+        // outside the kernels' window: the seeded hull runs on scaled copies as Hull does
+        PointCloud b = RandomPoints.ball(6000, 25);
+        double[] x = Arrays.stream(b.x()).map(v -> v * scale).toArray();
+        double[] y = Arrays.stream(b.y()).map(v -> v * scale).toArray();
+        double[] z = Arrays.stream(b.z()).map(v -> v * scale).toArray();
+        PointCloud p = PointCloud.of(x, y, z);
+        Hull.Traced t;
+        try (DeviceSession s = DeviceSession.open(Execution.parallel(2))) {
+            t = Hull.trace(Arrays.copyOf(x, 3000), Arrays.copyOf(y, 3000), Arrays.copyOf(z, 3000), OPTIONS, s);
+        }
+        HullResult seeded = SeededHull.compute(x, y, z, t.history(), OPTIONS);
+        assertEquals(PartitionedHullTest.canonical(Hull.compute(p, OPTIONS), p), PartitionedHullTest.canonical(seeded, p));
+    }
+
     private static PointCloud points(String kind, int n) {
         if (kind.equals("grid")) {
             int g = (int) Math.round(Math.cbrt(n));

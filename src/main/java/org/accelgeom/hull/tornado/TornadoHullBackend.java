@@ -552,22 +552,8 @@ public final class TornadoHullBackend implements HullBackend {
         if (extremePoints == null || !Tuning.HULL_BALLS.booleanValue()) {
             return org.accelgeom.hull.InnerBall.none();
         }
-        double[] px = b.hx != null ? b.hx : b.x;
-        double[] py = b.hx != null ? b.hy : b.y;
-        double[] pz = b.hx != null ? b.hz : b.z;
-        int[] ids = Arrays.stream(extremePoints).filter(p -> p >= 0).distinct().toArray();
-        if (ids.length == 0) {
-            return org.accelgeom.hull.InnerBall.none();
-        }
-        double cx = 0;
-        double cy = 0;
-        double cz = 0;
-        for (int p : ids) {
-            cx += px[p];
-            cy += py[p];
-            cz += pz[p];
-        }
-        return org.accelgeom.hull.InnerBall.ofPlanes(inner, nInner, cx / ids.length, cy / ids.length, cz / ids.length);
+        return b.hx != null ? org.accelgeom.hull.InnerBall.ofPlanes(inner, nInner, b.hx, b.hy, b.hz, extremePoints)
+                : org.accelgeom.hull.InnerBall.ofPlanes(inner, nInner, b.x, b.y, b.z, extremePoints);
     }
 
     /** Sends a round's delta (and the points killed since the last round) through the round graph it fits in. */
