@@ -27,9 +27,9 @@ public record HullHistory(int faces, int[] fv, int[] twin, int[] coneFirst, int[
         return distinct(Arrays.copyOfRange(fv, 3, fv.length));
     }
 
-    /** The distinct values of p, ascending (p is sorted in place). */
+    /** The distinct values of p, ascending (p is sorted in place, over cores: 6·10^5 values at 10^8 points). */
     private static int[] distinct(int[] p) {
-        Arrays.sort(p);
+        Arrays.parallelSort(p);
         int k = 0;
         for (int i = 0; i < p.length; i++) {
             if (i == 0 || p[i] != p[i - 1]) {
@@ -65,13 +65,13 @@ public record HullHistory(int faces, int[] fv, int[] twin, int[] coneFirst, int[
      */
     public HullHistory renumbered(int[] sorted, int offset) {
         int[] v = new int[fv.length];
-        for (int i = 3; i < fv.length; i++) {
+        java.util.stream.IntStream.range(3, fv.length).parallel().forEach(i -> {
             int at = Arrays.binarySearch(sorted, fv[i]);
             if (at < 0) {
                 throw new IllegalArgumentException("point " + fv[i] + " of the history is not among the given points");
             }
             v[i] = at + offset;
-        }
+        });
         return new HullHistory(faces, v, twin, coneFirst, coneCount);
     }
 }

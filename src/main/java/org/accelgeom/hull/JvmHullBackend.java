@@ -80,9 +80,9 @@ final class JvmHullBackend implements HullBackend {
                     active[i] = i;
                 }
             });
+            ensureFaces(Math.max(faceCapacity, 16));
         });
         activeCount = n;
-        ensureFaces(Math.max(faceCapacity, 16));
     }
 
     private void ensureFaces(int need) {

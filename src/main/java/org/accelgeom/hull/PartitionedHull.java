@@ -206,8 +206,13 @@ public final class PartitionedHull {
                     execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
                             : org.accelgeom.engine.Backend.JVM_PARALLEL));
             // part 0's candidates come first, in the order of their indices in the part: the history's points
-            merged = seed != null ? SeededHull.compute(sx, sy, sz, seed.renumbered(parts.get(0).vertices(), 0), host)
-                    : Hull.compute(sx, sy, sz, host);
+            if (seed != null) {
+                HullHistory renumbered = timings.time("merge: part 0's history renumbered", Kind.HOST,
+                        () -> seed.renumbered(parts.get(0).vertices(), 0));
+                merged = SeededHull.compute(sx, sy, sz, renumbered, host);
+            } else {
+                merged = Hull.compute(sx, sy, sz, host);
+            }
         } else {
             merged = Hull.compute(sx, sy, sz, options, device.get());
         }

@@ -42,10 +42,11 @@ public final class SeededHull {
     private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
             boolean exactOnly, HullHistory seed, HullOptions options, DeviceSession session, PhaseTimings timings,
             long fallbacks0) {
-        try (HullBackend backend = Hull.backend(session)) {
+        try (HullBackend backend = timings.time("start backend", Kind.HOST, () -> Hull.backend(session))) {
             backend.load(px, py, pz, 2 * seed.faces(), timings);
-            QuickHull qh = new QuickHull(new HullTopology(x, y, z, px, py, pz, exactOnly, 2 * seed.faces()), backend,
-                    timings, options.progress(), options.maxFacesPerRound());
+            HullTopology topo = timings.time("face tables", Kind.HOST,
+                    () -> new HullTopology(x, y, z, px, py, pz, exactOnly, 2 * seed.faces()));
+            QuickHull qh = new QuickHull(topo, backend, timings, options.progress(), options.maxFacesPerRound());
             QuickHull.Result r;
             try {
                 r = qh.resume(seed, options.backend() != Backend.JVM);

@@ -264,6 +264,28 @@ class SplitHullTest {
         assertArrayEquals(Files.readAllBytes(PartFiles.file(work, 1)), Files.readAllBytes(PartFiles.file(work, 0)));
     }
 
+    @Test
+    void theSeedPartsHistoryTravelsInItsFile() throws Exception {
+        Path work = Files.createTempDirectory(dir, "seed");
+        PointCloud part = RandomPoints.ball(5000, 9);
+        org.accelgeom.hull.Hull.Traced t;
+        try (org.accelgeom.engine.DeviceSession s = org.accelgeom.engine.DeviceSession.open(options().execution())) {
+            t = org.accelgeom.hull.Hull.trace(part.x(), part.y(), part.z(), options(), s);
+        }
+        PartFiles.write(PartFiles.file(work, 0), part, t, true, -1);
+        PartFiles.write(PartFiles.file(work, 1), part, t, false, -1);
+        org.accelgeom.hull.PartitionedHull.Part seed = PartFiles.read(PartFiles.file(work, 0)).part();
+        org.accelgeom.hull.PartitionedHull.Part other = PartFiles.read(PartFiles.file(work, 1)).part();
+        org.accelgeom.hull.HullHistory h = t.history();
+        assertArrayEquals(h.fv(), seed.history().fv());
+        assertArrayEquals(h.twin(), seed.history().twin());
+        assertArrayEquals(h.coneFirst(), seed.history().coneFirst());
+        assertArrayEquals(h.coneCount(), seed.history().coneCount());
+        assertArrayEquals(h.points(), seed.vertices(), "the seed's candidates: every point of its history");
+        assertEquals(null, other.history());
+        assertArrayEquals(t.result().vertices(), other.vertices(), "the others': the points of the live faces");
+    }
+
     private static HullOptions options() {
         return HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
     }
