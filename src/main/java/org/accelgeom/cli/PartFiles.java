@@ -13,8 +13,8 @@ import org.accelgeom.io.PointCloud;
 
 /**
  * The file in which a worker process of a split hull ({@link SplitHull}) hands its part's hull to its parent: the
- * part's point count, its hull's counts, its vertices (indices in the part) and their coordinates as exact doubles
- * (big-endian); or, where the part has a non-finite coordinate, that point's index in the
+ * part's point count, its hull's counts, its vertices or candidates (indices in the part) and their coordinates as
+ * exact doubles (big-endian), and the QuickHull history of the part that seeds the merge; or, where the part has a non-finite coordinate, that point's index in the
  * part and its coordinates (the parent names it in the whole input).
  */
 final class PartFiles {
@@ -38,6 +38,16 @@ final class PartFiles {
      * one buffer by bulk copies and written at once.
      */
     static void write(Path file, PointCloud points, HullResult h, int bad) {
+        write(file, points, h == null ? null : new org.accelgeom.hull.Hull.Traced(h, null), false, bad);
+    }
+
+    /**
+     * Writes part {@code points}' traced hull {@code t} (null when {@code bad} is not -1); with {@code seed} and a
+     * history, the history too (after the coordinates: its face count, then fv, twin, coneFirst, coneCount), and the
+     * candidates are its points ({@link PartitionedHull.Part#of(int, org.accelgeom.hull.Hull.Traced, boolean, double[],
+     * double[], double[], int)}).
+     */
+    static void write(Path file, PointCloud points, org.accelgeom.hull.Hull.Traced t, boolean seed, int bad) {
         ByteBuffer out;
         if (bad >= 0) {
             StringBuilder xs = new StringBuilder();
@@ -48,10 +58,12 @@ final class PartFiles {
             out = ByteBuffer.allocate(14 + utf.length);
             out.putInt(MAGIC).putInt(points.size()).putInt(bad).putShort((short) utf.length).put(utf);
         } else {
-            PartitionedHull.Part p = PartitionedHull.Part.of(points.size(), h, points.x(), points.y(), points.z(), 0);
+            PartitionedHull.Part p = PartitionedHull.Part.of(points.size(), t, seed, points.x(), points.y(), points.z(), 0);
             HullResult.Stats s = p.stats();
             int v = p.vertices().length;
-            out = ByteBuffer.allocate(36 + 28 * v);
+            org.accelgeom.hull.HullHistory hh = p.history();
+            int faces = hh == null ? 0 : hh.faces();
+            out = ByteBuffer.allocate(40 + 28 * v + 32 * faces);
             out.putInt(MAGIC).putInt(points.size()).putInt(bad);
             out.putInt(s.culled()).putInt(s.rounds()).putInt(s.insertions()).putLong(s.exactFallbacks()).putInt(v);
             out.asIntBuffer().put(p.vertices());
@@ -59,6 +71,13 @@ final class PartFiles {
             for (double[] col : new double[][] {p.x(), p.y(), p.z()}) {
                 out.asDoubleBuffer().put(col);
                 out.position(out.position() + 8 * v);
+            }
+            out.putInt(faces);
+            if (hh != null) {
+                for (int[] col : new int[][] {hh.fv(), hh.twin(), hh.coneFirst(), hh.coneCount()}) {
+                    out.asIntBuffer().put(col);
+                    out.position(out.position() + 4 * col.length);
+                }
             }
         }
         try {
@@ -127,7 +146,17 @@ final class PartFiles {
                 in.position(in.position() + 8 * v);
             }
             HullResult.Stats stats = new HullResult.Stats(count, culled, rounds, insertions, fallbacks);
-            return new Read(new PartitionedHull.Part(count, vertices, c[0], c[1], c[2], stats), -1, "");
+            int faces = in.getInt();
+            org.accelgeom.hull.HullHistory history = null;
+            if (faces > 0) {
+                int[][] h = {new int[3 * faces], new int[3 * faces], new int[faces], new int[faces]};
+                for (int[] col : h) {
+                    in.asIntBuffer().get(col);
+                    in.position(in.position() + 4 * col.length);
+                }
+                history = new org.accelgeom.hull.HullHistory(faces, h[0], h[1], h[2], h[3]);
+            }
+            return new Read(new PartitionedHull.Part(count, vertices, c[0], c[1], c[2], stats, history), -1, "");
         } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
             throw new AccelGeomException(file + ": cannot read a part of the split hull: the file ends early", e);
         }

@@ -224,8 +224,8 @@ final class SplitHull {
         long t0 = System.nanoTime();
         HullOptions host = HullOptions.of(options.execution().backend() == Backend.JVM ? Backend.JVM : Backend.JVM_PARALLEL)
                 .withThreads(options.execution().threads()).withCullDirections(options.cullDirections());
-        for (int k = 0; k < 3; k++) {
-            Hull.compute(org.accelgeom.hull.RandomPoints.sphere(1 << 15, k), host);
+        for (int k = 0; k < 3; k++) { // the parts' hulls and their merge, as the parent runs it
+            PartitionedHull.warmUp(org.accelgeom.hull.RandomPoints.sphere(1 << 15, k), host);
         }
         return System.nanoTime() - t0;
     }
@@ -317,7 +317,7 @@ final class SplitHull {
                         bad = source.check(points); // once: the part is kept for --repeat
                         check = System.nanoTime() - c0;
                     }
-                    Stages w = hullPart(points, bad, PartFiles.file(dir, k), options, session);
+                    Stages w = hullPart(points, bad, k == 0, PartFiles.file(dir, k), options, session);
                     Stages s = new Stages(w.count(), ready, load, device, check + w.hull(), w.write(), how);
                     WorkerProcesses.reply(k, 0, s.format(), "", System.nanoTime() - t0);
                 } catch (ParameterException e) {
@@ -346,26 +346,29 @@ final class SplitHull {
      * A part's work in its worker process: the one-device run's checks, the part's hull (unless a point is not
      * finite) and its file; the stages' count, hull and write times.
      */
-    static Stages hullPart(HullParts source, PointCloud points, Path file, HullOptions options, DeviceSession session) {
+    static Stages hullPart(HullParts source, PointCloud points, boolean seed, Path file, HullOptions options,
+            DeviceSession session) {
         long t1 = System.nanoTime();
         int bad = source.check(points);
         long check = System.nanoTime() - t1;
-        Stages s = hullPart(points, bad, file, options, session);
+        Stages s = hullPart(points, bad, seed, file, options, session);
         return new Stages(s.count(), 0, 0, 0, check + s.hull(), s.write(), "");
     }
 
     /**
-     * {@link #hullPart(HullParts, PointCloud, Path, HullOptions, DeviceSession)} with the part's check already made
-     * ({@code bad}: its first non-finite point, or -1): a child that keeps its part for --repeat checks it once. With
-     * --timings the part's own phase table goes beside its file ({@link PartFiles#phases}).
+     * {@link #hullPart(HullParts, PointCloud, boolean, Path, HullOptions, DeviceSession)} with the part's check already
+     * made ({@code bad}: its first non-finite point, or -1): a child that keeps its part for --repeat checks it once. With
+     * --timings the part's own phase table goes beside its file ({@link PartFiles#phases}). {@code seed}: the part
+     * whose QuickHull history seeds the merge (part 0; with {@link PartitionedHull#SEEDED}).
      */
-    static Stages hullPart(PointCloud points, int bad, Path file, HullOptions options, DeviceSession session) {
+    static Stages hullPart(PointCloud points, int bad, boolean seed, Path file, HullOptions options,
+            DeviceSession session) {
         long t1 = System.nanoTime();
-        HullResult h = bad >= 0 ? null : hull(points, options, session);
+        Hull.Traced h = bad >= 0 ? null : hull(points, options, session);
         long t2 = System.nanoTime();
-        PartFiles.write(file, points, h, bad);
-        if (h != null && h.timings().level() == org.accelgeom.engine.Timings.DEVICE) {
-            PartFiles.writePhases(file, h.timings().format());
+        PartFiles.write(file, points, h, seed, bad);
+        if (h != null && h.result().timings().level() == org.accelgeom.engine.Timings.DEVICE) {
+            PartFiles.writePhases(file, h.result().timings().format());
         }
         return new Stages(points.size(), 0, 0, 0, t2 - t1, System.nanoTime() - t2, "");
     }
@@ -417,12 +420,17 @@ final class SplitHull {
     }
 
     /** A part's hull: on the device, or on the JVM for a tiny part (every backend gives the same hull). */
-    private static HullResult hull(PointCloud points, HullOptions options, DeviceSession session) {
+    private static Hull.Traced hull(PointCloud points, HullOptions options, DeviceSession session) {
+        if (points.dimension() != 3) {
+            throw new AccelGeomException("the convex hull needs 3D points; these have dimension " + points.dimension());
+        }
         if (session == null || points.size() < PartitionedHull.MIN_POINTS_PER_PART) {
             HullOptions jvm = options.execution().backend() == Backend.TORNADO
                     ? options.withExecution(options.execution().withBackend(Backend.JVM_PARALLEL)) : options;
-            return Hull.compute(points, jvm);
+            try (DeviceSession own = DeviceSession.open(jvm.execution())) {
+                return PartitionedHull.hullOfPart(points.x(), points.y(), points.z(), jvm, own);
+            }
         }
-        return Hull.compute(points, options, session);
+        return PartitionedHull.hullOfPart(points.x(), points.y(), points.z(), options, session);
     }
 }

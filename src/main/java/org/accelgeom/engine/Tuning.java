@@ -131,9 +131,14 @@ public enum Tuning {
     HULL_ROUND_PHASES("accelgeom.hull.roundPhases", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "tornado hull: each round's executions in a phase of their own in --timings (round r, its graph, active "
                     + "points, new faces), to find the rounds that take long."),
+    HULL_SEEDED_MERGE("accelgeom.hull.seededMerge", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
+            "split hull (--devices LIST): true: the parts skip their facet merge (they send the points of their live "
+                    + "faces) and the merge continues the first part's QuickHull history instead of inserting its "
+                    + "vertices again (slower on 2 H200: its insertions delete the part's surplus faces again); false: "
+                    + "each part's vertices, and the merge's hull from a tetrahedron. The same hull."),
     HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "jvm and jvm-parallel hull: ball pre-tests of the extreme points and of interior culling (a point well "
-                    + "inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "
+            "hull: ball pre-tests of the extreme points (jvm, jvm-parallel) and of interior culling (every backend; a "
+                    + "point well inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "
                     + "proves); false: every point takes the full tests. The same result either way."),
 
     // ---- ridge

@@ -19,15 +19,14 @@ public final class FacePlanes {
 
     /** Writes the plane of face (a, b, c) to {@code plane[6*slot ..]}. */
     public static void compute(double[] x, double[] y, double[] z, int a, int b, int c, double[] plane, int slot) {
-        double ax = x[a];
-        double ay = y[a];
-        double az = z[a];
-        double ux = x[b] - ax;
-        double uy = y[b] - ay;
-        double uz = z[b] - az;
-        double vx = x[c] - ax;
-        double vy = y[c] - ay;
-        double vz = z[c] - az;
+        compute(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], plane, slot);
+    }
+
+    /** Writes the plane of the face with corners (ax, ay, az), (bx, by, bz), (cx, cy, cz) to {@code plane[6*slot ..]}. */
+    public static void compute(double ax, double ay, double az, double bx, double by, double bz, double cx, double cy,
+            double cz, double[] plane, int slot) {
+        double ux = bx - ax, uy = by - ay, uz = bz - az; // the edges a->b and a->c
+        double vx = cx - ax, vy = cy - ay, vz = cz - az;
         double nx = uy * vz - uz * vy;
         double ny = uz * vx - ux * vz;
         double nz = ux * vy - uy * vx;

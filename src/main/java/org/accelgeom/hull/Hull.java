@@ -62,9 +62,31 @@ public class Hull {
     /** The hull of the points (x[i], y[i], z[i]) in {@code session} (see {@link #compute(PointCloud, HullOptions, DeviceSession)}). */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
         // a resident session's own arrays, on the device from its last hull, were checked then (10-16 ms at 10^7 points)
+        return compute(x, y, z, given, session, null);
+    }
+
+    /**
+     * What a part of a split hull needs of its hull: where the points are 3D, the points of its live faces (every
+     * vertex, and points inside a facet or an edge where some lie exactly there: the coplanar facets are not merged)
+     * as {@code result.vertices()} with no facets, and its {@link HullHistory}; otherwise (null history) the full
+     * result of {@link #compute(double[], double[], double[], HullOptions, DeviceSession)}.
+     */
+    public record Traced(HullResult result, HullHistory history) {
+    }
+
+    /** {@link Traced}: the hull of the points (x[i], y[i], z[i]) in {@code session}, its facets not merged. */
+    public static Traced trace(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session) {
+        HullHistory[] history = new HullHistory[1];
+        HullResult r = compute(x, y, z, given, session, history);
+        return new Traced(r, history[0]);
+    }
+
+    private static HullResult compute(double[] x, double[] y, double[] z, HullOptions given, DeviceSession session,
+            HullHistory[] trace) {
+        // a resident session's own arrays, on the device from its last hull, were checked then (10-16 ms at 10^7 points)
         boolean held = session.execution().resident() && session.execution().backend() == Backend.TORNADO
                 && session.tornado(HullBackend.Factory.class).holds(session, x, y, z);
-        return compute(x, y, z, given.withExecution(session.execution()), () -> backend(session), held);
+        return compute(x, y, z, given.withExecution(session.execution()), () -> backend(session), held, trace);
     }
 
     /**
@@ -74,13 +96,14 @@ public class Hull {
      */
     public static HullResult compute(double[] x, double[] y, double[] z, HullOptions options,
             java.util.function.Supplier<? extends HullBackend> backend) {
-        return compute(x, y, z, options, backend, false);
+        return compute(x, y, z, options, backend, false, null);
     }
 
     /** {@link #compute(double[], double[], double[], HullOptions, java.util.function.Supplier)}; {@code checked}: the
-     * arrays are known finite and in the direct range (a resident session's held arrays), not checked again. */
+     * arrays are known finite and in the direct range (a resident session's held arrays), not checked again;
+     * {@code trace} (null: none) gets the history of a 3D hull, whose facets are then not merged ({@link Traced}). */
     private static HullResult compute(double[] x, double[] y, double[] z, HullOptions options,
-            java.util.function.Supplier<? extends HullBackend> backend, boolean checked) {
+            java.util.function.Supplier<? extends HullBackend> backend, boolean checked, HullHistory[] trace) {
         int n = x.length;
         if (y.length != n || z.length != n) {
             throw new IllegalArgumentException("coordinate arrays of different lengths");
@@ -93,17 +116,32 @@ public class Hull {
             return new HullResult(-1, new int[0], new int[] {0}, new int[0], new HullResult.Stats(0, 0, 0, 0, 0), timings,
                     options.backend());
         }
+        return inRange(range, x, y, z, timings, (ex, ey, ez, px, py, pz, exactOnly) -> hull(ex, ey, ez, px, py, pz,
+                exactOnly, options, backend, timings, fallbacks0, trace));
+    }
+
+    /** A hull over exact coordinates x, y, z whose floating-point steps run on px, py, pz (see {@link #hull}). */
+    interface RangeBody {
+        HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz, boolean exactOnly);
+    }
+
+    /**
+     * {@code body} over the input as its range needs ({@link HullRange}): the arrays themselves (direct), scaled copies
+     * for everything (scaled), or the exact arrays with rounded copies for the kernels, every kernel test left to the host
+     * (wide).
+     */
+    static HullResult inRange(HullRange range, double[] x, double[] y, double[] z, PhaseTimings timings, RangeBody body) {
         return switch (range.mode()) {
-            case DIRECT -> hull(x, y, z, x, y, z, false, options, backend, timings, fallbacks0);
+            case DIRECT -> body.hull(x, y, z, x, y, z, false);
             case SCALED -> {
                 double[][] s = timings.time("scale by 2^" + range.shift() + " (exact)", Kind.HOST,
                         () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(s[0], s[1], s[2], s[0], s[1], s[2], false, options, backend, timings, fallbacks0);
+                yield body.hull(s[0], s[1], s[2], s[0], s[1], s[2], false);
             }
             case WIDE -> {
                 double[][] s = timings.time("rounded copy for the kernels (wide range: exact tests on the host)",
                         Kind.HOST, () -> new double[][] {range.scale(x), range.scale(y), range.scale(z)});
-                yield hull(x, y, z, s[0], s[1], s[2], true, options, backend, timings, fallbacks0);
+                yield body.hull(x, y, z, s[0], s[1], s[2], true);
             }
         };
     }
@@ -116,12 +154,12 @@ public class Hull {
      */
     private static HullResult hull(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
             boolean exactOnly, HullOptions options, java.util.function.Supplier<? extends HullBackend> make,
-            PhaseTimings timings, long fallbacks0) {
+            PhaseTimings timings, long fallbacks0, HullHistory[] trace) {
         int faces = 16;
         long exact0 = fallbacks0;
         while (true) {
             try {
-                return attempt(x, y, z, px, py, pz, exactOnly, options, make, timings, exact0, faces);
+                return attempt(x, y, z, px, py, pz, exactOnly, options, make, timings, exact0, faces, trace);
             } catch (HullBackend.MoreFaces e) {
                 if (e.faces() <= faces) {
                     throw new AccelGeomException("the backend's face tables cannot grow beyond " + faces + " faces");
@@ -135,7 +173,7 @@ public class Hull {
     /** One try of {@link #hull} on a backend whose face tables hold at least {@code faces} faces. */
     private static HullResult attempt(double[] x, double[] y, double[] z, double[] px, double[] py, double[] pz,
             boolean exactOnly, HullOptions options, java.util.function.Supplier<? extends HullBackend> make,
-            PhaseTimings timings, long fallbacks0, int faces) {
+            PhaseTimings timings, long fallbacks0, int faces, HullHistory[] trace) {
         int n = x.length;
         try (HullBackend backend = timings.time("start backend", Kind.HOST, make::get)) {
             backend.load(px, py, pz, faces, timings);
@@ -204,12 +242,21 @@ public class Hull {
             QuickHull qh = new QuickHull(new HullTopology(x, y, z, px, py, pz, exactOnly, 1024), backend, timings,
                     options.progress(), options.maxFacesPerRound());
             QuickHull.Result r = qh.run(a, b, c, d, inner, nInner);
+            if (trace != null) {
+                trace[0] = r.topology().history();
+                return new HullResult(3, trace[0].livePoints(), new int[] {0}, new int[0], stats(n, r, fallbacks0),
+                        timings, options.backend());
+            }
             FacetMerger.Facets facets = timings.time("merge coplanar facets", Kind.HOST,
                     () -> FacetMerger.merge(r.topology(), r.live(), options.backend() != Backend.JVM));
-            return new HullResult(3, facets.vertices(), facets.start(), facets.index(),
-                    new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0),
-                    timings, options.backend());
+            return new HullResult(3, facets.vertices(), facets.start(), facets.index(), stats(n, r, fallbacks0), timings,
+                    options.backend());
         }
+    }
+
+    /** The counts of a 3D hull of n points, its exact evaluations since {@code fallbacks0}. */
+    static HullResult.Stats stats(int n, QuickHull.Result r, long fallbacks0) {
+        return new HullResult.Stats(n, r.culled(), r.rounds(), r.insertions(), Predicates.exactEvaluations() - fallbacks0);
     }
 
     /**
@@ -241,7 +288,7 @@ public class Hull {
     }
 
     /** The session's backend; its thread pool and plans belong to the session, not to the backend. */
-    private static HullBackend backend(DeviceSession session) {
+    static HullBackend backend(DeviceSession session) {
         return switch (session.execution().backend()) {
             case JVM -> new JvmHullBackend(null);
             case JVM_PARALLEL -> new JvmHullBackend(session.loops());

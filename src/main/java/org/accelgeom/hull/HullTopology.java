@@ -25,6 +25,12 @@ final class HullTopology {
 
     int faceCount;
     int[] fv;
+    /**
+     * The exact coordinates of each face's corners, 9 per face in the order of {@link #fv}: the visibility tests read
+     * these instead of the point arrays, where the hull's vertices lie scattered (at 10^8 points, 2.4 GB of arrays: a
+     * cache miss for each of a test's 9 corner coordinates).
+     */
+    double[] fc;
     int[] twin;
     int[] coneFirst;
     int[] coneCount;
@@ -58,14 +64,19 @@ final class HullTopology {
         this.py = py;
         this.pz = pz;
         this.exactOnly = exactOnly;
-        capacity = Math.max(capacity, 16);
+        allocate(Math.max(capacity, 16));
+        faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
+    }
+
+    /** Empty face tables for {@code capacity} faces. */
+    private void allocate(int capacity) {
         fv = new int[3 * capacity];
+        fc = new double[9 * capacity];
         twin = new int[3 * capacity];
         coneFirst = new int[capacity];
         coneCount = new int[capacity];
         plane = new double[HullKernels.PLANE_STRIDE * capacity];
         mark = new int[capacity];
-        faceCount = 1; // face 0: the virtual root, deleted by the initial tetrahedron
     }
 
     boolean alive(int f) {
@@ -74,17 +85,29 @@ final class HullTopology {
 
     /** Exactly: is p strictly above face f? */
     boolean above(int f, int p) {
-        int a = fv[3 * f];
-        int b = fv[3 * f + 1];
-        int c = fv[3 * f + 2];
-        return Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[p], y[p], z[p]) > 0;
+        return above(f, x[p], y[p], z[p]);
+    }
+
+    /** Exactly: is the point (qx, qy, qz) strictly above face f? */
+    private boolean above(int f, double qx, double qy, double qz) {
+        int o = 9 * f;
+        double[] c = fc;
+        return Predicates.side(c[o], c[o + 1], c[o + 2], c[o + 3], c[o + 4], c[o + 5], c[o + 6], c[o + 7], c[o + 8], qx,
+                qy, qz) > 0;
     }
 
     private int newFace(int a, int b, int c) {
+        return newFace(a, b, c, x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c]);
+    }
+
+    /** A face (a, b, c) whose corners' exact coordinates are given (those of the point arrays). */
+    private int newFace(int a, int b, int c, double ax, double ay, double az, double bx, double by, double bz,
+            double cx, double cy, double cz) {
         int f = faceCount++;
         if (f >= coneCount.length) {
             int cap = coneCount.length * 2;
             fv = Arrays.copyOf(fv, 3 * cap);
+            fc = Arrays.copyOf(fc, 9 * cap);
             twin = Arrays.copyOf(twin, 3 * cap);
             coneFirst = Arrays.copyOf(coneFirst, cap);
             coneCount = Arrays.copyOf(coneCount, cap);
@@ -96,12 +119,39 @@ final class HullTopology {
         fv[3 * f + 2] = c;
         coneCount[f] = 0;
         mark[f] = 0;
-        FacePlanes.compute(px, py, pz, a, b, c, plane, f);
+        corners(f, ax, ay, az, bx, by, bz, cx, cy, cz);
+        return f;
+    }
+
+    /** Face f's corners' coordinates and plane, from its corners {@code fv} (the point arrays). */
+    private void corners(int f) {
+        int a = fv[3 * f];
+        int b = fv[3 * f + 1];
+        int c = fv[3 * f + 2];
+        corners(f, x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c]);
+    }
+
+    private void corner(int o, double px, double py, double pz) {
+        fc[o] = px;
+        fc[o + 1] = py;
+        fc[o + 2] = pz;
+    }
+
+    /** Face f's corners' coordinates (given: those of its corners fv) and its plane. */
+    private void corners(int f, double ax, double ay, double az, double bx, double by, double bz, double cx, double cy,
+            double cz) {
+        corner(9 * f, ax, ay, az);
+        corner(9 * f + 3, bx, by, bz);
+        corner(9 * f + 6, cx, cy, cz);
+        if (px == x && py == y && pz == z) {
+            FacePlanes.compute(ax, ay, az, bx, by, bz, cx, cy, cz, plane, f);
+        } else {
+            FacePlanes.compute(px, py, pz, fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], plane, f);
+        }
         if (exactOnly) {
             plane[HullKernels.PLANE_STRIDE * f + 4] = Double.POSITIVE_INFINITY;
             plane[HullKernels.PLANE_STRIDE * f + 5] = Double.POSITIVE_INFINITY;
         }
-        return f;
     }
 
     /**
@@ -151,6 +201,9 @@ final class HullTopology {
         }
         int visStamp = stamp;
         int notStamp = stamp + 1;
+        double qx = x[p];
+        double qy = y[p];
+        double qz = z[p];
         visibleCount = 0;
         horizonCount = 0;
         int sp = 0;
@@ -166,7 +219,7 @@ final class HullTopology {
                 if (mark[g] == visStamp) {
                     continue;
                 }
-                if (mark[g] != notStamp && above(g, p)) {
+                if (mark[g] != notStamp && above(g, qx, qy, qz)) {
                     mark[g] = visStamp;
                     stack = push(stack, sp);
                     stack[sp++] = g;
@@ -192,9 +245,12 @@ final class HullTopology {
             int he = horizon[e];
             int f = he / 3;
             int k = he % 3;
+            int k1 = (k + 1) % 3;
             int u = fv[3 * f + k];
-            int v = fv[3 * f + (k + 1) % 3];
-            int nf = newFace(u, v, p);
+            int v = fv[3 * f + k1];
+            double[] c = fc;
+            int nf = newFace(u, v, p, c[9 * f + 3 * k], c[9 * f + 3 * k + 1], c[9 * f + 3 * k + 2], c[9 * f + 3 * k1],
+                    c[9 * f + 3 * k1 + 1], c[9 * f + 3 * k1 + 2], qx, qy, qz);
             int out = twin[he];
             twin[3 * nf] = out;
             twin[out] = 3 * nf;
@@ -261,6 +317,47 @@ final class HullTopology {
             distOut[0] = FacePlanes.distance(plane, f, px[p], py[p], pz[p]);
         }
         return f;
+    }
+
+    /** This topology's faces so far, as a {@link HullHistory} (copies of the arrays). */
+    HullHistory history() {
+        return new HullHistory(faceCount, Arrays.copyOf(fv, 3 * faceCount), Arrays.copyOf(twin, 3 * faceCount),
+                Arrays.copyOf(coneFirst, faceCount), Arrays.copyOf(coneCount, faceCount));
+    }
+
+    /**
+     * Makes this topology (of no faces yet) the history {@code h}, whose points are named by this topology's
+     * indices, with its planes computed here; {@code delta} gets every face as new (their planes), every deleted face
+     * with its cone (the root's first), and the history's points as apexes: a backend that applies it walks every
+     * point from the root (label 0) to its live face, as after the rounds that made the history.
+     */
+    void seed(HullHistory h, RoundDelta delta, boolean parallel) {
+        int faces = h.faces();
+        if (faceCount != 1) {
+            throw new IllegalStateException("a topology is seeded before its first face");
+        }
+        if (coneCount.length < faces) {
+            allocate(Integer.highestOneBit(faces) * 2);
+        }
+        delta.clear(1);
+        System.arraycopy(h.fv(), 0, fv, 0, 3 * faces);
+        // each face's corners and plane (as newFace makes them), split over cores for a large history
+        java.util.stream.IntStream ids = java.util.stream.IntStream.range(1, faces);
+        (parallel && faces > 1 << 14 ? ids.parallel() : ids).forEach(this::corners);
+        faceCount = faces;
+        delta.planes = Arrays.copyOfRange(plane, HullKernels.PLANE_STRIDE, HullKernels.PLANE_STRIDE * faces);
+        delta.newCount = faces - 1;
+        System.arraycopy(h.twin(), 0, twin, 0, 3 * faces);
+        for (int f = 0; f < faces; f++) {
+            coneFirst[f] = h.coneFirst()[f];
+            coneCount[f] = h.coneCount()[f];
+            if (coneCount[f] > 0) {
+                delta.addDeleted(f, coneFirst[f], coneCount[f]);
+            }
+        }
+        for (int p : h.points()) {
+            delta.addApex(p);
+        }
     }
 
     /** The live faces, in id order. */

@@ -1,11 +1,11 @@
 package org.accelgeom.hull;
 
 /**
- * Ball pre-tests of the host backends (jvm, jvm-parallel): a point well inside a ball around a centre c skips a
+ * Ball pre-tests of the host backends (jvm, jvm-parallel), and of the tornado backend's interior culling: a point well inside a ball around a centre c skips a
  * per-point test whose answer the ball already proves, so that most points of a full-dimensional cloud cost one squared
  * distance instead of 64 dot products (extreme points) or a test against every plane of the inner polytope (interior
  * culling). The ball only ever skips work whose outcome it has proved, so every decision, and with it every output
- * byte, is the full tests' (what the device backend computes in full).
+ * byte, is the full tests'. On the device the same margins hold (its evaluations, fused or not, err by a few ε).
  *
  * <p>A ball is {@code {cx, cy, cz, t}}: a point p passes when its computed {@code (px-cx)² + (py-cy)² + (pz-cz)²} is
  * below t (t = -1: no point passes). With t = ρ²(1 - 10⁻⁹) for a radius ρ, a computed value below t (relative error
@@ -17,7 +17,7 @@ package org.accelgeom.hull;
  * host computation itself: the margins are a thousand times what the analysis needs, and cost a point in 10⁹ of the
  * ball.
  */
-final class InnerBall {
+public final class InnerBall {
 
     /** Relative rounding allowance of one evaluation (far above the 5ε of a four-term sum). */
     private static final double GAMMA = 1e-12;
@@ -55,7 +55,7 @@ final class InnerBall {
      * one of the {@code nInner} planes), so it may be culled without the planes. {@code c} should be inside the inner
      * polytope (the mean of its vertices); elsewhere the ball is empty.
      */
-    static double[] ofPlanes(double[] inner, int nInner, double cx, double cy, double cz) {
+    public static double[] ofPlanes(double[] inner, int nInner, double cx, double cy, double cz) {
         if (nInner == 0) {
             return none();
         }
@@ -79,6 +79,26 @@ final class InnerBall {
         return ball(cx, cy, cz, rho);
     }
 
+    /**
+     * {@link #ofPlanes} around the mean of the distinct points {@code ids} (the inner polytope's vertices, the extreme
+     * points: their mean is inside it; negative ids are skipped), none without any.
+     */
+    public static double[] ofPlanes(double[] inner, int nInner, double[] x, double[] y, double[] z, int[] ids) {
+        int[] distinct = java.util.Arrays.stream(ids).filter(p -> p >= 0).distinct().toArray();
+        if (distinct.length == 0) {
+            return none();
+        }
+        double cx = 0;
+        double cy = 0;
+        double cz = 0;
+        for (int p : distinct) {
+            cx += x[p];
+            cy += y[p];
+            cz += z[p];
+        }
+        return ofPlanes(inner, nInner, cx / distinct.length, cy / distinct.length, cz / distinct.length);
+    }
+
     private static double[] ball(double cx, double cy, double cz, double rho) {
         double r = rho * (1 - 1e-9);
         if (!(r > 1e-100) || !Double.isFinite(r) || !Double.isFinite(cx + cy + cz)) {
@@ -88,7 +108,7 @@ final class InnerBall {
     }
 
     /** No ball: no point passes. */
-    static double[] none() {
+    public static double[] none() {
         return new double[] {0, 0, 0, -1};
     }
 

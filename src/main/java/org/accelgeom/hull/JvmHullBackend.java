@@ -80,9 +80,9 @@ final class JvmHullBackend implements HullBackend {
                     active[i] = i;
                 }
             });
+            ensureFaces(Math.max(faceCapacity, 16));
         });
         activeCount = n;
-        ensureFaces(Math.max(faceCapacity, 16));
     }
 
     private void ensureFaces(int need) {
@@ -232,19 +232,7 @@ final class JvmHullBackend implements HullBackend {
      * {@link #extremes} (the inner polytope's vertices, so the mean is inside it); none without extremes.
      */
     private double[] cullBall(double[] inner, int nInner) {
-        if (extremePoints == null) {
-            return InnerBall.none();
-        }
-        int[] ids = java.util.Arrays.stream(extremePoints).distinct().toArray();
-        double cx = 0;
-        double cy = 0;
-        double cz = 0;
-        for (int p : ids) {
-            cx += x[p];
-            cy += y[p];
-            cz += z[p];
-        }
-        return InnerBall.ofPlanes(inner, nInner, cx / ids.length, cy / ids.length, cz / ids.length);
+        return extremePoints == null ? InnerBall.none() : InnerBall.ofPlanes(inner, nInner, x, y, z, extremePoints);
     }
 
     @Override

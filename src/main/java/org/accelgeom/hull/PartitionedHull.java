@@ -68,16 +68,16 @@ public final class PartitionedHull {
         for (int p = 0; p <= parts; p++) {
             start[p] = (long) n * p / parts;
         }
-        HullResult[] partHulls = new HullResult[parts];
+        Hull.Traced[] partHulls = new Hull.Traced[parts];
         Iterator<Integer> source = IntStream.range(0, parts).iterator();
         long t0 = System.nanoTime();
         pool.run(source, (worker, p) -> {
             int from = (int) start[p];
             int to = (int) start[p + 1];
             DeviceSession session = worker.session(execution);
-            return Hull.compute(Arrays.copyOfRange(x, from, to), Arrays.copyOfRange(y, from, to),
+            return hullOfPart(Arrays.copyOfRange(x, from, to), Arrays.copyOfRange(y, from, to),
                     Arrays.copyOfRange(z, from, to), options, session);
-        }, (DevicePool.Outcome<Integer, HullResult> o) -> {
+        }, (DevicePool.Outcome<Integer, Hull.Traced> o) -> {
             if (o.failure() instanceof RuntimeException r) {
                 throw r;
             }
@@ -92,20 +92,53 @@ public final class PartitionedHull {
         timings.add("hulls of " + parts + " parts (one per device worker, in parallel)", Kind.HOST, System.nanoTime() - t0);
         java.util.List<Part> list = new java.util.ArrayList<>();
         for (int p = 0; p < parts; p++) {
-            list.add(Part.of((int) (start[p + 1] - start[p]), partHulls[p], x, y, z, (int) start[p]));
+            list.add(Part.of((int) (start[p + 1] - start[p]), partHulls[p], p == 0, x, y, z, (int) start[p]));
         }
         return merge(list, options, timings, () -> pool.session(0, execution)).result();
     }
 
     /**
-     * The hull of one part: the part's point count, its hull's vertices (indices in the part, ascending) with their
-     * coordinates, and its counts. What a worker process of a split sends back to its parent.
+     * The hull of one part ({@link Hull#trace}: its facets not merged; {@link #SEEDED}), or, without the seeded merge,
+     * ({@link Hull#compute}). Either way every extreme point of the part is among the result's vertices.
      */
-    public record Part(int count, int[] vertices, double[] x, double[] y, double[] z, HullResult.Stats stats) {
+    public static Hull.Traced hullOfPart(double[] x, double[] y, double[] z, HullOptions options, DeviceSession session) {
+        return SEEDED ? Hull.trace(x, y, z, options, session)
+                : new Hull.Traced(Hull.compute(x, y, z, options, session), null);
+    }
+
+    /**
+     * Whether the parts' hulls skip their facet merge and the merge continues the first part's QuickHull history
+     * ({@link SeededHull}) instead of inserting that part's vertices again (accelgeom.hull.seededMerge).
+     */
+    public static final boolean SEEDED = org.accelgeom.engine.Tuning.HULL_SEEDED_MERGE.booleanValue();
+
+    /**
+     * The hull of one part: the part's point count, the candidates for the whole hull's vertices among its points
+     * (indices in the part, ascending: its hull's vertices, or a superset of them) with their coordinates, its counts,
+     * and, for the part whose history seeds the merge, that history over the candidates' indices in the part (null
+     * otherwise). What a worker process of a split sends back to its parent.
+     */
+    public record Part(int count, int[] vertices, double[] x, double[] y, double[] z, HullResult.Stats stats,
+            HullHistory history) {
+
+        /** A part without a history. */
+        public Part(int count, int[] vertices, double[] x, double[] y, double[] z, HullResult.Stats stats) {
+            this(count, vertices, x, y, z, stats, null);
+        }
 
         /** The part of {@code count} points whose hull is {@code h}, its points at {@code first..} of (x, y, z). */
         public static Part of(int count, HullResult h, double[] x, double[] y, double[] z, int first) {
-            int[] v = h.vertices();
+            return of(count, new Hull.Traced(h, null), false, x, y, z, first);
+        }
+
+        /**
+         * The part of {@code count} points whose (traced) hull is {@code t}, its points at {@code first..} of (x, y, z);
+         * with {@code seed} and a history, the candidates are every point of the history (the merge continues it).
+         */
+        public static Part of(int count, Hull.Traced t, boolean seed, double[] x, double[] y, double[] z, int first) {
+            HullHistory history = seed ? t.history() : null;
+            HullResult h = t.result();
+            int[] v = history != null ? history.points() : h.vertices();
             double[] vx = new double[v.length];
             double[] vy = new double[v.length];
             double[] vz = new double[v.length];
@@ -114,7 +147,7 @@ public final class PartitionedHull {
                 vy[i] = y[first + v[i]];
                 vz[i] = z[first + v[i]];
             }
-            return new Part(count, v.clone(), vx, vy, vz, h.stats());
+            return new Part(count, v.clone(), vx, vy, vz, h.stats(), history);
         }
     }
 
@@ -167,10 +200,19 @@ public final class PartitionedHull {
         // of a 3 s hull of 10^8 points on an H100), else on the device; every backend gives the same hull
         HullResult merged;
         PhaseTimings.Region region = timings.enclose("hull of the parts' vertices", Kind.HOST);
+        HullHistory seed = parts.get(0).history();
         if (m <= HOST_MERGE_MAX || execution.backend() != org.accelgeom.engine.Backend.TORNADO) {
-            merged = Hull.compute(sx, sy, sz, options.withExecution(execution.withBackend(
+            HullOptions host = options.withExecution(execution.withBackend(
                     execution.backend() == org.accelgeom.engine.Backend.JVM ? execution.backend()
-                            : org.accelgeom.engine.Backend.JVM_PARALLEL)));
+                            : org.accelgeom.engine.Backend.JVM_PARALLEL));
+            // part 0's candidates come first, in the order of their indices in the part: the history's points
+            if (seed != null) {
+                HullHistory renumbered = timings.time("merge: part 0's history renumbered", Kind.HOST,
+                        () -> seed.renumbered(parts.get(0).vertices(), 0));
+                merged = SeededHull.compute(sx, sy, sz, renumbered, host);
+            } else {
+                merged = Hull.compute(sx, sy, sz, host);
+            }
         } else {
             merged = Hull.compute(sx, sy, sz, options, device.get());
         }
@@ -197,6 +239,25 @@ public final class PartitionedHull {
         HullResult result = new HullResult(merged.dimension(), vertices, merged.facetStart().clone(), facetIndex, stats,
                 timings, execution.backend());
         return new Merged(result, PointCloud.of(sx, sy, sz), merged);
+    }
+
+    /**
+     * Runs the merge's code once on {@code p} cut in two parts (their hulls and the merge on {@code host}, a host
+     * backend), so that a parent's JIT has compiled it when the parts' vertices come; returns the merged hull.
+     */
+    public static HullResult warmUp(PointCloud p, HullOptions host) {
+        int n = p.size();
+        java.util.List<Part> list = new java.util.ArrayList<>();
+        try (DeviceSession session = DeviceSession.open(host.execution())) {
+            for (int k = 0; k < 2; k++) {
+                int from = n * k / 2;
+                int to = n * (k + 1) / 2;
+                Hull.Traced t = hullOfPart(Arrays.copyOfRange(p.x(), from, to), Arrays.copyOfRange(p.y(), from, to),
+                        Arrays.copyOfRange(p.z(), from, to), host, session);
+                list.add(Part.of(to - from, t, k == 0, p.x(), p.y(), p.z(), from));
+            }
+        }
+        return merge(list, host, new PhaseTimings(), () -> null).result();
     }
 
     private static int[] map(int[] local, int[] candidate) {

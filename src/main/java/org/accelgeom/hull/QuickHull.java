@@ -55,7 +55,22 @@ final class QuickHull {
         RoundDelta delta = new RoundDelta();
         delta.clear(1);
         topo.initTetrahedron(a, b, c, d, delta);
+        return rounds(delta, culled, 4);
+    }
 
+    /**
+     * Runs steps 2–8 from the history {@code h} of the hull of some of the points (named by their indices here): every
+     * other point is walked from the root through the history's deletions to the live face it is above, or found
+     * inside, and the rounds go on from there (see {@link HullHistory}).
+     */
+    Result resume(HullHistory h, boolean parallel) {
+        RoundDelta delta = new RoundDelta();
+        timings.time("the seed hull's faces and planes", Kind.HOST, () -> topo.seed(h, delta, parallel));
+        return rounds(delta, 0, 0);
+    }
+
+    /** The rounds from the topology changes {@code delta} (the first round's); {@code inserted0}: insertions so far. */
+    private Result rounds(RoundDelta delta, int culled, int inserted0) {
         int[] cand = new int[topo.coneCount.length];
         int[] pending = new int[64];
         int pendingCount = 0;
@@ -120,7 +135,7 @@ final class QuickHull {
             progress.update(rounds, insertions + " points inserted"); // the rounds the result reports
         }
         progress.end();
-        return new Result(topo, topo.liveFaces(), culled, rounds, insertions + 4);
+        return new Result(topo, topo.liveFaces(), culled, rounds, insertions + inserted0);
     }
 
     private static int firstAlive(HullTopology topo, int[] queue, int n) {

@@ -167,7 +167,7 @@ class SplitHullTest {
         List<SplitHull.Stages> stages = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             PointCloud part = source.load(k, 3).points();
-            stages.add(SplitHull.hullPart(source, part, PartFiles.file(dir, k), options(), null));
+            stages.add(SplitHull.hullPart(source, part, k == 0, PartFiles.file(dir, k), options(), null));
         }
         String split = assertThrows(AccelGeomException.class, () -> SplitHull.readParts(dir, 3, p.toString(), stages))
                 .getMessage();
@@ -225,7 +225,7 @@ class SplitHullTest {
         List<SplitHull.Stages> stages = new ArrayList<>();
         for (int k = 0; k < parts; k++) {
             PointCloud part = source.load(k, parts).points();
-            stages.add(SplitHull.hullPart(source, part, PartFiles.file(work, k), options(), null));
+            stages.add(SplitHull.hullPart(source, part, k == 0, PartFiles.file(work, k), options(), null));
         }
         assertEquals(whole.size(), stages.stream().mapToInt(SplitHull.Stages::count).sum());
         List<PartitionedHull.Part> list = SplitHull.readParts(work, parts, source.name(), stages);
@@ -255,13 +255,35 @@ class SplitHullTest {
         Path work = Files.createTempDirectory(dir, "phases");
         PointCloud part = RandomPoints.ball(5000, 7);
         HullOptions timed = options().withExecution(options().execution().withTimings(org.accelgeom.engine.Timings.DEVICE));
-        SplitHull.hullPart(part, -1, PartFiles.file(work, 0), timed, null);
-        SplitHull.hullPart(part, -1, PartFiles.file(work, 1), options(), null);
+        SplitHull.hullPart(part, -1, false, PartFiles.file(work, 0), timed, null);
+        SplitHull.hullPart(part, -1, false, PartFiles.file(work, 1), options(), null);
         String table = PartFiles.phases(PartFiles.file(work, 0));
         assertTrue(table != null && table.contains("insert (host topology)") && table.contains("total"), table);
         assertEquals(null, PartFiles.phases(PartFiles.file(work, 1)), "no --timings: no table");
         // the part file itself is the same either way
         assertArrayEquals(Files.readAllBytes(PartFiles.file(work, 1)), Files.readAllBytes(PartFiles.file(work, 0)));
+    }
+
+    @Test
+    void theSeedPartsHistoryTravelsInItsFile() throws Exception {
+        Path work = Files.createTempDirectory(dir, "seed");
+        PointCloud part = RandomPoints.ball(5000, 9);
+        org.accelgeom.hull.Hull.Traced t;
+        try (org.accelgeom.engine.DeviceSession s = org.accelgeom.engine.DeviceSession.open(options().execution())) {
+            t = org.accelgeom.hull.Hull.trace(part.x(), part.y(), part.z(), options(), s);
+        }
+        PartFiles.write(PartFiles.file(work, 0), part, t, true, -1);
+        PartFiles.write(PartFiles.file(work, 1), part, t, false, -1);
+        org.accelgeom.hull.PartitionedHull.Part seed = PartFiles.read(PartFiles.file(work, 0)).part();
+        org.accelgeom.hull.PartitionedHull.Part other = PartFiles.read(PartFiles.file(work, 1)).part();
+        org.accelgeom.hull.HullHistory h = t.history();
+        assertArrayEquals(h.fv(), seed.history().fv());
+        assertArrayEquals(h.twin(), seed.history().twin());
+        assertArrayEquals(h.coneFirst(), seed.history().coneFirst());
+        assertArrayEquals(h.coneCount(), seed.history().coneCount());
+        assertArrayEquals(h.points(), seed.vertices(), "the seed's candidates: every point of its history");
+        assertEquals(null, other.history());
+        assertArrayEquals(t.result().vertices(), other.vertices(), "the others': the points of the live faces");
     }
 
     private static HullOptions options() {

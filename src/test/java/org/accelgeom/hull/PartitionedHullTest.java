@@ -69,6 +69,35 @@ class PartitionedHullTest {
     }
 
     @Test
+    void theMergesWarmUpGivesTheHullOfItsPoints() {
+        PointCloud p = RandomPoints.sphere(4000, 8);
+        HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
+        assertEquals(canonical(Hull.compute(p, o), p), canonical(PartitionedHull.warmUp(p, o), p));
+    }
+
+    @Test
+    void theSeededMergeOfTracedPartsIsTheHull() {
+        // what accelgeom.hull.seededMerge=true sends: traced parts, part 0 with its history
+        for (PointCloud p : List.of(RandomPoints.ball(20_000, 11), RandomPoints.sphere(5000, 12))) {
+            HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(2);
+            int n = p.size();
+            List<PartitionedHull.Part> parts = new ArrayList<>();
+            try (org.accelgeom.engine.DeviceSession s = org.accelgeom.engine.DeviceSession.open(o.execution())) {
+                for (int k = 0; k < 3; k++) {
+                    int from = n * k / 3;
+                    int to = n * (k + 1) / 3;
+                    Hull.Traced t = Hull.trace(java.util.Arrays.copyOfRange(p.x(), from, to),
+                            java.util.Arrays.copyOfRange(p.y(), from, to), java.util.Arrays.copyOfRange(p.z(), from, to), o, s);
+                    parts.add(PartitionedHull.Part.of(to - from, t, k == 0, p.x(), p.y(), p.z(), from));
+                }
+            }
+            assertTrue(parts.get(0).history() != null && parts.get(1).history() == null);
+            HullResult merged = PartitionedHull.merge(parts, o, new org.accelgeom.engine.PhaseTimings(), () -> null).result();
+            assertEquals(canonical(Hull.compute(p, o), p), canonical(merged, p));
+        }
+    }
+
+    @Test
     void everyPointExtreme() {
         assertSameHull(RandomPoints.sphere(6_000, 4), 2);
     }

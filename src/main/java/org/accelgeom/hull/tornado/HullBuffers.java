@@ -21,6 +21,11 @@ public final class HullBuffers {
     public static final int BLOCK = 1024;
     /** Largest number of work-groups of the arg-max passes. */
     static final int MAX_GROUPS = 8192;
+    /**
+     * Largest number of work-items of the farthest graph's partial arg-max (one value each, so more than the extremes'
+     * 128 per group): 8192 work-items scanned 10^8 points in 5.9 ms per execution on an H100, too few to hide latency.
+     */
+    static final int MAX_FAR_GROUPS = 65536;
 
     /** Points the arrays hold; the current input has {@link #n} of them. */
     public final int capacity;
@@ -29,10 +34,13 @@ public final class HullBuffers {
     public final int faceCapacity;
     /** Work-items of the arg-max passes and blocks of the compaction at capacity. */
     public final int groupsCapacity;
+    public final int farGroupsCapacity;
     public final int blocksCapacity;
     /** The current input: its points, arg-max groups and compaction blocks (set by {@link #resize}). */
     public int n;
     public int groups;
+    /** Work-items of the farthest graph's partial arg-max for the current input (its params[N_GROUPS]). */
+    public int farGroups;
     public int blocks;
     public final double[] x;
     public final double[] y;
@@ -73,7 +81,7 @@ public final class HullBuffers {
     /** The extremes graph's (directions in dD, the extreme points in out) and the farthest graph's (line or plane). */
     public final PerGraph extremes;
     public final PerGraph farthest;
-    /** The cull graph's (the inner polytope's planes in dD), the scatter and snapshot graphs'. */
+    /** The cull graph's (the inner polytope's planes, then a ball, in dD), the scatter and snapshot graphs'. */
     public final PerGraph cull;
     public final PerGraph scatter;
     public final PerGraph snapshot;
@@ -151,6 +159,7 @@ public final class HullBuffers {
         this.cap = cap;
         this.smallCap = Math.min(smallCap, cap);
         this.groupsCapacity = groupsFor(capacity);
+        this.farGroupsCapacity = farGroupsFor(capacity);
         this.blocksCapacity = blocksFor(capacity);
         this.faceCapacity = faceCapacity;
         this.active = new int[capacity];
@@ -163,15 +172,15 @@ public final class HullBuffers {
         this.cand = new int[Math.max(faceCapacity, HullKernels.SLOTS * cap)];
         this.bestVal = new double[groupsCapacity * 128];
         this.bestIdx = new int[groupsCapacity * 128];
-        this.farVal = new double[groupsCapacity];
-        this.farIdx = new int[groupsCapacity];
+        this.farVal = new double[farGroupsCapacity];
+        this.farIdx = new int[farGroupsCapacity];
         this.counts = new int[blocksCapacity];
         this.offsets = new int[blocksCapacity];
         this.load = new PerGraph(0, 0, 0);
         this.reset = new PerGraph(0, 0, 0);
         this.extremes = new PerGraph(0, 3 * 128, 128);
         this.farthest = new PerGraph(0, 6, 1);
-        this.cull = new PerGraph(0, HullKernels.PLANE_STRIDE * HullTaskGraphs.MAX_INNER, 0);
+        this.cull = new PerGraph(0, HullTaskGraphs.CULL_BALL + 4, 0);
         this.scatter = new PerGraph(0, 0, 0);
         this.snapshot = new PerGraph(0, 0, 0);
         this.round = new PerGraph(this.smallCap, (HullKernels.PLANE_STRIDE + 1) * this.smallCap, this.smallCap);
@@ -181,6 +190,11 @@ public final class HullBuffers {
     /** Work-items of the arg-max passes for n points (each scans about 256 points). */
     static int groupsFor(int n) {
         return Math.max(1, Math.min(MAX_GROUPS, n / 256));
+    }
+
+    /** Work-items of the farthest graph's partial arg-max for n points (each scans about 256 points). */
+    static int farGroupsFor(int n) {
+        return Math.max(1, Math.min(MAX_FAR_GROUPS, n / 256));
     }
 
     static int blocksFor(int n) {
@@ -228,6 +242,7 @@ public final class HullBuffers {
         n = m;
         nActive = m;
         groups = groupsFor(m);
+        farGroups = farGroupsFor(m);
         blocks = blocksFor(m);
     }
 }

@@ -77,7 +77,10 @@ public final class HullTaskGraphs {
     public static final int N_ACTIVE = 11;
     /** params[N_POINTS]: the input's points (at most the buffers' capacity). */
     public static final int N_POINTS = 12;
-    /** params[N_GROUPS]: work-items of the arg-max passes for the input ({@link HullBuffers#groups}). */
+    /**
+     * params[N_GROUPS]: work-items of the arg-max passes for the input ({@link HullBuffers#groups}; in the farthest
+     * graph's params {@link HullBuffers#farGroups}).
+     */
     public static final int N_GROUPS = 13;
     /** params[N_BLOCKS]: compaction blocks of the input ({@link HullBuffers#blocks}). */
     public static final int N_BLOCKS = 14;
@@ -224,7 +227,10 @@ public final class HullTaskGraphs {
         }
     }
 
-    /** The extremes graph's partial arg-max: work-item w scans the points of group w / 16 for direction block w % 16. */
+    /**
+     * The extremes graph's partial arg-max: work-item w scans the points of group w % groups for direction block
+     * w / groups (params[N_GROUPS]; the grid launches 16 × groups work-items, of which blocks × groups work).
+     */
     public static void extremesPartial(int[] params, double[] x, double[] y, double[] z, double[] dirs, int work,
             double[] bestVal, int[] bestIdx, int[] beat) {
         for (@Parallel int w = 0; w < work; w++) {
@@ -234,9 +240,11 @@ public final class HullTaskGraphs {
             int groups = params[N_GROUPS];
             int nDirs = params[N_DIRS];
             int blocks = (nDirs + HullKernels.DIR_BLOCK - 1) / HullKernels.DIR_BLOCK;
-            if (w % 16 < blocks && w / 16 < groups) {
-                HullKernels.extremesPartial(x, y, z, w / 16, params[N_POINTS], groups, dirs, nDirs, w % 16, w / 16,
-                        bestVal, bestIdx);
+            // consecutive work-items scan consecutive groups of one direction block, so a warp's loads of the points are
+            // coalesced (with w / 16 and w % 16 a warp read two points per load: 40 ms at 10^8 points on an H200)
+            if (w < blocks * groups) {
+                HullKernels.extremesPartial(x, y, z, w % groups, params[N_POINTS], groups, dirs, nDirs, w / groups,
+                        w % groups, bestVal, bestIdx);
             }
         }
     }
@@ -294,7 +302,11 @@ public final class HullTaskGraphs {
         }
     }
 
-    /** The cull graph's first task: drops the points certainly inside the inner polytope (params[N_INNER] planes). */
+    /**
+     * The cull graph's first task: drops the points certainly inside the inner polytope (params[N_INNER] planes). A
+     * point inside the ball at {@link #CULL_BALL} of {@code inner} (centre, squared radius; -1: none) is dropped without
+     * the planes, whose answer the ball proves ({@code InnerBall.ofPlanes}: the same points are culled either way).
+     */
     public static void cull(int[] params, double[] x, double[] y, double[] z, int[] active, int[] label, double[] inner,
             int capacity, int[] beat) {
         for (@Parallel int i = 0; i < capacity; i++) {
@@ -302,10 +314,29 @@ public final class HullTaskGraphs {
                 beat[SLOT_CULL] = params[SEQ];
             }
             if (i < params[N_POINTS] && params[N_INNER] > 0) {
-                HullKernels.cullInterior(x, y, z, active, i, label, inner, params[N_INNER]);
+                int p = active[i];
+                double dx = x[p] - inner[CULL_BALL];
+                double dy = y[p] - inner[CULL_BALL + 1];
+                double dz = z[p] - inner[CULL_BALL + 2];
+                // independent tests, not an if-else chain (see HullKernels.beats)
+                int ball = 0;
+                if (dx * dx + dy * dy + dz * dz < inner[CULL_BALL + 3]) {
+                    ball = 1;
+                }
+                if (ball == 1) {
+                    if (label[p] >= 0) {
+                        label[p] = -1;
+                    }
+                }
+                if (ball == 0) {
+                    HullKernels.cullInterior(x, y, z, active, i, label, inner, params[N_INNER]);
+                }
             }
         }
     }
+
+    /** Where the cull graph's ball (4 doubles) follows the inner polytope's planes in its dD. */
+    public static final int CULL_BALL = HullKernels.PLANE_STRIDE * MAX_INNER;
 
     /**
      * The cull graph's second task: points still in play (label other than -1) in each block of
@@ -474,8 +505,8 @@ public final class HullTaskGraphs {
     }
 
     /**
-     * The launch geometry of every task of {@link #graphs}: one work-item per loop index of the current input, and the
-     * work-group size left to the OpenCL driver, which fits it to the kernel's registers (TornadoVM's own choice made
+     * The launch geometry of every task of {@link #graphs}: one work-item per loop index of the current input (rounded
+     * up to a multiple of {@link #PAD}, see {@link #padded}), and the work-group size left to the OpenCL driver, which fits it to the kernel's registers (TornadoVM's own choice made
      * the reassignment kernel fail with CL_OUT_OF_RESOURCES on an H200). With a grid, TornadoVM takes the global size
      * as the loop bound; the kernels guard the input's size too, so a grid is an optimisation, never a correctness
      * condition. {@link #resize} fits it to a new input, {@link #activate} the per-point tasks of the round graphs to
@@ -504,7 +535,7 @@ public final class HullTaskGraphs {
             extremes = add(name + "extremes.partial", 16 * b.groups);
             add(name + "extremes.reduceChunks", 128 * REDUCE_CHUNKS);
             add(name + "extremes.reduce", 128);
-            farthest = add(name + "farthest.partial", b.groups);
+            farthest = add(name + "farthest.partial", b.farGroups);
             add(name + "farthest.reduceChunks", REDUCE_CHUNKS);
             add(name + "farthest.reduce", 1);
             points.add(add(name + "cull.cull", b.n));
@@ -541,8 +572,8 @@ public final class HullTaskGraphs {
             set(points, b.n);
             set(blocks, b.blocks);
             set(init, Math.max(b.n, faces));
-            extremes.setGlobalWork(16 * b.groups, 1, 1);
-            farthest.setGlobalWork(b.groups, 1, 1);
+            extremes.setGlobalWork(padded(16 * b.groups), 1, 1);
+            farthest.setGlobalWork(padded(b.farGroups), 1, 1);
             activate(b.n);
         }
 
@@ -550,15 +581,29 @@ public final class HullTaskGraphs {
         public void activate(int m) {
             set(active, m);
             for (int k = 0; k < gathers.size(); k++) {
-                gathers.get(k).setGlobalWork(Math.max(m, gatherCaps.get(k)), 1, 1);
+                gathers.get(k).setGlobalWork(padded(Math.max(m, gatherCaps.get(k))), 1, 1);
             }
         }
 
         private static void set(List<WorkerGrid> grids, int global) {
             for (WorkerGrid w : grids) {
-                w.setGlobalWork(Math.max(1, global), 1, 1);
+                w.setGlobalWork(padded(global), 1, 1);
             }
         }
+
+        /**
+         * A global size rounded up to a multiple of {@link #PAD}: the work-group size is left to the OpenCL driver, which
+         * must pick a divisor of the global size, so a prime count (9,348,049 points left after culling 10^8) got
+         * work-groups of one work-item: 22-26 ms per round instead of well under 1 ms on an H200. The tasks guard their
+         * loop bounds and the input's sizes in params, so the extra work-items do nothing.
+         */
+        static int padded(int global) {
+            long g = Math.max(1, global);
+            return (int) Math.min(Integer.MAX_VALUE / PAD * PAD, (g + PAD - 1) / PAD * PAD);
+        }
+
+        /** Global sizes are multiples of this (see {@link #padded}). */
+        static final int PAD = 1024;
     }
 
     /** The launch geometry of the graphs of {@link #graphs}{@code (name, b)}, fitted to b's current input. */
@@ -672,7 +717,7 @@ public final class HullTaskGraphs {
     public static TaskGraph farthest(String name, HullBuffers b) {
         HullBuffers.PerGraph g = b.farthest;
         return argmax(step(name, "farthest", b, g), g, b, 1)
-                .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.groupsCapacity,
+                .task("partial", HullTaskGraphs::farthestPartial, g.params, b.x, b.y, b.z, g.dD, b.farGroupsCapacity,
                         b.farVal, b.farIdx, g.beat)
                 .task("reduceChunks", HullTaskGraphs::reduceChunks, g.params, b.farVal, b.farIdx, b.farMidVal,
                         b.farMidIdx, REDUCE_CHUNKS, g.beat)

@@ -463,7 +463,7 @@ public final class TornadoHullBackend implements HullBackend {
         p[HullTaskGraphs.SEQ] = ++b.seq;
         p[HullTaskGraphs.N_ACTIVE] = b.nActive;
         p[HullTaskGraphs.N_POINTS] = b.n;
-        p[HullTaskGraphs.N_GROUPS] = b.groups;
+        p[HullTaskGraphs.N_GROUPS] = graph == HullTaskGraphs.G_FARTHEST ? b.farGroups : b.groups;
         p[HullTaskGraphs.N_BLOCKS] = b.blocks;
         plan.withGraph(first + graph);
         last = Plans.execute(plan, device, timings);
@@ -492,7 +492,8 @@ public final class TornadoHullBackend implements HullBackend {
         System.arraycopy(dirs, 0, g.dD, 0, 3 * nDirs);
         g.params[HullTaskGraphs.N_DIRS] = nDirs;
         execute(HullTaskGraphs.G_EXTREMES, g, "extreme points", g.out);
-        return Arrays.copyOf(g.out, nDirs);
+        extremePoints = Arrays.copyOf(g.out, nDirs);
+        return extremePoints.clone();
     }
 
     @Override
@@ -525,6 +526,7 @@ public final class TornadoHullBackend implements HullBackend {
         }
         HullBuffers.PerGraph g = b.cull;
         System.arraycopy(inner, 0, g.dD, 0, HullKernels.PLANE_STRIDE * nInner);
+        System.arraycopy(cullBall(inner, nInner), 0, g.dD, HullTaskGraphs.CULL_BALL, 4);
         g.params[HullTaskGraphs.N_INNER] = nInner;
         execute(HullTaskGraphs.G_CULL, g, "cull interior + count", b.counts);
         int left = 0;
@@ -537,6 +539,21 @@ public final class TornadoHullBackend implements HullBackend {
             setActive(left);
         }
         return b.n - left;
+    }
+
+    /** The extreme points of the last {@link #extremes} (null before): the inner polytope's vertices. */
+    private int[] extremePoints;
+
+    /**
+     * The ball of the cull graph (as the host backends' with accelgeom.hull.balls): around the mean of the distinct
+     * extreme points (inside the inner polytope), the largest in which every point's plane tests would cull it.
+     */
+    private double[] cullBall(double[] inner, int nInner) {
+        if (extremePoints == null || !Tuning.HULL_BALLS.booleanValue()) {
+            return org.accelgeom.hull.InnerBall.none();
+        }
+        return b.hx != null ? org.accelgeom.hull.InnerBall.ofPlanes(inner, nInner, b.hx, b.hy, b.hz, extremePoints)
+                : org.accelgeom.hull.InnerBall.ofPlanes(inner, nInner, b.x, b.y, b.z, extremePoints);
     }
 
     /** Sends a round's delta (and the points killed since the last round) through the round graph it fits in. */

@@ -35,6 +35,28 @@ class TornadoHullTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"ball, 19997, 122", "cube, 19991, 58", "gauss, 4999, 10"})
+    void primeCountsAndManyCullDirectionsGiveTheSameHull(String kind, int n, int directions) {
+        // prime point counts (the launch sizes are padded: the extra work-items must do nothing), and the extreme
+        // points along up to 128 directions (every direction block of the extremes task)
+        double[][] p = HullTest.points(kind, n, 17);
+        HullResult ref = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM).withCullDirections(directions));
+        HullResult gpu = Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.TORNADO).withCullDirections(directions));
+        assertArrayEquals(ref.vertices(), gpu.vertices(), kind);
+        assertEquals(HullChecks.canonicalFacets(ref), HullChecks.canonicalFacets(gpu), kind);
+        assertEquals(ref.stats().culled(), gpu.stats().culled(), kind + ": culled points");
+    }
+
+    @org.junit.jupiter.api.Test
+    void launchSizesArePaddedToWholeWorkGroups() {
+        for (int g : new int[] {1, 4, 1023, 1024, 1025, 9_348_049, 100_000_000}) {
+            int p = HullTaskGraphs.Grid.padded(g);
+            assertEquals(0, p % HullTaskGraphs.Grid.PAD, "padded " + g);
+            org.junit.jupiter.api.Assertions.assertTrue(p >= g && p - g < HullTaskGraphs.Grid.PAD, "padded " + g + ": " + p);
+        }
+    }
+
+    @ParameterizedTest
     @CsvSource({"ball, 3000, 64", "sphere, 3000, 64"})
     void manySmallRoundsGiveTheSameHull(String kind, int n, int maxFaces) {
         // a tiny per-round budget forces many rounds with few faces each
