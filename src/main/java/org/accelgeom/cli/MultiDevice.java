@@ -155,42 +155,44 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
-            Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
+            // dealt largest first (Dealing), reported in input order
+            Iterator<Integer> source = Dealing.orderSoon(inputs, common.deviceList.length);
+            int[] reported = {0};
+            Dealing.InputOrder<DevicePool.Outcome<Integer, Report>> inOrder = new Dealing.InputOrder<>((k, o) -> {
+                Path in = inputs.get(k);
+                Report r = o.result();
+                Throwable failure = o.failed() ? o.failure() : r.failure();
+                printReport(out, err, in, k, inputs.size(), r);
+                if (failure != null) {
+                    counts[1]++;
+                    out.flush();
+                    Main.report(err, in + ": " + Batch.message(failure), failure, common.debug);
+                } else if (r.status() != 0) {
+                    counts[1]++;
+                } else {
+                    counts[0]++;
+                    bytes[0] += size(in);
+                }
+                progress.update(++reported[0], pool.describe());
+            });
             pool.run(source, (worker, k) -> procs != null
                     ? fromChild(timed(procs.ask(worker.index(), k, inputs.get(k).toString()), childNanos, worker.index()))
                     : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
                     (DevicePool.Outcome<Integer, Report> o) -> {
-                        int k = o.input();
-                        Path in = inputs.get(k);
-                        out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
-                        Report r = o.result();
-                        Throwable failure = o.failed() ? o.failure() : r.failure();
-                        if (r != null) {
-                            out.print(r.out());
-                            out.flush();
-                            err.print(r.err());
-                            err.flush();
+                        Throwable failure = o.failed() ? o.failure() : o.result().failure();
+                        if (failure instanceof ParameterException || failure instanceof ChildUsage
+                                || failure instanceof WorkerProcesses.Ended) {
+                            int k = o.input();
+                            printReport(out, err, inputs.get(k), k, inputs.size(), o.result());
+                            if (failure instanceof ParameterException p) {
+                                throw p; // bad usage fails every input alike
+                            }
+                            if (failure instanceof ChildUsage u) {
+                                throw new ParameterException(spec.commandLine(), u.getMessage());
+                            }
+                            throw (WorkerProcesses.Ended) failure; // a worker process that died: the run ends
                         }
-                        if (failure instanceof ParameterException p) {
-                            throw p; // bad usage fails every input alike
-                        }
-                        if (failure instanceof ChildUsage u) {
-                            throw new ParameterException(spec.commandLine(), u.getMessage());
-                        }
-                        if (failure instanceof WorkerProcesses.Ended e) {
-                            throw e; // a worker process that died: the run ends
-                        }
-                        if (failure != null) {
-                            counts[1]++;
-                            out.flush();
-                            Main.report(err, in + ": " + Batch.message(failure), failure, common.debug);
-                        } else if (r.status() != 0) {
-                            counts[1]++;
-                        } else {
-                            counts[0]++;
-                            bytes[0] += size(in);
-                        }
-                        progress.update(k + 1, pool.describe());
+                        inOrder.add(o.input(), o);
                     }, REPORTS_PER_WORKER);
             progress.end();
             workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
@@ -209,6 +211,17 @@ final class MultiDevice {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** One input's header and the report its worker left (null: none), as the one-device batch prints them. */
+    private static void printReport(PrintWriter out, PrintWriter err, Path in, int k, int n, Report r) {
+        out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, n);
+        if (r != null) {
+            out.print(r.out());
+            out.flush();
+            err.print(r.err());
+            err.flush();
+        }
     }
 
     /** The workers' timeline on {@code err} where asked for ({@code accelgeom.devices.timeline}). */
@@ -266,8 +279,9 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
             Integer first = numbers.hasNext() ? numbers.next() : null; // the parent deals at once
-            if (first != null && first != 0 && Tuning.DEVICE_WARMUP.booleanValue()) {
-                warmUp(args, inputs.get(0), outputs.get(0), worker); // the worker given input 0 needs none
+            if (first != null && first != 0 && !Dealing.bySize() && Tuning.DEVICE_WARMUP.booleanValue()) {
+                // dealt in input order: the worker given input 0 needs none; dealt largest first, no worker does
+                warmUp(args, inputs.get(0), outputs.get(0), worker);
             }
             WorkerProcesses.ready();
             for (Iterator<Integer> ks = first == null ? numbers : prepend(first, numbers); ks.hasNext();) {
