@@ -243,6 +243,7 @@ final class Batch {
         }
         common.deviceList = common.devices(spec);
         if (!isBatch(common, outputSpec(spec))) {
+            MultiDevice.checked(); // one input: the device check first, as always
             if (common.deviceList != null) {
                 common.device = common.deviceList[0]; // one input: on the first device, unless the command splits it
             }

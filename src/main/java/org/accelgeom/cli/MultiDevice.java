@@ -56,6 +56,7 @@ final class MultiDevice {
      * needs the count, which only TornadoVM knows.
      */
     static int[] parseDevices(CommandSpec spec, String text) {
+        deviceCheck = null; // this run's check only (the tests run several commands in one JVM)
         String t = text.trim();
         if (t.equalsIgnoreCase("all")) {
             int count = count();
@@ -78,9 +79,52 @@ final class MultiDevice {
             }
         }
         if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
-            check(text, d); // a split's worker checks its device beside reading its part
+            checkSoon(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
+    }
+
+    /** The device check that {@link #checkSoon} began (null: none pending). */
+    private static volatile java.util.concurrent.FutureTask<Void> deviceCheck;
+
+    /**
+     * {@link #check} on a thread of its own, from now: it waits for TornadoVM's start (1.4 s on an H100 alone, about
+     * 2 s in each of two worker processes at once, the NVIDIA driver's initialisation), and meanwhile a batch's first
+     * input is read and computed (voronoi's levels go to the host cores while the device starts, HybridSearch). Every
+     * path joins it ({@link #checked}) before it prints or answers anything, so a missing device still ends the run
+     * with its one error line and nothing on stdout; the inputs computed meanwhile may have written their files.
+     */
+    private static void checkSoon(String text, int[] devices) {
+        java.util.concurrent.FutureTask<Void> f = new java.util.concurrent.FutureTask<>(() -> {
+            check(text, devices);
+            return null;
+        });
+        deviceCheck = f;
+        Thread t = new Thread(f, "accelgeom-device-check");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Waits for the device check begun by {@link #checkSoon} (if any) and throws what it threw. */
+    static void checked() {
+        java.util.concurrent.FutureTask<Void> f = deviceCheck;
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error r) {
+                throw r;
+            }
+            throw new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AccelGeomException("interrupted while checking the devices");
+        }
     }
 
     /**
@@ -179,6 +223,7 @@ final class MultiDevice {
                     ? fromChild(timed(procs.ask(worker.index(), k, inputs.get(k).toString()), childNanos, worker.index()))
                     : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
                     (DevicePool.Outcome<Integer, Report> o) -> {
+                        checked(); // before anything is printed: a missing device is the run's one error line
                         Throwable failure = o.failed() ? o.failure() : o.result().failure();
                         if (failure instanceof ParameterException || failure instanceof ChildUsage
                                 || failure instanceof WorkerProcesses.Ended) {
@@ -194,6 +239,7 @@ final class MultiDevice {
                         }
                         inOrder.add(o.input(), o);
                     }, REPORTS_PER_WORKER);
+            checked();
             progress.end();
             workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
             pool.close();
@@ -288,6 +334,7 @@ final class MultiDevice {
                 int k = ks.next();
                 long t0 = System.nanoTime();
                 Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
+                checked(); // computed beside the device check; a missing device ends this worker with its error line
                 StringWriter e = new StringWriter();
                 e.write(r.err());
                 int status = r.failure() == null && r.status() == 0 ? 0 : 1;
@@ -440,6 +487,7 @@ final class MultiDevice {
             pool.run(positioned, (worker, p) -> procs != null
                     ? itemFromChild(timed(procs.ask(worker.index(), p.position(), null), perWorker, worker.index()), childNanos)
                     : work.apply(worker.session(execution), p.item()), (DevicePool.Outcome<Positioned<T>, String> o) -> {
+                checked();
                 if (o.failed()) {
                     if (!(o.failure() instanceof AccelGeomException) || o.failure() instanceof ChildFatal
                             || o.failure() instanceof WorkerProcesses.Ended) {
@@ -503,10 +551,13 @@ final class MultiDevice {
                 long t0 = System.nanoTime();
                 try {
                     String line = work.apply(pool.session(0, execution), item);
+                    checked();
                     WorkerProcesses.reply(last[0], 0, line, "", System.nanoTime() - t0);
                 } catch (AccelGeomException e) {
+                    checked(); // a missing device ends this worker with its error line, not the item's
                     WorkerProcesses.reply(last[0], 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
                 } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+                    checked();
                     WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
                 }
             }
