@@ -88,7 +88,7 @@ final class MultiDevice {
     private static volatile java.util.concurrent.FutureTask<Void> deviceCheck;
 
     /**
-     * {@link #check} on a thread of its own, from now: it waits for TornadoVM's start (1.4 s on an H100 alone, about
+     * {@link #check} on a thread of its own, from now: it waits for TornadoVM's start (1.4 s alone on the H200 hosts, about
      * 2 s in each of two worker processes at once, the NVIDIA driver's initialisation), and meanwhile a batch's first
      * input is read and computed (voronoi's levels go to the host cores while the device starts, HybridSearch). Every
      * path joins it ({@link #checked}) before it prints or answers anything, so a missing device still ends the run
@@ -348,6 +348,7 @@ final class MultiDevice {
                 }
                 WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
             }
+            checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
@@ -502,6 +503,7 @@ final class MultiDevice {
                 out.flush();
                 progress.update(++done[0], pool.describe());
             }, ITEMS_PER_WORKER);
+            checked(); // also where there was no item
             progress.end();
             summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
@@ -561,6 +563,7 @@ final class MultiDevice {
                     WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
                 }
             }
+            checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
