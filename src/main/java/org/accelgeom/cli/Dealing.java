@@ -18,7 +18,8 @@ import org.accelgeom.engine.Tuning;
  * <p>{@code size} (the default with several workers): the largest inputs first, ties in input order, their sizes
  * read before any work, beside the workers' start ({@link #weight}: a structure's atom records, a point file's
  * points, else its bytes). Each worker's first input is then the largest it will get, so the plans it sizes by that
- * input never grow mid-batch (a size the kernel cache has not seen is compiled, one at a time in a JVM), no worker
+ * input seldom grow mid-batch (a size the kernel cache has not seen is compiled, one at a time in a JVM; the weight is
+ * a proxy: a Voronoi plan also holds the grid's cells, which follow a structure's extent), no worker
  * needs a warm-up input to size them, and the small inputs come last, where they even out the workers' ends. The
  * reports are still printed in input order ({@link InputOrder}) and every result file is the one the one-device run
  * writes. {@code input}: the input order (a worker process not dealt input 0 then warms up on it,

@@ -82,7 +82,7 @@ public enum Tuning {
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
     DEVICE_ORDER("accelgeom.devices.order", Type.STRING, "size", 0, 0, Use.TUNING, "--devices, a batch of files on "
             + "several workers: 'size' deals the largest inputs first (a structure's ATOM records, a point file's points, "
-            + "else its bytes; each worker's first input sizes its plans for the rest: no warm-up, no plan growth "
+            + "else its bytes; each worker's first input sizes its plans for the rest: no warm-up, seldom a plan grown "
             + "mid-batch, the small inputs last), 'input' in input order; the reports are printed in input order "
             + "either way."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
