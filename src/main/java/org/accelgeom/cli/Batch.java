@@ -70,6 +70,15 @@ final class Batch {
             return 0;
         }
 
+        /**
+         * Whether one input's work spreads its own items over {@code --devices} ({@link MultiDevice#items}: frames,
+         * models), which waits for the device check only before its first report: then the items compute while
+         * TornadoVM starts. Otherwise one input waits for the check first.
+         */
+        default boolean itemsOverDevices() {
+            return false;
+        }
+
         /** Called on the batch thread for each input: its work, to run on another thread. */
         java.util.concurrent.Callable<Body> start() throws Exception;
 
@@ -243,6 +252,9 @@ final class Batch {
         }
         common.deviceList = common.devices(spec);
         if (!isBatch(common, outputSpec(spec))) {
+            if (!(body instanceof InFlight f && f.itemsOverDevices())) {
+                MultiDevice.checked(); // one input: the device check first
+            }
             if (common.deviceList != null) {
                 common.device = common.deviceList[0]; // one input: on the first device, unless the command splits it
             }

@@ -56,6 +56,7 @@ final class MultiDevice {
      * needs the count, which only TornadoVM knows.
      */
     static int[] parseDevices(CommandSpec spec, String text) {
+        deviceCheck = null; // this run's check only (the tests run several commands in one JVM)
         String t = text.trim();
         if (t.equalsIgnoreCase("all")) {
             int count = count();
@@ -78,9 +79,52 @@ final class MultiDevice {
             }
         }
         if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
-            check(text, d); // a split's worker checks its device beside reading its part
+            checkSoon(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
+    }
+
+    /** The device check that {@link #checkSoon} began (null: none pending). */
+    private static volatile java.util.concurrent.FutureTask<Void> deviceCheck;
+
+    /**
+     * {@link #check} on a thread of its own, from now: it waits for TornadoVM's start (1.4 s alone on the H200 hosts, about
+     * 2 s in each of two worker processes at once, the NVIDIA driver's initialisation), and meanwhile a batch's first
+     * input is read and computed (voronoi's levels go to the host cores while the device starts, HybridSearch). Every
+     * path joins it ({@link #checked}) before it prints or answers anything, so a missing device still ends the run
+     * with its one error line and nothing on stdout; the inputs computed meanwhile may have written their files.
+     */
+    private static void checkSoon(String text, int[] devices) {
+        java.util.concurrent.FutureTask<Void> f = new java.util.concurrent.FutureTask<>(() -> {
+            check(text, devices);
+            return null;
+        });
+        deviceCheck = f;
+        Thread t = new Thread(f, "accelgeom-device-check");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Waits for the device check begun by {@link #checkSoon} (if any) and throws what it threw. */
+    static void checked() {
+        java.util.concurrent.FutureTask<Void> f = deviceCheck;
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error r) {
+                throw r;
+            }
+            throw new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AccelGeomException("interrupted while checking the devices");
+        }
     }
 
     /**
@@ -155,43 +199,47 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
-            Iterator<Integer> source = IntStream.range(0, inputs.size()).iterator();
+            // dealt largest first (Dealing), reported in input order
+            Iterator<Integer> source = Dealing.orderSoon(inputs, common.deviceList.length);
+            int[] reported = {0};
+            Dealing.InputOrder<DevicePool.Outcome<Integer, Report>> inOrder = new Dealing.InputOrder<>((k, o) -> {
+                Path in = inputs.get(k);
+                Report r = o.result();
+                Throwable failure = o.failed() ? o.failure() : r.failure();
+                printReport(out, err, in, k, inputs.size(), r);
+                if (failure != null) {
+                    counts[1]++;
+                    out.flush();
+                    Main.report(err, in + ": " + Batch.message(failure), failure, common.debug);
+                } else if (r.status() != 0) {
+                    counts[1]++;
+                } else {
+                    counts[0]++;
+                    bytes[0] += size(in);
+                }
+                progress.update(++reported[0], pool.describe());
+            });
             pool.run(source, (worker, k) -> procs != null
                     ? fromChild(timed(procs.ask(worker.index(), k, inputs.get(k).toString()), childNanos, worker.index()))
                     : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
                     (DevicePool.Outcome<Integer, Report> o) -> {
-                        int k = o.input();
-                        Path in = inputs.get(k);
-                        out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, inputs.size());
-                        Report r = o.result();
-                        Throwable failure = o.failed() ? o.failure() : r.failure();
-                        if (r != null) {
-                            out.print(r.out());
-                            out.flush();
-                            err.print(r.err());
-                            err.flush();
+                        checked(); // before anything is printed: a missing device is the run's one error line
+                        Throwable failure = o.failed() ? o.failure() : o.result().failure();
+                        if (failure instanceof ParameterException || failure instanceof ChildUsage
+                                || failure instanceof WorkerProcesses.Ended) {
+                            int k = o.input();
+                            printReport(out, err, inputs.get(k), k, inputs.size(), o.result());
+                            if (failure instanceof ParameterException p) {
+                                throw p; // bad usage fails every input alike
+                            }
+                            if (failure instanceof ChildUsage u) {
+                                throw new ParameterException(spec.commandLine(), u.getMessage());
+                            }
+                            throw (WorkerProcesses.Ended) failure; // a worker process that died: the run ends
                         }
-                        if (failure instanceof ParameterException p) {
-                            throw p; // bad usage fails every input alike
-                        }
-                        if (failure instanceof ChildUsage u) {
-                            throw new ParameterException(spec.commandLine(), u.getMessage());
-                        }
-                        if (failure instanceof WorkerProcesses.Ended e) {
-                            throw e; // a worker process that died: the run ends
-                        }
-                        if (failure != null) {
-                            counts[1]++;
-                            out.flush();
-                            Main.report(err, in + ": " + Batch.message(failure), failure, common.debug);
-                        } else if (r.status() != 0) {
-                            counts[1]++;
-                        } else {
-                            counts[0]++;
-                            bytes[0] += size(in);
-                        }
-                        progress.update(k + 1, pool.describe());
+                        inOrder.add(o.input(), o);
                     }, REPORTS_PER_WORKER);
+            checked();
             progress.end();
             workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
             pool.close();
@@ -209,6 +257,17 @@ final class MultiDevice {
                 plans > 0 ? ", " + plans + " device plan" + (plans == 1 ? "" : "s") + " built" : "", workers);
         out.flush();
         return counts[1] > 0 ? Main.EXIT_FAILURE : 0;
+    }
+
+    /** One input's header and the report its worker left (null: none), as the one-device batch prints them. */
+    private static void printReport(PrintWriter out, PrintWriter err, Path in, int k, int n, Report r) {
+        out.printf(Locale.ROOT, "== %s (%d/%d)%n", in, k + 1, n);
+        if (r != null) {
+            out.print(r.out());
+            out.flush();
+            err.print(r.err());
+            err.flush();
+        }
     }
 
     /** The workers' timeline on {@code err} where asked for ({@code accelgeom.devices.timeline}). */
@@ -266,14 +325,16 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
             Integer first = numbers.hasNext() ? numbers.next() : null; // the parent deals at once
-            if (first != null && first != 0 && Tuning.DEVICE_WARMUP.booleanValue()) {
-                warmUp(args, inputs.get(0), outputs.get(0), worker); // the worker given input 0 needs none
+            if (first != null && first != 0 && !Dealing.bySize() && Tuning.DEVICE_WARMUP.booleanValue()) {
+                // dealt in input order: the worker given input 0 needs none; dealt largest first, no worker does
+                warmUp(args, inputs.get(0), outputs.get(0), worker);
             }
             WorkerProcesses.ready();
             for (Iterator<Integer> ks = first == null ? numbers : prepend(first, numbers); ks.hasNext();) {
                 int k = ks.next();
                 long t0 = System.nanoTime();
                 Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
+                checked(); // computed beside the device check; a missing device ends this worker with its error line
                 StringWriter e = new StringWriter();
                 e.write(r.err());
                 int status = r.failure() == null && r.status() == 0 ? 0 : 1;
@@ -287,6 +348,7 @@ final class MultiDevice {
                 }
                 WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
             }
+            checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
@@ -426,6 +488,7 @@ final class MultiDevice {
             pool.run(positioned, (worker, p) -> procs != null
                     ? itemFromChild(timed(procs.ask(worker.index(), p.position(), null), perWorker, worker.index()), childNanos)
                     : work.apply(worker.session(execution), p.item()), (DevicePool.Outcome<Positioned<T>, String> o) -> {
+                checked();
                 if (o.failed()) {
                     if (!(o.failure() instanceof AccelGeomException) || o.failure() instanceof ChildFatal
                             || o.failure() instanceof WorkerProcesses.Ended) {
@@ -440,6 +503,7 @@ final class MultiDevice {
                 out.flush();
                 progress.update(++done[0], pool.describe());
             }, ITEMS_PER_WORKER);
+            checked(); // also where there was no item
             progress.end();
             summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
@@ -489,13 +553,17 @@ final class MultiDevice {
                 long t0 = System.nanoTime();
                 try {
                     String line = work.apply(pool.session(0, execution), item);
+                    checked();
                     WorkerProcesses.reply(last[0], 0, line, "", System.nanoTime() - t0);
                 } catch (AccelGeomException e) {
+                    checked(); // a missing device ends this worker with its error line, not the item's
                     WorkerProcesses.reply(last[0], 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
                 } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+                    checked();
                     WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
                 }
             }
+            checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;

@@ -121,6 +121,11 @@ final class VoronoiCommand implements Callable<Integer> {
             }
 
             @Override
+            public boolean itemsOverDevices() {
+                return trajectory != null || allModels;
+            }
+
+            @Override
             public Callable<Batch.Body> start() throws IOException {
                 return one();
             }

@@ -78,8 +78,13 @@ public enum Tuning {
                     + "work: one start instead of one per device) and processes for the other commands. The same result "
                     + "files either way; docs/scale-out.md has the measured difference."),
     DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
-            + "of files: each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
+            + "of files dealt in input order (accelgeom.devices.order=input): each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
+    DEVICE_ORDER("accelgeom.devices.order", Type.STRING, "size", 0, 0, Use.TUNING, "--devices, a batch of files on "
+            + "several workers: 'size' deals the largest inputs first (a structure's ATOM records, a point file's points, "
+            + "else its bytes; each worker's first input sizes its plans for the rest: no warm-up, seldom a plan grown "
+            + "mid-batch, the small inputs last), 'input' in input order; the reports are printed in input order "
+            + "either way."),
     DEVICE_ISOLATION("accelgeom.devices.isolate", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "--devices, worker processes, NVIDIA's OpenCL the only OpenCL platform (or POCL's CPU beside it): each worker process sees its GPU alone "
                     + "(CUDA_VISIBLE_DEVICES) as its device 0, so no process opens the other GPUs; false: each sees every GPU."),

@@ -209,6 +209,57 @@ class MultiDeviceTornadoTest {
         assertEquals(1, r[2].lines().count(), r[2]);
     }
 
+    /**
+     * Worker threads: the device check runs beside the first inputs (they compute while TornadoVM starts), yet a
+     * device TornadoVM lacks still ends the run with its one error line and no report on stdout. The inputs are
+     * dealt largest first: the small ones (host-only diagrams, no kernel to build on POCL) last.
+     */
+    @Test
+    void aBatchInWorkerThreadsOnADeviceTornadoLacksIsOneLine() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("in9t"));
+        List<String> base;
+        try (var s = MultiDeviceTornadoTest.class.getResourceAsStream("/voronoi/1ubq.xyzr")) {
+            base = new String(s.readAllBytes()).lines().filter(l -> !l.isBlank() && !l.startsWith("#")).limit(60).toList();
+        }
+        Files.write(in.resolve("a.xyzr"), base.subList(0, 40));
+        Files.write(in.resolve("b.xyzr"), base);
+        String before = System.getProperty("accelgeom.devices.workers");
+        System.setProperty("accelgeom.devices.workers", "threads");
+        String[] r;
+        String[] frames;
+        try {
+            r = run("voronoi", "--input", in.toString(), "--output", dir.resolve("o9t").toString(), "--backend", "tornado",
+                    "--devices", "0,9", "--quiet");
+            float[][][] xyz = new float[2][3][40]; // two frames of a.xyzr's 40 balls (their own coordinates)
+            for (int f = 0; f < 2; f++) {
+                for (int i = 0; i < 40; i++) {
+                    String[] t = base.get(i).trim().split("\\s+");
+                    for (int a = 0; a < 3; a++) {
+                        xyz[f][a][i] = Float.parseFloat(t[a]) + f * 0.01f;
+                    }
+                }
+            }
+            Path dcd = Files.write(dir.resolve("t9.dcd"), DcdWriter.write(ByteOrder.LITTLE_ENDIAN, true, false, 0, xyz, 40));
+            frames = run("voronoi", "--input", in.resolve("a.xyzr").toString(), "--trajectory", dcd.toString(), "--output",
+                    dir.resolve("f9.vertices").toString(), "--backend", "tornado", "--devices", "0,9", "--quiet");
+        } finally {
+            if (before == null) {
+                System.clearProperty("accelgeom.devices.workers");
+            } else {
+                System.setProperty("accelgeom.devices.workers", before);
+            }
+        }
+        assertEquals("1", r[0], r[2]);
+        assertTrue(r[2].startsWith("accelgeom: error: --devices 0,9: no device 9, TornadoVM has "), r[2]);
+        assertEquals(1, r[2].lines().count(), r[2]);
+        assertFalse(r[1].contains("== "), "no report before the device check: " + r[1]);
+        // the frames of a trajectory likewise compute while TornadoVM starts, and end the same way
+        assertEquals("1", frames[0], frames[2]);
+        assertTrue(frames[2].startsWith("accelgeom: error: --devices 0,9: no device 9, TornadoVM has "), frames[2]);
+        assertEquals(1, frames[2].lines().count(), frames[2]);
+        assertFalse(frames[1].contains("frame "), "no frame report before the device check: " + frames[1]);
+    }
+
     /** A batch's report lines less those that vary from run to run (times, backend and device, the summary). */
     private static List<String> reports(String out) {
         return out.lines().filter(l -> !l.contains(" ms") && !l.startsWith("backend:") && !l.startsWith("batch:")).toList();
