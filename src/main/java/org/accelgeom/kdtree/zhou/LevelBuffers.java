@@ -54,11 +54,6 @@ public final class LevelBuffers {
     /** First level of a build: the root's references are made from {@link #rootBox}. */
     public static final int MODE_LOAD = 1;
     public static final int MODE_LEVEL = 2;
-    /**
-     * The device's copy of a level's state for its scatter ({@link #snap}): the scatter also counts the next level's
-     * bins; in the level's own state (the bins task) MODE_LOAD counts the root's and MODE_LEVEL nothing.
-     */
-    public static final int MODE_SCATTER = 3;
 
     /**
      * Counters: next level's nodes and references, hand-off references so far, the forced flag, this level's

@@ -131,33 +131,6 @@ public final class LevelKernels {
     }
 
     /**
-     * Kernel 1 of the next level for an output of the scatter ({@link #scatterRef}): the slot of end {@code q} (2k + e:
-     * start or end on axis k) of the output box {@code refBox[6o .. 6o+5]} of reference r, on the left ({@code right}
-     * 0) or right side of its node's plane, in the histograms of that child, whose voxel is the node's voxel cut at the
-     * plane (as {@link #scatterNode} writes it): the slot {@link #binRef} gives it in the next level.
-     */
-    public static int childSlot(int[] state, int r, int right, int[] refInt, int[] nodeInt, float[] nodePos, float[] vox,
-            float[] refBox, int o, int q) {
-        int in = state[P_PARITY];
-        int n = refInt[2 * (in * state[P_RCAP] + r) + 1];
-        int k = nodeInt[3 * n + N_AXIS];
-        float xi = nodePos[n];
-        int a = q >> 1;
-        int e = q & 1;
-        int vo = 6 * (in * state[P_MCAP] + n);
-        float lo = vox[vo + a];
-        float hi = vox[vo + 3 + a];
-        if (a == k) {
-            if (right == 1) {
-                lo = xi;
-            } else {
-                hi = xi;
-            }
-        }
-        return (nodeInt[3 * n + N_CHILD] + right) * NODE_BINS + q * BINS + bin(refBox[6 * o + 3 * e + a], lo, hi);
-    }
-
-    /**
      * The SAH cost (the thesis's Algorithm 2, {@link KdTreeKernels#sah}) of splitting voxel {@code v[o .. o+5]}
      * at (k, ξ) with nL and nR references on the sides (no planar set: binned counts).
      */

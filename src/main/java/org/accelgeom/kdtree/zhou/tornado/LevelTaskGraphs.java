@@ -17,6 +17,7 @@ import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 import org.accelgeom.kdtree.zhou.LevelBuffers;
@@ -32,20 +33,20 @@ import org.accelgeom.kdtree.zhou.LevelKernels;
 public final class LevelTaskGraphs {
 
     /**
-     * The graph's tasks: two levels per execution, the second sized by bounds (a level at most doubles its nodes and
+     * The tasks of one level, and the graph's: two levels per execution (each execution costs TornadoVM about a
+     * millisecond however little it launches), the second sized by bounds (a level at most doubles its nodes and
      * references); the scan advances the state to the next level ({@link #scan}); after a level without nodes every
-     * task idles. Four launches per level: each level's scatter also counts the next level's bins ({@link #scatter}),
-     * so {@code bins} (the same kernel) works only on a build's first level, the root's, and idles after (each launch
-     * costs about 60 µs of wall on an H100, most of it TornadoVM's blocking stack-frame write).
+     * task idles.
      */
-    private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "split2", "count2", "scan2",
-        "scatter2"};
+    private static final String[] LEVEL = {"bins", "split", "count", "scan", "scatter"};
+    private static final String[] TASKS = {"bins", "split", "count", "scan", "scatter", "bins2", "split2", "count2",
+        "scan2", "scatter2"};
 
     /**
      * Heartbeat slots of a level's tasks ({@link #launchCheck}): task k of the first level writes state[C_BEAT + k],
-     * of the second state[C_BEAT2 + k] (k from SLOT_SPLIT: the second level has no bins task); in the check, the
-     * second level's slots follow the first's. The heartbeats live in the state array, which every execution downloads
-     * anyway, so the check costs no transfer of its own: the host copies them into the check's array ({@link #verify}).
+     * of the second state[C_BEAT2 + k]; in the check, the second level's slots follow the first's
+     * ({@code LEVEL_TASKS + k}). The heartbeats live in the state array, which every execution downloads anyway, so
+     * the check costs no transfer of its own: the host copies them into the check's array ({@link #verify}).
      */
     public static final int SLOT_BINS = 0;
     public static final int SLOT_SPLIT = 1;
@@ -55,10 +56,13 @@ public final class LevelTaskGraphs {
     /** Tasks (and heartbeat slots) of one level. */
     public static final int LEVEL_TASKS = 5;
 
+    /** Kernel 1 as {@link #binsLocal} (local histograms per work-group); false: {@link #bins} (global atomics). */
+    static final boolean LOCAL_BINS = org.accelgeom.engine.Tuning.KDTREE_LOCAL_BINS.booleanValue();
+
     private LevelTaskGraphs() {
     }
 
-    /** The launch check of the level graph: its nine tasks, in the order of their slots. */
+    /** The launch check of the level graph: its ten tasks, in the order of their slots. */
     public static org.accelgeom.engine.tornado.LaunchCheck launchCheck() {
         return new org.accelgeom.engine.tornado.LaunchCheck("kd-tree levels", TASKS);
     }
@@ -73,6 +77,101 @@ public final class LevelTaskGraphs {
             check.beat[k] = state[at[k]];
         }
         check.verify(seq, device, phase, slots);
+    }
+
+    /** Kernel 1: per reference, its six bins counted by atomic increments (MODE_LOAD: the root's references first). */
+    public static void bins(KernelContext ctx, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
+            float[] refBox, float[] vox, int[] g, int[] bins, int cap, int beat) {
+        for (@Parallel int r = 0; r < cap; r++) {
+            int[] slots = new int[6];
+            LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
+            for (int q = 0; q < 6; q++) {
+                if (slots[q] >= 0) {
+                    ctx.atomicAdd(bins, slots[q], 1);
+                }
+            }
+            if (r == 0) {
+                state[beat + SLOT_BINS] = state[P_SEQ];
+            }
+        }
+    }
+
+    /**
+     * Kernel 1 as a work-group of {@link LevelBuffers#CHUNK} references (one per item) that counts before it adds: each
+     * of the six histograms' slots of the group's references (global bin indices, {@link LevelKernels#binRef}) are
+     * sorted in local memory (Batcher's bitonic network), and each run of equal slots [s, e] adds its length to the
+     * global bin with two atomics: + (e + 1) by its last item and − s by its first (none for s = 0). A level's
+     * references of one node are contiguous and neighbours in the input are neighbours in space, so a group's 256
+     * references hit few bins: a few atomics per histogram and group instead of six per reference, which on a few
+     * hundred addresses in the upper levels were two thirds of the levels' kernel time. Integer sums: the same bins in
+     * any order. (Not local histograms with local atomics: TornadoVM 5.2 emits {@code atom_add} on a local array
+     * without its index.)
+     */
+    public static void binsLocal(KernelContext kc, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
+            float[] refBox, float[] vox, int[] g, int[] bins, int beat) {
+        int t = kc.localIdx;
+        int r = kc.globalIdx;
+        int[] keys = kc.allocateIntLocalArray(6 * CHUNK);
+        int[] slots = new int[6];
+        LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
+        for (int h = 0; h < 6; h++) {
+            int s = slots[h];
+            if (s < 0) {
+                s = Integer.MAX_VALUE; // beyond the level: sorts last, adds nothing
+            }
+            keys[h * CHUNK + t] = s;
+        }
+        kc.localBarrier();
+        for (int k = 2; k <= CHUNK; k <<= 1) {
+            for (int j = k >> 1; j > 0; j >>= 1) {
+                int p = t ^ j;
+                if (p > t) {
+                    int up = 0;
+                    if ((t & k) == 0) {
+                        up = 1;
+                    }
+                    for (int h = 0; h < 6; h++) {
+                        int a = keys[h * CHUNK + t];
+                        int b = keys[h * CHUNK + p];
+                        int swap = 0;
+                        if (a > b) {
+                            swap = up;
+                        }
+                        if (a < b) {
+                            swap = 1 - up;
+                        }
+                        if (swap == 1) {
+                            keys[h * CHUNK + t] = b;
+                            keys[h * CHUNK + p] = a;
+                        }
+                    }
+                }
+                kc.localBarrier();
+            }
+        }
+        for (int h = 0; h < 6; h++) {
+            int o = h * CHUNK;
+            int cur = keys[o + t];
+            if (cur != Integer.MAX_VALUE) {
+                int last = 1;
+                if (t + 1 < CHUNK) {
+                    if (keys[o + Math.min(t + 1, CHUNK - 1)] == cur) {
+                        last = 0;
+                    }
+                }
+                if (last == 1) {
+                    kc.atomicAdd(bins, cur, t + 1);
+                }
+                if (t > 0) {
+                    if (keys[o + Math.max(t - 1, 0)] != cur) {
+                        kc.atomicAdd(bins, cur, -t);
+                    }
+                }
+            }
+        }
+        if (r == 0) {
+            state[beat + SLOT_BINS] = state[P_SEQ];
+        }
     }
 
     /**
@@ -315,46 +414,28 @@ public final class LevelTaskGraphs {
             for (int k = 0; k < LevelBuffers.STATE; k++) {
                 snap[k] = state[k];
             }
-            snap[LevelBuffers.P_MODE] = LevelBuffers.MODE_SCATTER; // the copy is the scatter's (scatter)
             LevelKernels.advance(state);
         }
     }
 
     /**
-     * Kernel 5 and the next level's kernel 1, a work-group of {@link LevelBuffers#CHUNK} items per chunk. With
-     * {@code state} the scan's copy ({@link LevelBuffers#snap}, mode {@link LevelBuffers#MODE_SCATTER}): each item one
-     * reference, placed at its chunk's offsets plus the exclusive prefix sums of the chunk's sides in local memory
+     * Kernel 5, a work-group of {@link LevelBuffers#CHUNK} items per chunk: each item one reference, placed at its
+     * chunk's offsets plus the exclusive prefix sums of the chunk's sides in local memory
      * ({@link LevelKernels#scatterRef}, the order of {@link LevelKernels#scatterChunk}); work-item i also writes node
-     * i's record and children ({@link LevelKernels#scatterNode}); and the bins of the outputs in the next level's nodes
-     * ({@link LevelKernels#childSlot}: the kernel 1 of the next level, {@link LevelKernels#binRef}, without a launch
-     * of its own). With the level's state in mode {@link LevelBuffers#MODE_LOAD} (the task {@code bins}, a build's
-     * first level): only the root's references and their bins ({@link LevelKernels#binRef}); in mode
-     * {@link LevelBuffers#MODE_LEVEL} nothing. The heartbeat goes to {@code beats[slot]} (the state array).
-     *
-     * <p>The bins count before they add: the slots of each of the 12 histograms the group's references and outputs hit
-     * (global bin indices) are sorted in local memory (Batcher's bitonic network), and each run of equal slots [s, e]
-     * adds its length with two atomics: + (e + 1) by its last item and − s by its first (none for s = 0). A level's
-     * references of one node are contiguous, and neighbours in the input are neighbours in space, so a group hits few
-     * bins: a few atomics per histogram and group instead of six per reference, which on a few hundred addresses in
-     * the upper levels were two thirds of the levels' kernel time. Integer sums: the same bins in any order. (Not
-     * local histograms: TornadoVM 5.2 emits {@code atom_add} on a local array without its index; and all of it inline:
-     * it addresses a local array passed to a method as a global one.)
+     * i's record and children ({@link LevelKernels#scatterNode}). Its level's values come from {@code state}, the
+     * scan's copy ({@link LevelBuffers#snap}); the heartbeat goes to {@code beats} (the state array).
      */
-    public static void scatter(KernelContext kc, int[] state, float[] v, float[] rootBounds, float[] rootBox,
-            int[] refInt, float[] refBox, int[] side, int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] bins,
-            int[] chunk, int[] doneInt, float[] doneBox, int[] gInt, float[] gPos, int[] beats, int slot) {
+    public static void scatter(KernelContext kc, int[] state, float[] v, int[] refInt, float[] refBox, int[] side,
+            int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] chunk, int[] doneInt, float[] doneBox, int[] gInt,
+            float[] gPos, int[] beats, int beat) {
         int t = kc.localIdx;
         int ch = kc.groupIdx;
         int i = kc.globalIdx;
         int[] p = kc.allocateIntLocalArray(CHUNK);
-        int[] keys = kc.allocateIntLocalArray(2 * 6 * CHUNK);
-        int mode = state[LevelBuffers.P_MODE];
         int r = ch * CHUNK + t;
         int live = 0;
         if (r < state[P_R]) {
-            if (mode == LevelBuffers.MODE_SCATTER) {
-                live = 1;
-            }
+            live = 1;
         }
         int s = 0;
         if (live == 1) {
@@ -365,9 +446,6 @@ public final class LevelTaskGraphs {
         }
         int mine = packed(s);
         p[t] = mine;
-        for (int h = 0; h < 12; h++) {
-            keys[h * CHUNK + t] = Integer.MAX_VALUE; // no slot: sorts last, adds nothing
-        }
         kc.localBarrier();
         for (int off = 1; off < CHUNK; off <<= 1) {
             int x = (t >= off ? 1 : 0) * p[Math.max(t - off, 0)];
@@ -384,84 +462,12 @@ public final class LevelTaskGraphs {
                 od = ch * CHUNK + (ex >> 20);
             }
             LevelKernels.scatterRef(state, r, s, ol, or, od, v, refInt, refBox, nodeInt, nodePos, g, doneInt, doneBox);
-            int out = (1 - state[P_PARITY]) * state[LevelBuffers.P_RCAP];
-            for (int right = 0; right < 2; right++) {
-                if (((s >> right) & 1) == 1) {
-                    int o = out + ol;
-                    if (right == 1) {
-                        o = out + state[LevelBuffers.C_L] + or;
-                    }
-                    for (int q = 0; q < 6; q++) {
-                        keys[(6 * right + q) * CHUNK + t] = LevelKernels.childSlot(state, r, right, refInt, nodeInt,
-                                nodePos, vox, refBox, o, q);
-                    }
-                }
-            }
-        }
-        if (mode == LevelBuffers.MODE_LOAD) {
-            int[] slots = new int[6];
-            LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
-            for (int q = 0; q < 6; q++) {
-                if (slots[q] >= 0) {
-                    keys[q * CHUNK + t] = slots[q];
-                }
-            }
-        }
-        kc.localBarrier();
-        for (int k = 2; k <= CHUNK; k <<= 1) {
-            for (int j = k >> 1; j > 0; j >>= 1) {
-                int u = t ^ j;
-                if (u > t) {
-                    int up = 0;
-                    if ((t & k) == 0) {
-                        up = 1;
-                    }
-                    for (int h = 0; h < 12; h++) {
-                        int a = keys[h * CHUNK + t];
-                        int b = keys[h * CHUNK + u];
-                        int swap = 0;
-                        if (a > b) {
-                            swap = up;
-                        }
-                        if (a < b) {
-                            swap = 1 - up;
-                        }
-                        if (swap == 1) {
-                            keys[h * CHUNK + t] = b;
-                            keys[h * CHUNK + u] = a;
-                        }
-                    }
-                }
-                kc.localBarrier();
-            }
-        }
-        for (int h = 0; h < 12; h++) {
-            int o = h * CHUNK;
-            int cur = keys[o + t];
-            if (cur != Integer.MAX_VALUE) {
-                int last = 1;
-                if (t + 1 < CHUNK) {
-                    if (keys[o + Math.min(t + 1, CHUNK - 1)] == cur) {
-                        last = 0;
-                    }
-                }
-                if (last == 1) {
-                    kc.atomicAdd(bins, cur, t + 1);
-                }
-                if (t > 0) {
-                    if (keys[o + Math.max(t - 1, 0)] != cur) {
-                        kc.atomicAdd(bins, cur, -t);
-                    }
-                }
-            }
         }
         if (i < state[P_M]) {
-            if (mode == LevelBuffers.MODE_SCATTER) {
-                LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
-            }
+            LevelKernels.scatterNode(state, i, nodeInt, nodePos, vox, g, gInt, gPos);
         }
         if (i == 0) {
-            beats[slot] = state[P_SEQ];
+            beats[beat + SLOT_SCATTER] = state[P_SEQ];
         }
     }
 
@@ -492,7 +498,6 @@ public final class LevelTaskGraphs {
         g = g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.refInt, b.refBox, b.side, b.vox, b.g, b.bins, b.nodeInt,
                         b.nodePos, b.chunk, b.gInt, b.gPos, b.gVox, b.doneInt, b.doneBox, b.snap)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.state, b.c);
-        g = bins(g, b, ctx);
         for (int copy = 0; copy < 2; copy++) {
             g = level(g, copy == 0 ? "" : "2", copy == 0 ? C_BEAT : LevelBuffers.C_BEAT2, b, ctx);
         }
@@ -507,37 +512,22 @@ public final class LevelTaskGraphs {
                 .transferToHost(DataTransferMode.UNDER_DEMAND, b.gInt, b.gPos, b.gVox, b.gDepth, b.doneInt, b.doneBox);
     }
 
-    /**
-     * The tasks of one level but its bins (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g:
-     * split, count, scan, and the scatter that also counts the next level's bins.
-     */
+    /** The five tasks of one level (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g. */
     private static TaskGraph level(TaskGraph g, String suffix, int beat, LevelBuffers b, KernelContext ctx) {
+        if (LOCAL_BINS) {
+            g = g.task("bins" + suffix, LevelTaskGraphs::binsLocal, ctx, b.state, b.rootBounds, b.rootBox, b.refInt,
+                    b.refBox, b.vox, b.g, b.bins, beat);
+        } else {
+            g = g.task("bins" + suffix, LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox,
+                    b.vox, b.g, b.bins, b.rCap, beat);
+        }
         return g.task("split" + suffix, LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos,
                         b.gVox, b.gDepth, beat)
                 .task("count" + suffix, LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos,
                         b.side, b.chunk, beat)
                 .task("scan" + suffix, LevelTaskGraphs::scan, ctx, b.state, b.snap, b.nodeInt, b.chunk, beat)
-                .task("scatter" + suffix, LevelTaskGraphs::scatter, ctx, b.snap, b.v, b.rootBounds, b.rootBox, b.refInt,
-                        b.refBox, b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.bins, b.chunk, b.doneInt, b.doneBox, b.gInt,
-                        b.gPos, b.state, beat + SLOT_SCATTER);
-    }
-
-    /** The first task of the level graph: the root's references and bins on a build's first level ({@link #bins}). */
-    private static TaskGraph bins(TaskGraph g, LevelBuffers b, KernelContext ctx) {
-        return g.task("bins", LevelTaskGraphs::bins, ctx, b.state, b.v, b.rootBounds, b.rootBox, b.refInt, b.refBox,
-                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.bins, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos);
-    }
-
-    /**
-     * Kernel 1 of a build's first level, the root's: {@link #scatter} with the level's own state (mode
-     * {@link LevelBuffers#MODE_LOAD}; idle in mode {@link LevelBuffers#MODE_LEVEL}), its heartbeat in the same array
-     * (one parameter: TornadoVM 5.2's graph compiler did not finish with the state array passed twice to a task).
-     */
-    public static void bins(KernelContext kc, int[] state, float[] v, float[] rootBounds, float[] rootBox, int[] refInt,
-            float[] refBox, int[] side, int[] nodeInt, float[] nodePos, float[] vox, int[] g, int[] bins, int[] chunk,
-            int[] doneInt, float[] doneBox, int[] gInt, float[] gPos) {
-        scatter(kc, state, v, rootBounds, rootBox, refInt, refBox, side, nodeInt, nodePos, vox, g, bins, chunk, doneInt,
-                doneBox, gInt, gPos, state, C_BEAT + SLOT_BINS);
+                .task("scatter" + suffix, LevelTaskGraphs::scatter, ctx, b.snap, b.v, b.refInt, b.refBox, b.side,
+                        b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, b.state, beat);
     }
 
     /** The level arrays the small stage's graph takes over from the level graph. */
@@ -550,9 +540,9 @@ public final class LevelTaskGraphs {
         return TASKS.clone();
     }
 
-    /** The state index of the heartbeat of the level graph's task j ({@link #tasks}). */
-    static int stateSlot(int j) {
-        return STATE_SLOTS[j];
+    /** The number of tasks of one level. */
+    static int levelTasks() {
+        return LEVEL.length;
     }
 
     /** One grid per task (work-group size left to the driver: TornadoVM's default failed on an H200). */
@@ -573,20 +563,19 @@ public final class LevelTaskGraphs {
      */
     public static WorkerGrid1D[] levelGrids(String name, GridScheduler gs, int scanGroup) {
         WorkerGrid1D[] level = grids(name, gs, TASKS);
-        level[0].setLocalWork(CHUNK, 1, 1);
+        int per = LEVEL.length;
         for (int copy = 0; copy < 2; copy++) {
-            int at = 1 + PER * copy;
-            level[at].setLocalWork(BINS, 1, 1);
-            level[at + 1].setLocalWork(CHUNK, 1, 1);
-            level[at + 2].setGlobalWork(scanGroup, 1, 1);
-            level[at + 2].setLocalWork(scanGroup, 1, 1);
-            level[at + 3].setLocalWork(CHUNK, 1, 1);
+            level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
+            level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
+            if (LOCAL_BINS) {
+                level[per * copy].setLocalWork(CHUNK, 1, 1);
+            }
+            level[per * copy + 1].setLocalWork(BINS, 1, 1);
+            level[per * copy + 2].setLocalWork(CHUNK, 1, 1);
+            level[per * copy + 4].setLocalWork(CHUNK, 1, 1);
         }
         return level;
     }
-
-    /** Tasks of one level in the graph after its first task (split, count, scan, scatter). */
-    private static final int PER = 4;
 
     /**
      * Sizes the level graph's grids for its next execution from the host's copy of {@code state}: the level's r
@@ -597,21 +586,15 @@ public final class LevelTaskGraphs {
         int m = state[P_M];
         int r2 = (int) Math.min(state[LevelBuffers.P_RCAP], 2L * r);
         int m2 = (int) Math.min(state[P_MCAP], 2L * m);
-        // bins: the root's references on a build's first level, else one idle group
-        level[0].setGlobalWork(state[LevelBuffers.P_MODE] == LevelBuffers.MODE_LOAD ? chunks(r) : CHUNK, 1, 1);
-        size(level, 1, r, m, scanGroup);
-        size(level, 1 + PER, r2, m2, scanGroup);
+        int per = LEVEL.length;
+        size(level, 0, r, m, scanGroup);
+        size(level, per, r2, m2, scanGroup);
     }
 
-    /** Work-items of r references in whole chunks (at least one). */
-    private static int chunks(int r) {
-        return Math.max(1, (r + CHUNK - 1) / CHUNK) * CHUNK;
-    }
-
-    /** The launch sizes of one level's split, count, scan and scatter, r references and m nodes, from grid {@code at}. */
+    /** The launch sizes of one level's five tasks of r references and m nodes, from grid {@code at}. */
     private static void size(WorkerGrid1D[] grids, int at, int r, int m, int scanGroup) {
-        int cw = chunks(r);
-        int[] sizes = {Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK)};
+        int cw = Math.max(1, (r + CHUNK - 1) / CHUNK) * CHUNK;
+        int[] sizes = {LOCAL_BINS ? cw : r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK)};
         for (int j = 0; j < sizes.length; j++) {
             grids[at + j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }
@@ -624,6 +607,7 @@ public final class LevelTaskGraphs {
 
     /** The state index of each slot of {@link #launchCheck}, and all its slots. */
     private static final int[] STATE_SLOTS = {C_BEAT, C_BEAT + 1, C_BEAT + 2, C_BEAT + 3, C_BEAT + 4,
-        LevelBuffers.C_BEAT2 + 1, LevelBuffers.C_BEAT2 + 2, LevelBuffers.C_BEAT2 + 3, LevelBuffers.C_BEAT2 + 4};
-    private static final int[] ALL_SLOTS = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+        LevelBuffers.C_BEAT2, LevelBuffers.C_BEAT2 + 1, LevelBuffers.C_BEAT2 + 2, LevelBuffers.C_BEAT2 + 3,
+        LevelBuffers.C_BEAT2 + 4};
+    private static final int[] ALL_SLOTS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
 }

@@ -55,43 +55,46 @@ final class WorkGroupZhouBackend implements ZhouBackend {
         }
     }
 
-    /** Both levels of the device's level graph, as one execution: the bins task (the root's), then two levels. */
+    /** Both levels of the device's level graph, as one execution. */
     @Override
     public void level(PhaseTimings t) {
         int[] st = b.state;
         int r = st[LevelBuffers.P_R];
         int m = st[LevelBuffers.P_M];
         int seq = ++st[LevelBuffers.P_SEQ];
-        int first = st[LevelBuffers.P_MODE] == LevelBuffers.MODE_LOAD ? sizes(r, m)[1] : LevelBuffers.CHUNK;
-        JvmWorkGroups.run(first, LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, st, b.v, b.rootBounds, b.rootBox,
-                b.refInt, b.refBox, b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.bins, b.chunk, b.doneInt, b.doneBox, b.gInt,
-                b.gPos, st, LevelBuffers.C_BEAT + LevelTaskGraphs.SLOT_BINS));
         level(sizes(r, m), LevelBuffers.C_BEAT);
         level(sizes((int) Math.min(b.rCap, 2L * r), (int) Math.min(b.mCap, 2L * m)), LevelBuffers.C_BEAT2);
-        for (int j = 0; j < LevelTaskGraphs.tasks().length; j++) {
-            if (st[LevelTaskGraphs.stateSlot(j)] != seq) {
+        for (int j = 0; j < 2 * LevelTaskGraphs.levelTasks(); j++) {
+            int slot = (j < LevelTaskGraphs.levelTasks() ? LevelBuffers.C_BEAT : LevelBuffers.C_BEAT2)
+                    + j % LevelTaskGraphs.levelTasks();
+            if (st[slot] != seq) {
                 throw new IllegalStateException("task " + LevelTaskGraphs.tasks()[j] + " did not beat");
             }
         }
     }
 
-    /** A level's split, count, scan and scatter (with the next level's bins). */
     private void level(int[] size, int beat) {
         int[] st = b.state;
-        JvmWorkGroups.run(size[0], LevelBuffers.BINS, kc -> LevelTaskGraphs.split(kc, st, b.c, b.bins, b.vox, b.nodeInt,
+        if (LevelTaskGraphs.LOCAL_BINS) {
+            JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.binsLocal(kc, st, b.rootBounds, b.rootBox,
+                    b.refInt, b.refBox, b.vox, b.g, b.bins, beat));
+        } else {
+            LevelTaskGraphs.bins(JvmWorkGroups.atomics(), st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g,
+                    b.bins, size[0], beat);
+        }
+        JvmWorkGroups.run(size[1], LevelBuffers.BINS, kc -> LevelTaskGraphs.split(kc, st, b.c, b.bins, b.vox, b.nodeInt,
                 b.nodePos, b.gVox, b.gDepth, beat));
-        JvmWorkGroups.run(size[1], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
+        JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
                 b.nodePos, b.side, b.chunk, beat));
-        JvmWorkGroups.run(size[2], size[2], kc -> LevelTaskGraphs.scan(kc, st, b.snap, b.nodeInt, b.chunk, beat));
-        JvmWorkGroups.run(size[3], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, b.snap, b.v, b.rootBounds,
-                b.rootBox, b.refInt, b.refBox, b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.bins, b.chunk, b.doneInt,
-                b.doneBox, b.gInt, b.gPos, st, beat + LevelTaskGraphs.SLOT_SCATTER));
+        JvmWorkGroups.run(size[3], size[3], kc -> LevelTaskGraphs.scan(kc, st, b.snap, b.nodeInt, b.chunk, beat));
+        JvmWorkGroups.run(size[4], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.scatter(kc, b.snap, b.v, b.refInt, b.refBox,
+                b.side, b.nodeInt, b.nodePos, b.vox, b.g, b.chunk, b.doneInt, b.doneBox, b.gInt, b.gPos, st, beat));
     }
 
-    /** {@link TornadoZhouBackend}'s launch sizes of one level of r references and m nodes (split, count, scan, scatter). */
+    /** {@link TornadoZhouBackend}'s launch sizes of one level of r references and m nodes. */
     private int[] sizes(int r, int m) {
         int cw = Math.max(1, (r + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK) * LevelBuffers.CHUNK;
-        return new int[] {Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,
+        return new int[] {Math.max(1, r), Math.max(1, m) * LevelBuffers.BINS, cw, scanGroup,
             Math.max(cw, (m + LevelBuffers.CHUNK - 1) / LevelBuffers.CHUNK * LevelBuffers.CHUNK)};
     }
 
