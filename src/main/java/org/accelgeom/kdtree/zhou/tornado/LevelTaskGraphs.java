@@ -105,7 +105,8 @@ public final class LevelTaskGraphs {
      * references hit few bins: a few atomics per histogram and group instead of six per reference, which on a few
      * hundred addresses in the upper levels were two thirds of the levels' kernel time. Integer sums: the same bins in
      * any order. (Not local histograms with local atomics: TornadoVM 5.2 emits {@code atom_add} on a local array
-     * without its index.)
+     * without its index. Sorting the outputs' slots in the scatter instead, a launch fewer per level, made the level
+     * kernels 6 ms slower on an H100: docs/benchmarks.md, session 14, dlevel.)
      */
     public static void binsLocal(KernelContext kc, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
             float[] refBox, float[] vox, int[] g, int[] bins, int beat) {
