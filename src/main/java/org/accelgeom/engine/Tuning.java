@@ -186,6 +186,10 @@ public enum Tuning {
             "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
     KDTREE_SUBTREE_ORDER("accelgeom.kdtree.subtreeOrder", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado kd-tree: the "
             + "subtree kernel's list of roots in 9 bands of reference counts, the most first; false: the nodes' order."),
+    KDTREE_LOCAL_BINS("accelgeom.kdtree.localBins", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado kd-tree: the "
+            + "level's bins counted per work-group (slots sorted in local memory, two atomics a run); false: six atomics a reference."),
+    KDTREE_PIPELINED_DOWNLOAD("accelgeom.kdtree.pipelinedDownload", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado "
+            + "kd-tree: each of the tree's three arrays copied to the heap while the next one downloads; false: after all."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
             "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
 

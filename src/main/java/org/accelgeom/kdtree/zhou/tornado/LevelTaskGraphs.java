@@ -56,6 +56,9 @@ public final class LevelTaskGraphs {
     /** Tasks (and heartbeat slots) of one level. */
     public static final int LEVEL_TASKS = 5;
 
+    /** Kernel 1 as {@link #binsLocal} (local histograms per work-group); false: {@link #bins} (global atomics). */
+    static final boolean LOCAL_BINS = org.accelgeom.engine.Tuning.KDTREE_LOCAL_BINS.booleanValue();
+
     private LevelTaskGraphs() {
     }
 
@@ -90,6 +93,85 @@ public final class LevelTaskGraphs {
             if (r == 0) {
                 state[beat + SLOT_BINS] = state[P_SEQ];
             }
+        }
+    }
+
+    /**
+     * Kernel 1 as a work-group of {@link LevelBuffers#CHUNK} references (one per item) that counts before it adds: each
+     * of the six histograms' slots of the group's references (global bin indices, {@link LevelKernels#binRef}) are
+     * sorted in local memory (Batcher's bitonic network), and each run of equal slots [s, e] adds its length to the
+     * global bin with two atomics: + (e + 1) by its last item and − s by its first (none for s = 0). A level's
+     * references of one node are contiguous and neighbours in the input are neighbours in space, so a group's 256
+     * references hit few bins: a few atomics per histogram and group instead of six per reference, which on a few
+     * hundred addresses in the upper levels were two thirds of the levels' kernel time. Integer sums: the same bins in
+     * any order. (Not local histograms with local atomics: TornadoVM 5.2 emits {@code atom_add} on a local array
+     * without its index. Sorting the outputs' slots in the scatter instead, a launch fewer per level, made the level
+     * kernels 6 ms slower on an H100: docs/benchmarks.md, session 14, dlevel.)
+     */
+    public static void binsLocal(KernelContext kc, int[] state, float[] rootBounds, float[] rootBox, int[] refInt,
+            float[] refBox, float[] vox, int[] g, int[] bins, int beat) {
+        int t = kc.localIdx;
+        int r = kc.globalIdx;
+        int[] keys = kc.allocateIntLocalArray(6 * CHUNK);
+        int[] slots = new int[6];
+        LevelKernels.binRef(state, rootBounds, rootBox, refInt, refBox, vox, g, r, slots, 0);
+        for (int h = 0; h < 6; h++) {
+            int s = slots[h];
+            if (s < 0) {
+                s = Integer.MAX_VALUE; // beyond the level: sorts last, adds nothing
+            }
+            keys[h * CHUNK + t] = s;
+        }
+        kc.localBarrier();
+        for (int k = 2; k <= CHUNK; k <<= 1) {
+            for (int j = k >> 1; j > 0; j >>= 1) {
+                int p = t ^ j;
+                if (p > t) {
+                    int up = 0;
+                    if ((t & k) == 0) {
+                        up = 1;
+                    }
+                    for (int h = 0; h < 6; h++) {
+                        int a = keys[h * CHUNK + t];
+                        int b = keys[h * CHUNK + p];
+                        int swap = 0;
+                        if (a > b) {
+                            swap = up;
+                        }
+                        if (a < b) {
+                            swap = 1 - up;
+                        }
+                        if (swap == 1) {
+                            keys[h * CHUNK + t] = b;
+                            keys[h * CHUNK + p] = a;
+                        }
+                    }
+                }
+                kc.localBarrier();
+            }
+        }
+        for (int h = 0; h < 6; h++) {
+            int o = h * CHUNK;
+            int cur = keys[o + t];
+            if (cur != Integer.MAX_VALUE) {
+                int last = 1;
+                if (t + 1 < CHUNK) {
+                    if (keys[o + Math.min(t + 1, CHUNK - 1)] == cur) {
+                        last = 0;
+                    }
+                }
+                if (last == 1) {
+                    kc.atomicAdd(bins, cur, t + 1);
+                }
+                if (t > 0) {
+                    if (keys[o + Math.max(t - 1, 0)] != cur) {
+                        kc.atomicAdd(bins, cur, -t);
+                    }
+                }
+            }
+        }
+        if (r == 0) {
+            state[beat + SLOT_BINS] = state[P_SEQ];
         }
     }
 
@@ -433,9 +515,14 @@ public final class LevelTaskGraphs {
 
     /** The five tasks of one level (names with {@code suffix}, heartbeats from slot {@code beat}) appended to g. */
     private static TaskGraph level(TaskGraph g, String suffix, int beat, LevelBuffers b, KernelContext ctx) {
-        return g.task("bins" + suffix, LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox,
-                        b.vox, b.g, b.bins, b.rCap, beat)
-                .task("split" + suffix, LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos,
+        if (LOCAL_BINS) {
+            g = g.task("bins" + suffix, LevelTaskGraphs::binsLocal, ctx, b.state, b.rootBounds, b.rootBox, b.refInt,
+                    b.refBox, b.vox, b.g, b.bins, beat);
+        } else {
+            g = g.task("bins" + suffix, LevelTaskGraphs::bins, ctx, b.state, b.rootBounds, b.rootBox, b.refInt, b.refBox,
+                    b.vox, b.g, b.bins, b.rCap, beat);
+        }
+        return g.task("split" + suffix, LevelTaskGraphs::split, ctx, b.state, b.c, b.bins, b.vox, b.nodeInt, b.nodePos,
                         b.gVox, b.gDepth, beat)
                 .task("count" + suffix, LevelTaskGraphs::count, ctx, b.state, b.refInt, b.refBox, b.nodeInt, b.nodePos,
                         b.side, b.chunk, beat)
@@ -481,6 +568,9 @@ public final class LevelTaskGraphs {
         for (int copy = 0; copy < 2; copy++) {
             level[per * copy + 3].setGlobalWork(scanGroup, 1, 1);
             level[per * copy + 3].setLocalWork(scanGroup, 1, 1);
+            if (LOCAL_BINS) {
+                level[per * copy].setLocalWork(CHUNK, 1, 1);
+            }
             level[per * copy + 1].setLocalWork(BINS, 1, 1);
             level[per * copy + 2].setLocalWork(CHUNK, 1, 1);
             level[per * copy + 4].setLocalWork(CHUNK, 1, 1);
@@ -505,7 +595,7 @@ public final class LevelTaskGraphs {
     /** The launch sizes of one level's five tasks of r references and m nodes, from grid {@code at}. */
     private static void size(WorkerGrid1D[] grids, int at, int r, int m, int scanGroup) {
         int cw = Math.max(1, (r + CHUNK - 1) / CHUNK) * CHUNK;
-        int[] sizes = {r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK)};
+        int[] sizes = {LOCAL_BINS ? cw : r, Math.max(1, m) * BINS, cw, scanGroup, Math.max(cw, (m + CHUNK - 1) / CHUNK * CHUNK)};
         for (int j = 0; j < sizes.length; j++) {
             grids[at + j].setGlobalWork(Math.max(1, sizes[j]), 1, 1);
         }

@@ -70,6 +70,8 @@ public final class TornadoZhouBackend implements ZhouBackend {
     private final FloatArray split;
     private final IntArray info;
     private final IntArray leaf;
+    /** The tree's three arrays copied to the heap each while the next downloads ({@link #place}); false: after all. */
+    private static final boolean PIPELINED_DOWNLOAD = Tuning.KDTREE_PIPELINED_DOWNLOAD.booleanValue();
     /** The graph the plan has selected (-1: all, as built). */
     private int selected = -1;
 
@@ -278,28 +280,59 @@ public final class TornadoZhouBackend implements ZhouBackend {
             small(2, placeGrids, SmallTaskGraphs.placeTasks(), "small-node place", t);
         }
         long t0 = System.nanoTime();
-        // whole ranges: in slices (18 transfers, each copied to the heap while the next came) the H100 took 7.6 ms
-        // instead of 4.8 for the dragon's 53 MB
-        lastSubtrees.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
-        lastSubtrees.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
-        lastSubtrees.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
-        t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
+        if (!PIPELINED_DOWNLOAD) {
+            // whole ranges: in slices (18 transfers, each copied to the heap while the next came) the H100 took 7.6 ms
+            // instead of 4.8 for the dragon's 53 MB
+            lastSubtrees.transferToHost(new DataRange(this.split).withSize(arrays.nodes()));
+            lastSubtrees.transferToHost(new DataRange(this.info).withSize(arrays.nodes()));
+            lastSubtrees.transferToHost(new DataRange(this.leaf).withSize(arrays.words()));
+            t.add("download the tree", Kind.DOWNLOAD, System.nanoTime() - t0);
+            long t1 = System.nanoTime();
+            arrays.split();
+            arrays.info();
+            arrays.leaf();
+            t.add("place: heap arrays (allocated meanwhile)", Kind.HOST, System.nanoTime() - t1);
+            t1 = System.nanoTime();
+            for (int a = 0; a < 3; a++) {
+                copy(a, arrays).run();
+            }
+            t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
+            return;
+        }
+        // three whole transfers, each array copied to its heap array (on the common pool) while the next one comes
+        java.util.concurrent.CompletableFuture<?> copies = java.util.concurrent.CompletableFuture.completedFuture(null);
+        for (int a = 0; a < 3; a++) {
+            DataRange range = a == 0 ? new DataRange(this.split) : a == 1 ? new DataRange(this.info) : new DataRange(this.leaf);
+            lastSubtrees.transferToHost(range.withSize(a == 2 ? arrays.words() : arrays.nodes()));
+            if (a < 2) {
+                copies = java.util.concurrent.CompletableFuture.allOf(copies,
+                        java.util.concurrent.CompletableFuture.runAsync(copy(a, arrays)));
+            }
+        }
+        t.add("download the tree (the first two arrays copied to the heap meanwhile)", Kind.DOWNLOAD, System.nanoTime() - t0);
         long t1 = System.nanoTime();
-        float[] split = arrays.split();
-        int[] info = arrays.info();
-        int[] leaf = arrays.leaf();
-        t.add("place: heap arrays (allocated meanwhile)", Kind.HOST, System.nanoTime() - t1);
-        t1 = System.nanoTime();
-        // in slices on the common pool: one thread copies about 10 GB/s
-        int slices = 48;
-        java.util.stream.IntStream.range(0, 3 * slices).parallel().forEach(j -> {
-            int a = j / slices;
-            int length = a == 2 ? leaf.length : split.length;
-            int from = (int) ((long) length * (j % slices) / slices);
-            int to = (int) ((long) length * (j % slices + 1) / slices);
-            copy(a, from, to, split, info, leaf);
-        });
-        t.add("place: copy the tree to heap arrays", Kind.HOST, System.nanoTime() - t1);
+        copy(2, arrays).run();
+        copies.join();
+        t.add("place: copy the tree to heap arrays (the rest)", Kind.HOST, System.nanoTime() - t1);
+    }
+
+    /**
+     * The copy of the device's array {@code a} (0 split, 1 info, 2 leaf) to its heap array, in slices on the common
+     * pool: one thread copies about 10 GB/s.
+     */
+    private Runnable copy(int a, TreeArrays arrays) {
+        return () -> {
+            int slices = 48;
+            int length = a == 2 ? arrays.words() : arrays.nodes();
+            float[] split = a == 0 ? arrays.split() : null;
+            int[] info = a == 1 ? arrays.info() : null;
+            int[] leaf = a == 2 ? arrays.leaf() : null;
+            java.util.stream.IntStream.range(0, slices).parallel().forEach(j -> {
+                int from = (int) ((long) length * j / slices);
+                int to = (int) ((long) length * (j + 1) / slices);
+                copy(a, from, to, split, info, leaf);
+            });
+        };
     }
 
     /** Entries {@code from .. to-1} of the device's array {@code a} (0 split, 1 info, 2 leaf) to the heap array. */

@@ -75,8 +75,13 @@ final class WorkGroupZhouBackend implements ZhouBackend {
 
     private void level(int[] size, int beat) {
         int[] st = b.state;
-        LevelTaskGraphs.bins(JvmWorkGroups.atomics(), st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g, b.bins,
-                size[0], beat);
+        if (LevelTaskGraphs.LOCAL_BINS) {
+            JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.binsLocal(kc, st, b.rootBounds, b.rootBox,
+                    b.refInt, b.refBox, b.vox, b.g, b.bins, beat));
+        } else {
+            LevelTaskGraphs.bins(JvmWorkGroups.atomics(), st, b.rootBounds, b.rootBox, b.refInt, b.refBox, b.vox, b.g,
+                    b.bins, size[0], beat);
+        }
         JvmWorkGroups.run(size[1], LevelBuffers.BINS, kc -> LevelTaskGraphs.split(kc, st, b.c, b.bins, b.vox, b.nodeInt,
                 b.nodePos, b.gVox, b.gDepth, beat));
         JvmWorkGroups.run(size[2], LevelBuffers.CHUNK, kc -> LevelTaskGraphs.count(kc, st, b.refInt, b.refBox, b.nodeInt,
