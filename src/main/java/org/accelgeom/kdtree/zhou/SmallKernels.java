@@ -45,9 +45,13 @@ public final class SmallKernels {
     private SmallKernels() {
     }
 
-    /** The number of set bits (OpenCL popcount on the device: TornadoVM 5.2 maps Long.bitCount to it). */
+    /**
+     * The number of set bits, as two 32-bit halves: TornadoVM 5.2 maps Long.bitCount to OpenCL's 64-bit popcount,
+     * whose long result made every count derived from it (loop bounds, the reference budget's division) 64-bit
+     * arithmetic on the device; Integer.bitCount gives ints (the GPU counts 32 bits per instruction either way).
+     */
     public static int popcount(long x) {
-        return Long.bitCount(x);
+        return Integer.bitCount((int) x) + Integer.bitCount((int) (x >> 32));
     }
 
     /** Global node i: an empty run (nodes without references keep it). */
@@ -154,9 +158,17 @@ public final class SmallKernels {
             if (plane >= 3) {
                 sign = -1.0; // inside: sign·(x - c) >= 0
             }
+            // a plane with every vertex inside would copy the polygon as it is (in order): skipped, no copy
+            int cut = 0;
+            for (int a = 0; a < n; a++) {
+                if ((poly[src + 3 * a + k] - cpos) * sign < 0) {
+                    cut = 1;
+                }
+            }
             int dst = 30 - src;
             int m = 0;
-            for (int a = 0; a < n; a++) {
+            int end = n * cut; // loop bounds before the loop (docs/cbt.md)
+            for (int a = 0; a < end; a++) {
                 int b = a + 1;
                 if (b == n) {
                     b = 0;
@@ -190,8 +202,10 @@ public final class SmallKernels {
                     m++;
                 }
             }
-            n = m;
-            src = dst;
+            if (cut == 1) {
+                n = m;
+                src = dst;
+            }
         }
         for (int k = 0; k < 3; k++) {
             double mn = 1e300; // finite starts (TornadoVM 5.2, see LevelKernels.clipToSide)

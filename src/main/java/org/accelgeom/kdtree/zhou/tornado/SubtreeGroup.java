@@ -50,9 +50,37 @@ public final class SubtreeGroup {
     private SubtreeGroup() {
     }
 
+    /** The subtrees over clipped boxes (the default small stage): the kernel without Zhou et al.'s culling. */
     public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, 1);
+    }
+
+    /** The subtrees with Zhou et al.'s masks over the small roots' boxes ({@code --small-stage zhou-masks}). */
+    public static void buildMasks(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, 0);
+    }
+
+    /** TEMPORARY (experiment): the clipping mode read from the state, as before the two kernels. */
+    public static void buildAny(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, state[S_CLIP]);
+    }
+
+    /**
+     * The kernel's body; {@code clip} ({@link SmallKernels#S_CLIP}) is a constant of each task method, so that the
+     * compiler drops the other mode's code (Zhou et al.'s culling: registers the clipped kernel does not need).
+     */
+    static void grow(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt, float[] doneBox,
+            float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
+            float[] rSplit, int[] rInfo, int[] rLeaf, int clip) {
         int l = kc.localIdx;
         int on = active(state, kc.groupIdx);
         int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
@@ -115,7 +143,7 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             for (int j = l; j < mm; j += LANES) {
-                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[j], vx, poly, box);
+                refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
                 for (int a = 0; a < 6; a++) {
                     cb[6 * j + a] = box[a];
                 }
@@ -143,9 +171,16 @@ public final class SubtreeGroup {
             bc[l] = bestC[0];
             bp[l] = bestP[0];
             ba[l] = bestA[0];
+            int span = 6 * mm; // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane
+            if (span > LANES) { // with the cost); rounds from the largest power of two below the span
+                span = LANES;
+            }
+            int s0 = 0;
+            for (int p = 1; p < span; p <<= 1) {
+                s0 = p;
+            }
             kc.localBarrier();
-            // 3: the arg-min over the lanes (not @Reduce: it carries the plane with the cost, in local memory)
-            for (int s = LANES / 2; s > 0; s >>= 1) {
+            for (int s = s0; s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
                     if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
@@ -180,7 +215,7 @@ public final class SubtreeGroup {
                 if (fail == 0) {
                     ctl[2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
                     if (axis >= 0) {
-                        children(state[S_CLIP], v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
+                        children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
                         SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
                         for (int a = 0; a < 6; a++) {
                             sv[6 * top + a] = cv[a];
