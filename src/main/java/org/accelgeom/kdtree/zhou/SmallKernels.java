@@ -140,17 +140,21 @@ public final class SmallKernels {
         // a triangle inside the closed voxel is its own clipped polygon: Sutherland–Hodgman would keep its three
         // vertices in order at every plane (each test below is exact), so the planes are skipped
         int planes = 0;
+        int outside = 0; // bit p: a vertex of the triangle outside plane p
         for (int a = 0; a < 9; a++) {
             double p = v[9 * t + a];
             poly[a] = p;
             if (p < vox[o + a % 3]) {
                 planes = 6;
+                outside = outside | (1 << (a % 3));
             }
             if (p > vox[o + 3 + a % 3]) {
                 planes = 6;
+                outside = outside | (8 << (a % 3));
             }
         }
         int src = 0;
+        int same = 1; // 1 while the polygon is the triangle
         for (int plane = 0; plane < planes; plane++) {
             int k = plane % 3;
             double cpos = vox[o + plane];
@@ -158,9 +162,11 @@ public final class SmallKernels {
             if (plane >= 3) {
                 sign = -1.0; // inside: sign·(x - c) >= 0
             }
-            // a plane with every vertex inside would copy the polygon as it is (in order): skipped, no copy
-            int cut = 0;
-            for (int a = 0; a < n; a++) {
+            // a plane with every vertex inside would copy the polygon as it is (in order): skipped, no copy; while
+            // the polygon is the triangle, its vertices were tested above
+            int cut = (outside >> plane) & 1;
+            int tested = n * (1 - same);
+            for (int a = 0; a < tested; a++) {
                 if ((poly[src + 3 * a + k] - cpos) * sign < 0) {
                     cut = 1;
                 }
@@ -205,6 +211,7 @@ public final class SmallKernels {
             if (cut == 1) {
                 n = m;
                 src = dst;
+                same = 0;
             }
         }
         for (int k = 0; k < 3; k++) {

@@ -135,23 +135,23 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            // 1: the references by rank; item l clips ranks l, l + 32 (by bit, 4 references took 2 rounds of clips)
-            for (int q = l; q < MAX_REFS; q += LANES) {
-                if (((mask >>> q) & 1L) != 0L) {
-                    id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+            if (mm > 0) { // 1: the references by rank; item l clips ranks l, l + 32 (an empty node skips it)
+                for (int q = l; q < MAX_REFS; q += LANES) {
+                    if (((mask >>> q) & 1L) != 0L) {
+                        id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+                    }
                 }
-            }
-            kc.localBarrier();
-            for (int j = l; j < mm; j += LANES) {
-                refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
-                for (int a = 0; a < 6; a++) {
-                    cb[6 * j + a] = box[a];
+                kc.localBarrier();
+                for (int j = l; j < mm; j += LANES) {
+                    refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
+                    for (int a = 0; a < 6; a++) {
+                        cb[6 * j + a] = box[a];
+                    }
                 }
+                kc.localBarrier();
             }
-            kc.localBarrier();
-            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1),
-            // counted over the boxes in local memory (the clipped ones; with Zhou et al.'s masks the root's boxes, the
-            // same comparisons as their precomputed masks): left, right, either; the masks only for the winner
+            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, box minimum e = 0 or maximum 1), counted
+            // over the boxes in local memory (as Zhou et al.'s masks would be): left, right, either
             none(bestC, bestP, bestA);
             for (int t = l; t < 6 * mm; t += LANES) {
                 int j = t / 6;
@@ -171,16 +171,9 @@ public final class SubtreeGroup {
             bc[l] = bestC[0];
             bp[l] = bestP[0];
             ba[l] = bestA[0];
-            int span = 6 * mm; // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane
-            if (span > LANES) { // with the cost); rounds from the largest power of two below the span
-                span = LANES;
-            }
-            int s0 = 0;
-            for (int p = 1; p < span; p <<= 1) {
-                s0 = p;
-            }
             kc.localBarrier();
-            for (int s = s0; s > 0; s >>= 1) {
+            // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane with the cost)
+            for (int s = firstRound(mm); s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
                     if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
@@ -191,8 +184,7 @@ public final class SubtreeGroup {
                 }
                 kc.localBarrier();
             }
-            // 4: the winner's masks (every lane); the decision; a leaf's triangles by all lanes; lane 0 writes the
-            // node and pushes its children
+            // 4: the winner's masks and the decision (every lane), a leaf's triangles; lane 0: the node, its children
             int k0 = Math.max(0, ba[0] >> 1);
             cm[0] = 0L;
             cm[1] = 0L;
@@ -217,6 +209,7 @@ public final class SubtreeGroup {
                     if (axis >= 0) {
                         children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
                         SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
+                        ce[1] = (n << 2) | axis; // the right child's parent with its axis (writeNode)
                         for (int a = 0; a < 6; a++) {
                             sv[6 * top + a] = cv[a];
                             sv[6 * top + 6 + a] = cv[6 + a];
@@ -236,6 +229,22 @@ public final class SubtreeGroup {
 
     // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
     // global one, docs/cbt.md): scalars, private and global arrays only; inlined into the kernel.
+
+    /**
+     * The first round of the lanes' arg-min for a node of mm references: the largest power of two below the lanes that
+     * hold candidates (6·mm at most; lanes without one hold none), 0 for one lane or none.
+     */
+    static int firstRound(int mm) {
+        int span = 6 * mm;
+        if (span > LANES) {
+            span = LANES;
+        }
+        int s0 = 0;
+        for (int p = 1; p < span; p <<= 1) {
+            s0 = p;
+        }
+        return s0;
+    }
 
     /** The first reference of global node i's run in the hand-off list (0 when the work-group is idle). */
     static int first(int on, int[] gFirst, int i) {
@@ -424,14 +433,15 @@ public final class SubtreeGroup {
     }
 
     /**
-     * Node n of the region: its link from the parent (a right child), and a leaf of mm references or a plane x on
-     * {@code axis}; returns the region's leaf-list words after it.
+     * Node n of the region: its link from the parent (a right child; {@code par}: the parent's index and axis,
+     * {@code index << 2 | axis}), and a leaf of mm references or a plane x on {@code axis}; returns the region's
+     * leaf-list words after it.
      */
     static int writeNode(int nBase, int n, int par, int axis, float x, int words, int mm, float[] rSplit, int[] rInfo,
             int[] rLeaf) {
         int newWords = words;
         if (par >= 0) {
-            rInfo[nBase + par] = rInfo[nBase + par] | (n << 2);
+            rInfo[nBase + (par >> 2)] = (n << 2) | (par & 3); // its info word was its axis: not read back
         }
         if (axis < 0) {
             rSplit[nBase + n] = 0f;
