@@ -136,6 +136,12 @@ public final class SmallKernels {
      */
     public static void clipBox(float[] v, int t, float[] vox, int o, float[] box, int bo, double[] poly, float[] out,
             int oo) {
+        clipBox(v, t, vox, o, box, bo, poly, out, oo, 1);
+    }
+
+    /** TEMPORARY (experiment): {@code skip} 0 clips at every plane. */
+    public static void clipBox(float[] v, int t, float[] vox, int o, float[] box, int bo, double[] poly, float[] out,
+            int oo, int skip) {
         int n = 3;
         // a triangle inside the closed voxel is its own clipped polygon: Sutherland–Hodgman would keep its three
         // vertices in order at every plane (each test below is exact), so the planes are skipped
@@ -162,14 +168,11 @@ public final class SmallKernels {
             if (plane >= 3) {
                 sign = -1.0; // inside: sign·(x - c) >= 0
             }
-            // a plane with every vertex inside would copy the polygon as it is (in order): skipped, no copy; while
-            // the polygon is the triangle, its vertices were tested above
-            int cut = (outside >> plane) & 1;
-            int tested = n * (1 - same);
-            for (int a = 0; a < tested; a++) {
-                if ((poly[src + 3 * a + k] - cpos) * sign < 0) {
-                    cut = 1;
-                }
+            // while the polygon is the triangle, a plane with its three vertices inside (tested above) would copy it
+            // as it is, in order: skipped (later planes clip as they come: rounding may put a new vertex outside)
+            int cut = 1;
+            if (same * skip == 1) {
+                cut = (outside >> plane) & 1;
             }
             int dst = 30 - src;
             int m = 0;

@@ -55,7 +55,7 @@ public final class SubtreeGroup {
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 1);
+                rInfo, rLeaf, 1, 7);
     }
 
     /** The subtrees with Zhou et al.'s masks over the small roots' boxes ({@code --small-stage zhou-masks}). */
@@ -63,15 +63,23 @@ public final class SubtreeGroup {
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 0);
+                rInfo, rLeaf, 0, 7);
     }
 
-    /** TEMPORARY (experiment): the clipping mode read from the state, as before the two kernels. */
-    public static void buildAny(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+    /** TEMPORARY (experiment): without skipping planes. */
+    public static void buildNoSkip(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, state[S_CLIP]);
+                rInfo, rLeaf, 1, 6);
+    }
+
+    /** TEMPORARY (experiment): clipping at every plane, five rounds of arg-min, empty nodes as the others. */
+    public static void buildBase(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, 1, 0);
     }
 
     /**
@@ -80,7 +88,7 @@ public final class SubtreeGroup {
      */
     static void grow(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt, float[] doneBox,
             float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
-            float[] rSplit, int[] rInfo, int[] rLeaf, int clip) {
+            float[] rSplit, int[] rInfo, int[] rLeaf, int clip, int variant) {
         int l = kc.localIdx;
         int on = active(state, kc.groupIdx);
         int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
@@ -135,7 +143,7 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            if (mm > 0) { // 1: the references by rank; item l clips ranks l, l + 32 (an empty node skips it)
+            if (mm + 1 - ((variant >> 2) & 1) > 0) { // 1: references by rank; item l clips ranks l, l + 32 (not if empty)
                 for (int q = l; q < MAX_REFS; q += LANES) {
                     if (((mask >>> q) & 1L) != 0L) {
                         id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
@@ -143,7 +151,7 @@ public final class SubtreeGroup {
                 }
                 kc.localBarrier();
                 for (int j = l; j < mm; j += LANES) {
-                    refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
+                    refBox(clip, variant & 1, v, doneInt, doneBox, f + id[j], vx, poly, box);
                     for (int a = 0; a < 6; a++) {
                         cb[6 * j + a] = box[a];
                     }
@@ -173,7 +181,7 @@ public final class SubtreeGroup {
             ba[l] = bestA[0];
             kc.localBarrier();
             // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane with the cost)
-            for (int s = firstRound(mm); s > 0; s >>= 1) {
+            for (int s = firstRound(mm, variant); s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
                     if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
@@ -234,8 +242,11 @@ public final class SubtreeGroup {
      * The first round of the lanes' arg-min for a node of mm references: the largest power of two below the lanes that
      * hold candidates (6·mm at most; lanes without one hold none), 0 for one lane or none.
      */
-    static int firstRound(int mm) {
+    static int firstRound(int mm, int variant) {
         int span = 6 * mm;
+        if ((variant & 2) == 0) {
+            span = LANES;
+        }
         if (span > LANES) {
             span = LANES;
         }
@@ -358,9 +369,10 @@ public final class SubtreeGroup {
     }
 
     /** Reference r's box in the node's voxel {@code vx} into {@code box}: clipped exactly, or as handed on (masks). */
-    static void refBox(int clip, float[] v, int[] doneInt, float[] doneBox, int r, float[] vx, double[] poly, float[] box) {
+    static void refBox(int clip, int skip, float[] v, int[] doneInt, float[] doneBox, int r, float[] vx, double[] poly,
+            float[] box) {
         if (clip == 1) {
-            SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0);
+            SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0, skip);
         }
         if (clip == 0) {
             for (int a = 0; a < 6; a++) {
