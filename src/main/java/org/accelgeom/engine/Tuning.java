@@ -176,8 +176,6 @@ public enum Tuning {
             "tornado kd-tree level kernels: OpenCL compiler flags (commas for spaces); empty: the backend's own."),
     KDTREE_SUBTREE_ORDER("accelgeom.kdtree.subtreeOrder", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "tornado kd-tree: the "
             + "subtree kernel's list of roots in 9 bands of reference counts, the most first; false: the nodes' order."),
-    KDTREE_SUBTREE_KERNEL("accelgeom.kdtree.subtreeKernel", Type.STRING, "", 0, 0, Use.TUNING, "tornado kd-tree "
-            + "(experiment): 'noskip' or 'base', the subtree kernel without some of its changes."),
     RENDER_LOCAL_SIZE("accelgeom.render.localSize", Type.INT, "0", 0, 1024, Use.TUNING,
             "tornado ray caster: work-group size of the pixel kernels; 0: TornadoVM's choice."),
 

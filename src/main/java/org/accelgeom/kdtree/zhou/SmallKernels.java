@@ -136,31 +136,21 @@ public final class SmallKernels {
      */
     public static void clipBox(float[] v, int t, float[] vox, int o, float[] box, int bo, double[] poly, float[] out,
             int oo) {
-        clipBox(v, t, vox, o, box, bo, poly, out, oo, 1);
-    }
-
-    /** TEMPORARY (experiment): {@code skip} 0 clips at every plane. */
-    public static void clipBox(float[] v, int t, float[] vox, int o, float[] box, int bo, double[] poly, float[] out,
-            int oo, int skip) {
         int n = 3;
         // a triangle inside the closed voxel is its own clipped polygon: Sutherland–Hodgman would keep its three
         // vertices in order at every plane (each test below is exact), so the planes are skipped
         int planes = 0;
-        int outside = 0; // bit p: a vertex of the triangle outside plane p
         for (int a = 0; a < 9; a++) {
             double p = v[9 * t + a];
             poly[a] = p;
             if (p < vox[o + a % 3]) {
                 planes = 6;
-                outside = outside | (1 << (a % 3));
             }
             if (p > vox[o + 3 + a % 3]) {
                 planes = 6;
-                outside = outside | (8 << (a % 3));
             }
         }
         int src = 0;
-        int same = 1; // 1 while the polygon is the triangle
         for (int plane = 0; plane < planes; plane++) {
             int k = plane % 3;
             double cpos = vox[o + plane];
@@ -168,16 +158,9 @@ public final class SmallKernels {
             if (plane >= 3) {
                 sign = -1.0; // inside: sign·(x - c) >= 0
             }
-            // while the polygon is the triangle, a plane with its three vertices inside (tested above) would copy it
-            // as it is, in order: skipped (later planes clip as they come: rounding may put a new vertex outside)
-            int cut = 1;
-            if (same * skip == 1) {
-                cut = (outside >> plane) & 1;
-            }
             int dst = 30 - src;
             int m = 0;
-            int end = n * cut; // loop bounds before the loop (docs/cbt.md)
-            for (int a = 0; a < end; a++) {
+            for (int a = 0; a < n; a++) {
                 int b = a + 1;
                 if (b == n) {
                     b = 0;
@@ -211,11 +194,8 @@ public final class SmallKernels {
                     m++;
                 }
             }
-            if (cut == 1) {
-                n = m;
-                src = dst;
-                same = 0;
-            }
+            n = m;
+            src = dst;
         }
         for (int k = 0; k < 3; k++) {
             double mn = 1e300; // finite starts (TornadoVM 5.2, see LevelKernels.clipToSide)

@@ -377,14 +377,7 @@ public final class SmallTaskGraphs {
         t = t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                 s.tNodes, s.tWords, s.order);
         // the kernel of the stage's mode (each drops the other mode's code)
-        String x = Tuning.KDTREE_SUBTREE_KERNEL.stringValue("");
-        if (x.equals("noskip")) {
-            t = t.task("sbuild", SubtreeGroup::buildNoSkip, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
-                    b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
-        } else if (x.equals("base")) {
-            t = t.task("sbuild", SubtreeGroup::buildBase, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
-                    b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
-        } else if (s.masks) {
+        if (s.masks) {
             t = t.task("sbuild", SubtreeGroup::buildMasks, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
                     b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
         } else {

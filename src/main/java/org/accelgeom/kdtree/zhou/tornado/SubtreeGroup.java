@@ -2,7 +2,6 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
@@ -30,13 +29,21 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
  * lanes; each lane counts the boxes left of, right of and in each of its candidates (counts, not masks: the SAH needs
  * only those) and keeps its best by {@link LevelKernels#better};
- * <li>the lanes' bests are reduced in local memory (a tree of {@code better});
+ * <li>the lanes' bests are reduced in local memory (a tree of {@code better}) over the lanes that hold candidates
+ * (6 per reference: 3 rounds for one reference, 4 for two, 5 from three; none for an empty node, which also skips the
+ * clip's two barriers);
  * <li>every lane forms the winner's masks (one pass over the boxes); the decision (every lane reads the same); a
  * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
  * one below the left one).
  * </ol>
  * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
- * ({@code si}), as {@link SubtreeKernels#build}'s.
+ * ({@code si}), as {@link SubtreeKernels#build}'s, except that a right child's parent carries the parent's axis
+ * ({@code index << 2 | axis}), so that lane 0 writes the parent's info word without reading it back. Each mode of the
+ * stage has its task method ({@link #build}, {@link #buildMasks}) around one body with the mode a constant: the
+ * clipped kernel has no code of Zhou et al.'s culling (fewer registers: no spills at 96 per work-item).
+ * <p>Measured and reverted (the H100, session 14): skipping the Sutherland–Hodgman planes that cut nothing made the
+ * kernel slower (3.5 ms with the skip only while the polygon is the triangle, about 10 with a test loop per plane);
+ * register caps of 64, 72 and 80 instead of 96 changed nothing measurable.
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
  * matter. The loops over local arrays are written here, not in callees: TornadoVM 5.2 addresses a local array passed
@@ -55,7 +62,7 @@ public final class SubtreeGroup {
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 1, 7);
+                rInfo, rLeaf, 1);
     }
 
     /** The subtrees with Zhou et al.'s masks over the small roots' boxes ({@code --small-stage zhou-masks}). */
@@ -63,23 +70,7 @@ public final class SubtreeGroup {
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
         grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 0, 7);
-    }
-
-    /** TEMPORARY (experiment): without skipping planes. */
-    public static void buildNoSkip(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
-            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
-            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
-        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 1, 6);
-    }
-
-    /** TEMPORARY (experiment): clipping at every plane, five rounds of arg-min, empty nodes as the others. */
-    public static void buildBase(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
-            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
-            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
-        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
-                rInfo, rLeaf, 1, 0);
+                rInfo, rLeaf, 0);
     }
 
     /**
@@ -88,7 +79,7 @@ public final class SubtreeGroup {
      */
     static void grow(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt, float[] doneBox,
             float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
-            float[] rSplit, int[] rInfo, int[] rLeaf, int clip, int variant) {
+            float[] rSplit, int[] rInfo, int[] rLeaf, int clip) {
         int l = kc.localIdx;
         int on = active(state, kc.groupIdx);
         int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
@@ -143,7 +134,7 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            if (mm + 1 - ((variant >> 2) & 1) > 0) { // 1: references by rank; item l clips ranks l, l + 32 (not if empty)
+            if (mm > 0) { // 1: the references by rank; item l clips ranks l, l + 32 (an empty node skips it)
                 for (int q = l; q < MAX_REFS; q += LANES) {
                     if (((mask >>> q) & 1L) != 0L) {
                         id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
@@ -151,7 +142,7 @@ public final class SubtreeGroup {
                 }
                 kc.localBarrier();
                 for (int j = l; j < mm; j += LANES) {
-                    refBox(clip, variant & 1, v, doneInt, doneBox, f + id[j], vx, poly, box);
+                    refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
                     for (int a = 0; a < 6; a++) {
                         cb[6 * j + a] = box[a];
                     }
@@ -181,7 +172,7 @@ public final class SubtreeGroup {
             ba[l] = bestA[0];
             kc.localBarrier();
             // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane with the cost)
-            for (int s = firstRound(mm, variant); s > 0; s >>= 1) {
+            for (int s = firstRound(mm); s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
                     if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
@@ -242,11 +233,8 @@ public final class SubtreeGroup {
      * The first round of the lanes' arg-min for a node of mm references: the largest power of two below the lanes that
      * hold candidates (6·mm at most; lanes without one hold none), 0 for one lane or none.
      */
-    static int firstRound(int mm, int variant) {
+    static int firstRound(int mm) {
         int span = 6 * mm;
-        if ((variant & 2) == 0) {
-            span = LANES;
-        }
         if (span > LANES) {
             span = LANES;
         }
@@ -369,10 +357,9 @@ public final class SubtreeGroup {
     }
 
     /** Reference r's box in the node's voxel {@code vx} into {@code box}: clipped exactly, or as handed on (masks). */
-    static void refBox(int clip, int skip, float[] v, int[] doneInt, float[] doneBox, int r, float[] vx, double[] poly,
-            float[] box) {
+    static void refBox(int clip, float[] v, int[] doneInt, float[] doneBox, int r, float[] vx, double[] poly, float[] box) {
         if (clip == 1) {
-            SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0, skip);
+            SmallKernels.clipBox(v, doneInt[2 * r], vx, 0, doneBox, 6 * r, poly, box, 0);
         }
         if (clip == 0) {
             for (int a = 0; a < 6; a++) {
