@@ -45,9 +45,13 @@ public final class SmallKernels {
     private SmallKernels() {
     }
 
-    /** The number of set bits (OpenCL popcount on the device: TornadoVM 5.2 maps Long.bitCount to it). */
+    /**
+     * The number of set bits, as two 32-bit halves: TornadoVM 5.2 maps Long.bitCount to OpenCL's 64-bit popcount,
+     * whose long result made every count derived from it (loop bounds, the reference budget's division) 64-bit
+     * arithmetic on the device; Integer.bitCount gives ints (the GPU counts 32 bits per instruction either way).
+     */
     public static int popcount(long x) {
-        return Long.bitCount(x);
+        return Integer.bitCount((int) x) + Integer.bitCount((int) (x >> 32));
     }
 
     /** Global node i: an empty run (nodes without references keep it). */

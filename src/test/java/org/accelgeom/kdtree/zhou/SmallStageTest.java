@@ -132,6 +132,11 @@ class SmallStageTest {
         assertEquals(2, SmallKernels.popcount(x));
         assertEquals(64, SmallKernels.popcount(-1L));
         assertEquals(0, SmallKernels.popcount(0L));
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        for (int i = 0; i < 10_000; i++) { // as two 32-bit halves (ints on the device)
+            long y = r.nextLong() >> r.nextInt(64);
+            assertEquals(Long.bitCount(y), SmallKernels.popcount(y));
+        }
     }
 
     @Test

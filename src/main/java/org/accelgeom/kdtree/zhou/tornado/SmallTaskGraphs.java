@@ -374,11 +374,17 @@ public final class SmallTaskGraphs {
             t = t.task("scands", SmallTaskGraphs::smallCands, b.state, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos,
                     s.cMask, b.rCap);
         }
-        return t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
-                        s.tNodes, s.tWords, s.order)
-                .task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
-                        b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf)
-                .task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
+        t = t.task("sroots", SmallTaskGraphs::roots, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
+                s.tNodes, s.tWords, s.order);
+        // the kernel of the stage's mode (each drops the other mode's code)
+        if (s.masks) {
+            t = t.task("sbuild", SubtreeGroup::buildMasks, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
+                    b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
+        } else {
+            t = t.task("sbuild", SubtreeGroup::build, ctx, b.state, b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox,
+                    b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus, s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf);
+        }
+        return t.task("slayout", SmallTaskGraphs::layout, ctx, b.state, b.gInt, b.gDepth, s.gFirst, s.gEnd, s.tStatus,
                         s.tNodes, s.tWords, s.size, s.words, s.at, s.off);
     }
 

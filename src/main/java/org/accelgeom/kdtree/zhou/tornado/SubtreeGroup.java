@@ -2,7 +2,6 @@ package org.accelgeom.kdtree.zhou.tornado;
 
 import static org.accelgeom.kdtree.zhou.LevelBuffers.P_DEPTH_LIMIT;
 import static org.accelgeom.kdtree.zhou.SmallKernels.MAX_REFS;
-import static org.accelgeom.kdtree.zhou.SmallKernels.S_CLIP;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_CSLOTS;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_FACTOR;
 import static org.accelgeom.kdtree.zhou.SmallKernels.S_G;
@@ -30,13 +29,21 @@ import org.accelgeom.kdtree.zhou.SubtreeKernels;
  * <li>the node's candidates (6 per reference: its clipped box's ends, inside the voxel) are dealt round-robin to the
  * lanes; each lane counts the boxes left of, right of and in each of its candidates (counts, not masks: the SAH needs
  * only those) and keeps its best by {@link LevelKernels#better};
- * <li>the lanes' bests are reduced in local memory (a tree of {@code better});
+ * <li>the lanes' bests are reduced in local memory (a tree of {@code better}) over the lanes that hold candidates
+ * (6 per reference: 3 rounds for one reference, 4 for two, 5 from three; none for an empty node, which also skips the
+ * clip's two barriers);
  * <li>every lane forms the winner's masks (one pass over the boxes); the decision (every lane reads the same); a
  * leaf's triangles are written by all lanes at their ranks; lane 0 writes the node and pushes its children (the right
  * one below the left one).
  * </ol>
  * The stack holds per entry a voxel ({@code sv}), a mask ({@code sm}) and (depth, parent to patch, reference budget)
- * ({@code si}), as {@link SubtreeKernels#build}'s.
+ * ({@code si}), as {@link SubtreeKernels#build}'s, except that a right child's parent carries the parent's axis
+ * ({@code index << 2 | axis}), so that lane 0 writes the parent's info word without reading it back. Each mode of the
+ * stage has its task method ({@link #build}, {@link #buildMasks}) around one body with the mode a constant: the
+ * clipped kernel has no code of Zhou et al.'s culling (fewer registers: no spills at 96 per work-item).
+ * <p>Measured and reverted (the H100, session 14): skipping the Sutherland–Hodgman planes that cut nothing made the
+ * kernel slower (3.5 ms with the skip only while the polygon is the triangle, about 10 with a test loop per plane);
+ * register caps of 64, 72 and 80 instead of 96 changed nothing measurable.
  * The subtree equals {@link SubtreeKernels#build}'s bit for bit: {@code better} orders (cost, position, axis)
  * strictly, and two candidates equal in all three have equal masks and costs, so the order of the reduction cannot
  * matter. The loops over local arrays are written here, not in callees: TornadoVM 5.2 addresses a local array passed
@@ -50,9 +57,29 @@ public final class SubtreeGroup {
     private SubtreeGroup() {
     }
 
+    /** The subtrees over clipped boxes (the default small stage): the kernel without Zhou et al.'s culling. */
     public static void build(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
             float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
             int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, 1);
+    }
+
+    /** The subtrees with Zhou et al.'s masks over the small roots' boxes ({@code --small-stage zhou-masks}). */
+    public static void buildMasks(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt,
+            float[] doneBox, float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus,
+            int[] tNodes, int[] tWords, float[] rSplit, int[] rInfo, int[] rLeaf) {
+        grow(kc, state, c, v, gInt, doneInt, doneBox, gVox, gDepth, gFirst, gEnd, order, tStatus, tNodes, tWords, rSplit,
+                rInfo, rLeaf, 0);
+    }
+
+    /**
+     * The kernel's body; {@code clip} ({@link SmallKernels#S_CLIP}) is a constant of each task method, so that the
+     * compiler drops the other mode's code (Zhou et al.'s culling: registers the clipped kernel does not need).
+     */
+    static void grow(KernelContext kc, int[] state, double[] c, float[] v, int[] gInt, int[] doneInt, float[] doneBox,
+            float[] gVox, int[] gDepth, int[] gFirst, int[] gEnd, int[] order, int[] tStatus, int[] tNodes, int[] tWords,
+            float[] rSplit, int[] rInfo, int[] rLeaf, int clip) {
         int l = kc.localIdx;
         int on = active(state, kc.groupIdx);
         int i = order[Math.min(kc.groupIdx, Math.max(state[SmallTaskGraphs.S_ROOTS] - 1, 0))]; // its root
@@ -107,23 +134,23 @@ public final class SubtreeGroup {
             }
             kc.localBarrier();
             int mm = SmallKernels.popcount(mask);
-            // 1: the references by rank; item l clips ranks l, l + 32 (by bit, 4 references took 2 rounds of clips)
-            for (int q = l; q < MAX_REFS; q += LANES) {
-                if (((mask >>> q) & 1L) != 0L) {
-                    id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+            if (mm > 0) { // 1: the references by rank; item l clips ranks l, l + 32 (an empty node skips it)
+                for (int q = l; q < MAX_REFS; q += LANES) {
+                    if (((mask >>> q) & 1L) != 0L) {
+                        id[SmallKernels.popcount(mask & ((1L << q) - 1L))] = q;
+                    }
                 }
-            }
-            kc.localBarrier();
-            for (int j = l; j < mm; j += LANES) {
-                refBox(state[S_CLIP], v, doneInt, doneBox, f + id[j], vx, poly, box);
-                for (int a = 0; a < 6; a++) {
-                    cb[6 * j + a] = box[a];
+                kc.localBarrier();
+                for (int j = l; j < mm; j += LANES) {
+                    refBox(clip, v, doneInt, doneBox, f + id[j], vx, poly, box);
+                    for (int a = 0; a < 6; a++) {
+                        cb[6 * j + a] = box[a];
+                    }
                 }
+                kc.localBarrier();
             }
-            kc.localBarrier();
-            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, its box's minimum e = 0 or maximum e = 1),
-            // counted over the boxes in local memory (the clipped ones; with Zhou et al.'s masks the root's boxes, the
-            // same comparisons as their precomputed masks): left, right, either; the masks only for the winner
+            // 2: candidate t = 6·j + 2·k + e (reference j by rank, axis k, box minimum e = 0 or maximum 1), counted
+            // over the boxes in local memory (as Zhou et al.'s masks would be): left, right, either
             none(bestC, bestP, bestA);
             for (int t = l; t < 6 * mm; t += LANES) {
                 int j = t / 6;
@@ -144,8 +171,8 @@ public final class SubtreeGroup {
             bp[l] = bestP[0];
             ba[l] = bestA[0];
             kc.localBarrier();
-            // 3: the arg-min over the lanes (not @Reduce: it carries the plane with the cost, in local memory)
-            for (int s = LANES / 2; s > 0; s >>= 1) {
+            // 3: the arg-min over the lanes holding candidates (not @Reduce: it carries the plane with the cost)
+            for (int s = firstRound(mm); s > 0; s >>= 1) {
                 if (l < s) {
                     int u = l + s;
                     if (LevelKernels.wins(bc[u], bp[u], ba[u], bc[l], bp[l], ba[l]) == 1) {
@@ -156,8 +183,7 @@ public final class SubtreeGroup {
                 }
                 kc.localBarrier();
             }
-            // 4: the winner's masks (every lane); the decision; a leaf's triangles by all lanes; lane 0 writes the
-            // node and pushes its children
+            // 4: the winner's masks and the decision (every lane), a leaf's triangles; lane 0: the node, its children
             int k0 = Math.max(0, ba[0] >> 1);
             cm[0] = 0L;
             cm[1] = 0L;
@@ -180,8 +206,9 @@ public final class SubtreeGroup {
                 if (fail == 0) {
                     ctl[2] = writeNode(SubtreeKernels.base(state, f), n, par, axis, bp[0], words, mm, rSplit, rInfo, rLeaf);
                     if (axis >= 0) {
-                        children(state[S_CLIP], v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
+                        children(clip, v, doneInt, f, vx, axis, bp[0], cm[0], cm[1], cv, cm);
                         SubtreeKernels.childEntries(depth, n, budget, nl, nr, ce);
+                        ce[1] = (n << 2) | axis; // the right child's parent with its axis (writeNode)
                         for (int a = 0; a < 6; a++) {
                             sv[6 * top + a] = cv[a];
                             sv[6 * top + 6 + a] = cv[6 + a];
@@ -201,6 +228,22 @@ public final class SubtreeGroup {
 
     // The steps of build that touch no local array (TornadoVM 5.2 addresses a local array passed to a callee as a
     // global one, docs/cbt.md): scalars, private and global arrays only; inlined into the kernel.
+
+    /**
+     * The first round of the lanes' arg-min for a node of mm references: the largest power of two below the lanes that
+     * hold candidates (6·mm at most; lanes without one hold none), 0 for one lane or none.
+     */
+    static int firstRound(int mm) {
+        int span = 6 * mm;
+        if (span > LANES) {
+            span = LANES;
+        }
+        int s0 = 0;
+        for (int p = 1; p < span; p <<= 1) {
+            s0 = p;
+        }
+        return s0;
+    }
 
     /** The first reference of global node i's run in the hand-off list (0 when the work-group is idle). */
     static int first(int on, int[] gFirst, int i) {
@@ -389,14 +432,15 @@ public final class SubtreeGroup {
     }
 
     /**
-     * Node n of the region: its link from the parent (a right child), and a leaf of mm references or a plane x on
-     * {@code axis}; returns the region's leaf-list words after it.
+     * Node n of the region: its link from the parent (a right child; {@code par}: the parent's index and axis,
+     * {@code index << 2 | axis}), and a leaf of mm references or a plane x on {@code axis}; returns the region's
+     * leaf-list words after it.
      */
     static int writeNode(int nBase, int n, int par, int axis, float x, int words, int mm, float[] rSplit, int[] rInfo,
             int[] rLeaf) {
         int newWords = words;
         if (par >= 0) {
-            rInfo[nBase + par] = rInfo[nBase + par] | (n << 2);
+            rInfo[nBase + (par >> 2)] = (n << 2) | (par & 3); // its info word was its axis: not read back
         }
         if (axis < 0) {
             rSplit[nBase + n] = 0f;

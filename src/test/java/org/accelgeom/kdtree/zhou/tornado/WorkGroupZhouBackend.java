@@ -120,9 +120,9 @@ final class WorkGroupZhouBackend implements ZhouBackend {
                 case "scands" -> SmallTaskGraphs.smallCands(st, b.doneInt, b.doneBox, s.gFirst, s.gEnd, s.cPos, s.cMask, size);
                 case "sroots" -> JvmWorkGroups.run(size, size, kc -> SmallTaskGraphs.roots(kc, st, b.gInt, b.gDepth,
                         s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords, s.order));
-                case "sbuild" -> JvmWorkGroups.run(size, SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.build(kc, st,
+                case "sbuild" -> JvmWorkGroups.run(size, SubtreeGroup.LANES, (KernelContext kc) -> SubtreeGroup.grow(kc, st,
                         b.c, b.v, b.gInt, b.doneInt, b.doneBox, b.gVox, b.gDepth, s.gFirst, s.gEnd, s.order, s.tStatus,
-                        s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf));
+                        s.tNodes, s.tWords, s.rSplit, s.rInfo, s.rLeaf, s.masks ? 0 : 1));
                 case "slayout" -> JvmWorkGroups.run(size, size, kc -> SmallTaskGraphs.layout(kc, st, b.gInt, b.gDepth,
                         s.gFirst, s.gEnd, s.tStatus, s.tNodes, s.tWords, s.size, s.words, s.at, s.off));
                 case "splace" -> SmallTaskGraphs.place(st, b.gInt, b.gPos, s.gFirst, s.tStatus, s.tNodes, s.tWords, s.at,
