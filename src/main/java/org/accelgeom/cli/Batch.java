@@ -538,7 +538,8 @@ final class Batch {
         return common.output != null && (Files.isDirectory(common.output) || outputTyped != null && outputTyped.endsWith("/"));
     }
 
-    private static long size(Path p) {
+    /** A file's size in bytes, 0 where it cannot be read (its own work reports that). */
+    static long size(Path p) {
         try {
             return Files.size(p);
         } catch (IOException e) {

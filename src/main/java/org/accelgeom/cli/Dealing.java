@@ -53,23 +53,21 @@ final class Dealing {
      * workers ask for inputs.
      */
     static java.util.Iterator<Integer> orderSoon(List<Path> inputs, int workers) {
-        java.util.concurrent.FutureTask<int[]> f = new java.util.concurrent.FutureTask<>(() -> order(inputs, workers));
-        Thread t = new Thread(f, "accelgeom-dealing");
-        t.setDaemon(true);
-        t.start();
+        Soon<int[]> order = Soon.start("accelgeom-dealing", () -> order(inputs, workers));
         return new java.util.Iterator<>() {
             private java.util.PrimitiveIterator.OfInt it;
 
             private java.util.PrimitiveIterator.OfInt it() {
                 if (it == null) {
+                    int[] ks;
                     try {
-                        it = IntStream.of(f.get()).iterator();
-                    } catch (java.util.concurrent.ExecutionException e) {
-                        it = IntStream.range(0, inputs.size()).iterator(); // not expected: order catches its own
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new org.accelgeom.engine.AccelGeomException("interrupted while ordering the batch");
+                        ks = order.join("ordering the batch");
+                    } catch (org.accelgeom.engine.AccelGeomException e) {
+                        throw e; // interrupted
+                    } catch (RuntimeException e) {
+                        ks = IntStream.range(0, inputs.size()).toArray(); // not expected: order catches its own
                     }
+                    it = IntStream.of(ks).iterator();
                 }
                 return it;
             }
@@ -101,11 +99,11 @@ final class Dealing {
                     java.io.InputStream in = gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw) {
                 return atomRecords(in);
             } catch (java.io.IOException | RuntimeException e) {
-                return size(p);
+                return Batch.size(p);
             }
         }
         long points = gz ? -1 : PointCountGuess.points(p.toString());
-        return points >= 0 ? points : size(p);
+        return points >= 0 ? points : Batch.size(p);
     }
 
     /** The lines of {@code in} that start with {@code ATOM}. */
@@ -140,15 +138,6 @@ final class Dealing {
         return IntStream.range(0, size.length).boxed()
                 .sorted(Comparator.<Integer>comparingLong(k -> -size[k]).thenComparingInt(k -> k))
                 .mapToInt(Integer::intValue).toArray();
-    }
-
-    /** A file's size in bytes, 0 where it cannot be read (its own work reports that). */
-    static long size(Path p) {
-        try {
-            return Files.size(p);
-        } catch (java.io.IOException | RuntimeException e) {
-            return 0;
-        }
     }
 
     /**

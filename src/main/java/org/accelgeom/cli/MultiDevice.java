@@ -85,7 +85,7 @@ final class MultiDevice {
     }
 
     /** The device check that {@link #checkSoon} began (null: none pending). */
-    private static volatile java.util.concurrent.FutureTask<Void> deviceCheck;
+    private static volatile Soon<Void> deviceCheck;
 
     /**
      * {@link #check} on a thread of its own, from now: it waits for TornadoVM's start (1.4 s alone on the H200 hosts, about
@@ -95,35 +95,17 @@ final class MultiDevice {
      * with its one error line and nothing on stdout; the inputs computed meanwhile may have written their files.
      */
     private static void checkSoon(String text, int[] devices) {
-        java.util.concurrent.FutureTask<Void> f = new java.util.concurrent.FutureTask<>(() -> {
+        deviceCheck = Soon.start("accelgeom-device-check", () -> {
             check(text, devices);
             return null;
         });
-        deviceCheck = f;
-        Thread t = new Thread(f, "accelgeom-device-check");
-        t.setDaemon(true);
-        t.start();
     }
 
     /** Waits for the device check begun by {@link #checkSoon} (if any) and throws what it threw. */
     static void checked() {
-        java.util.concurrent.FutureTask<Void> f = deviceCheck;
-        if (f == null) {
-            return;
-        }
-        try {
-            f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error r) {
-                throw r;
-            }
-            throw new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AccelGeomException("interrupted while checking the devices");
+        Soon<Void> f = deviceCheck;
+        if (f != null) {
+            f.join("checking the devices");
         }
     }
 
@@ -215,7 +197,7 @@ final class MultiDevice {
                     counts[1]++;
                 } else {
                     counts[0]++;
-                    bytes[0] += size(in);
+                    bytes[0] += Batch.size(in);
                 }
                 progress.update(++reported[0], pool.describe());
             });
@@ -581,14 +563,6 @@ final class MultiDevice {
             check(common.devices, common.deviceList); // the split runs in this process: parseDevices left it to children
         }
         return DevicePool.open(execution, common.deviceList);
-    }
-
-    private static long size(Path p) {
-        try {
-            return Files.size(p);
-        } catch (java.io.IOException e) {
-            return 0;
-        }
     }
 
     /** The devices as the summary names them. */
