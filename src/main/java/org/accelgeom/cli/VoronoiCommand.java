@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.DeviceSession;
+import org.accelgeom.engine.Progress;
 import org.accelgeom.engine.Backend;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.Formats;
@@ -168,6 +169,9 @@ final class VoronoiCommand implements Callable<Integer> {
     private int batchThreads() {
         return common.threads > 0 ? common.threads : Runtime.getRuntime().availableProcessors();
     }
+
+    /** Frames and models this process computed each on one thread (see {@link #alone}; the tests read it). */
+    static final java.util.concurrent.atomic.AtomicInteger FRAMES_ALONE = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Inputs this process computed on one thread in a batch (see {@link #oneThreadPerInput}; the tests read it). */
     static final java.util.concurrent.atomic.AtomicInteger ONE_THREAD_INPUTS = new java.util.concurrent.atomic.AtomicInteger();
@@ -391,20 +395,10 @@ final class VoronoiCommand implements Callable<Integer> {
     private int allModels(PrintWriter out, AtomBalls.Radii table, VoronoiOptions options) {
         // the models of an ensemble have as many atoms: the backend stays loaded in the session (tornado: one plan)
         VoronoiOptions o = options.withResident(true);
+        Molecule first = readModel(1);
         java.util.Iterator<Numbered<Molecule>> models = new java.util.Iterator<>() { // read one ahead, until none is left
             private int k = 0;
-            private Molecule next = read(1);
-
-            private Molecule read(int model) {
-                try {
-                    return Formats.readMolecule(Path.of(common.input), model);
-                } catch (NoSuchModelException e) {
-                    if (model > 1) {
-                        return null; // past the last model
-                    }
-                    throw e;
-                }
-            }
+            private Molecule next = first;
 
             @Override
             public boolean hasNext() {
@@ -414,19 +408,19 @@ final class VoronoiCommand implements Callable<Integer> {
             @Override
             public Numbered<Molecule> next() {
                 Numbered<Molecule> m = new Numbered<>(++k, next);
-                next = read(k + 1);
+                next = readModel(k + 1);
                 return m;
             }
         };
         long[] total = {0};
-        Items<Numbered<Molecule>> items = runItems(o, models, (session, m) -> {
+        Items<Numbered<Molecule>> items = runItems(o, models, (session, m, alone) -> {
             long t0 = System.nanoTime();
-            String line = model(m.number(), m.item(), table, o, session);
+            String line = model(m.number(), m.item(), table, o, session, alone);
             synchronized (total) {
                 total[0] += System.nanoTime() - t0;
             }
             return line;
-        }, m -> common.input + ", model " + m.number(), out, total);
+        }, m -> common.input + ", model " + m.number(), out, total, selected(first, table), 0);
         out.printf(Locale.ROOT, "models:           %d%s%n", items.count(), items.failed() > 0 ? " (" + items.failed() + " failed)" : "");
         out.printf(Locale.ROOT, "total time:       %.3f ms%n", total[0] / 1e6);
         out.printf(Locale.ROOT, "backend:          %s%s%n", common.describeBackend(), items.devices());
@@ -434,12 +428,34 @@ final class VoronoiCommand implements Callable<Integer> {
         return items.failed() > 0 ? Main.EXIT_FAILURE : 0;
     }
 
-    /** Model {@code k}'s diagram: its files written, its report line returned. */
-    private String model(int k, Molecule m, AtomBalls.Radii table, VoronoiOptions options, DeviceSession session) {
+    /** Model {@code model} of the input, or null past the last one. */
+    private Molecule readModel(int model) {
+        try {
+            return Formats.readMolecule(Path.of(common.input), model);
+        } catch (NoSuchModelException e) {
+            if (model > 1) {
+                return null; // past the last model
+            }
+            throw e;
+        }
+    }
+
+    /** The balls selected of {@code m} (its atoms where the selection fails: the model reports that in its turn). */
+    private int selected(Molecule m, AtomBalls.Radii table) {
+        try {
+            return AtomBalls.of(m, hydrogens, waters, hetatm, table).balls().size();
+        } catch (RuntimeException e) {
+            return m.size();
+        }
+    }
+
+    /** Model {@code k}'s diagram (alone: on this thread only): its files written, its report line returned. */
+    private String model(int k, Molecule m, AtomBalls.Radii table, VoronoiOptions options, DeviceSession session,
+            boolean alone) {
         Check.finiteAtoms(common.input + " model " + k, m, table == AtomBalls.Radii.FILE && carriesRadii(common.input));
         AtomBalls.Selection sel = AtomBalls.of(m, hydrogens, waters, hetatm, table);
         long t0 = System.nanoTime();
-        VoronoiResult r = Voronoi.compute(sel.balls(), options, session);
+        VoronoiResult r = alone ? Voronoi.computeAlone(sel.balls(), options, session) : Voronoi.compute(sel.balls(), options, session);
         long nanos = System.nanoTime() - t0;
         if (common.output != null) {
             writeVertices(suffixed(common.output, k), r);
@@ -461,12 +477,13 @@ final class VoronoiCommand implements Callable<Integer> {
 
     /**
      * The items of one input in order, each in the session (a batch's, or with --devices the first free device
-     * worker's); the report lines in item order. An item that fails with an AccelGeomException is reported on one
-     * line and the next one runs (a batch).
+     * worker's), {@link #framesInFlight} of them at once ({@link FramesInFlight}); the report lines in item order. An
+     * item that fails with an AccelGeomException is reported on one line and the next one runs (a batch). {@code
+     * balls}: the balls of an item; {@code known}: the items the input says it has (0: unknown).
      */
     private <T> Items<Numbered<T>> runItems(VoronoiOptions options, java.util.Iterator<Numbered<T>> source,
-            MultiDevice.ItemWork<Numbered<T>> work, java.util.function.Function<Numbered<T>, String> what, PrintWriter out,
-            long[] total) {
+            FramesInFlight.Work<Numbered<T>> work, java.util.function.Function<Numbered<T>, String> what, PrintWriter out,
+            long[] total, int balls, int known) {
         int[] count = {0};
         java.util.Iterator<Numbered<T>> counted = new java.util.Iterator<>() {
             @Override
@@ -482,16 +499,31 @@ final class VoronoiCommand implements Callable<Integer> {
         };
         if (common.deviceList != null && !Batch.active()) { // --devices: the items over the device workers
             String[] summary = new String[1];
-            int failed = MultiDevice.items(spec, common, options.execution(), counted, work, what, out,
-                    spec.commandLine().getErr(), summary, total);
+            int failed = MultiDevice.items(spec, common, options.execution(), counted,
+                    (session, item) -> work.apply(session, item, false), what, out, spec.commandLine().getErr(), summary,
+                    total);
             return new Items<>(count[0], failed, ", " + summary[0]);
         }
+        int slots = framesInFlight(balls, known);
+        Progress progress = common.progress();
+        progress.begin(trajectory != null ? "frames" : "models", known);
         int failed = 0;
         try (Batch.Lease lease = Batch.session(options.execution())) {
+            if (slots > 1) {
+                failed = FramesInFlight.run(counted, slots, position -> {
+                    boolean alone = alone(position, balls, known);
+                    if (alone) {
+                        FRAMES_ALONE.incrementAndGet();
+                    }
+                    return alone;
+                }, lease.session(),
+                        work, what, out, spec.commandLine().getErr(), common.debug, progress);
+                return new Items<>(count[0], failed, "");
+            }
             while (counted.hasNext()) {
                 Numbered<T> item = counted.next();
                 try {
-                    out.print(work.apply(lease.session(), item));
+                    out.print(work.apply(lease.session(), item, false));
                 } catch (AccelGeomException e) {
                     failed++;
                     out.flush();
@@ -502,9 +534,50 @@ final class VoronoiCommand implements Callable<Integer> {
                     throw new AccelGeomException(Batch.message(e), e);
                 }
                 out.flush();
+                progress.update(count[0]);
             }
+        } finally {
+            progress.end();
         }
         return new Items<>(count[0], failed, "");
+    }
+
+    /**
+     * Frames (models) of one input computed at once on one device or none ({@link FramesInFlight}): {@code
+     * accelgeom.voronoi.framesInFlight}, or by default on jvm 1; where the first frame runs {@link #alone} as many as
+     * the threads, else half the cores (2 to 8); at most as many as fit in half the heap. {@code balls}: a frame's.
+     */
+    int framesInFlight(int balls, int known) {
+        int set = org.accelgeom.engine.Tuning.VORONOI_FRAMES_IN_FLIGHT.intValue();
+        int k = set > 0 ? set : common.backend == Backend.JVM ? 1 : alone(0, balls, known) ? batchThreads()
+                : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
+        long fit = Runtime.getRuntime().maxMemory() / 2 / Math.max(1, (long) balls * BYTES_PER_BALL);
+        return (int) Math.max(1, Math.min(k, fit));
+    }
+
+    /**
+     * About the heap one frame's diagram needs at its peak per ball (its balls, grid, tracing and result; measured
+     * on 1UBQ and random balls, see docs/voronoi.md), for {@link #framesInFlight}.
+     */
+    static final long BYTES_PER_BALL = 16 << 10;
+
+    /**
+     * Whether the frame at {@code position} (from 0) of frames of {@code balls} balls is computed on its worker thread
+     * only ({@link Voronoi#computeAlone}, as {@link #oneThreadPerInput} does for the inputs of a batch, and with its
+     * switch): on jvm-parallel while at least as many frames remain as the threads, on tornado small frames (whose
+     * levels stay on the host cores, {@link Voronoi#staysOnHost}) as long; where the count of frames is not known, the
+     * small ones. The others run on the session's threads (tornado: their device steps take turns).
+     */
+    private boolean alone(int position, int balls, int known) {
+        if (common.backend == Backend.JVM || !org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue()
+                || batchThreads() < 2) {
+            return false;
+        }
+        boolean small = Voronoi.staysOnHost(balls);
+        if (known <= position) {
+            return small;
+        }
+        return known - position >= batchThreads() && (small || common.backend == Backend.JVM_PARALLEL);
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */
@@ -551,9 +624,9 @@ final class VoronoiCommand implements Callable<Integer> {
                     return new Numbered<>(++f, new org.accelgeom.voronoi.Balls(bx, by, bz, r.clone()));
                 }
             };
-            items = runItems(o, frames, (session, frame) -> {
+            items = runItems(o, frames, (session, frame, alone) -> {
                 long t0 = System.nanoTime();
-                VoronoiResult res = Voronoi.compute(frame.item(), o, session);
+                VoronoiResult res = alone ? Voronoi.computeAlone(frame.item(), o, session) : Voronoi.compute(frame.item(), o, session);
                 long nanos = System.nanoTime() - t0;
                 synchronized (total) {
                     total[0] += nanos;
@@ -567,7 +640,7 @@ final class VoronoiCommand implements Callable<Integer> {
                 return String.format(Locale.ROOT, "frame %d: %d balls, %d hidden, %d vertices, %d edges, %.3f ms%n",
                         frame.number(), atoms.length, res.hidden().length, res.vertexCount(),
                         res.edgeCount() + res.closedEdgeCount(), nanos / 1e6);
-            }, f -> trajectory + ", frame " + f.number(), out, total);
+            }, f -> trajectory + ", frame " + f.number(), out, total, atoms.length, Math.max(0, dcd.framesInHeader()));
         }
         int frames = items.count();
         out.printf(Locale.ROOT, "frames:           %d%s%n", frames, items.failed() > 0 ? " (" + items.failed() + " failed)" : "");

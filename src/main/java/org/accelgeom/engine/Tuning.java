@@ -170,8 +170,15 @@ public enum Tuning {
     VORONOI_ONE_THREAD("accelgeom.voronoi.oneThreadPerInput", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "jvm-parallel voronoi batches: while at least as many inputs remain as the batch has threads, each input is "
                     + "computed on one thread (the jvm-parallel algorithm, its loops on the caller), one input per thread "
-                    + "at once; the last inputs each on all threads. false: every input on all threads, half the cores "
-                    + "of inputs at once. Same output."),
+                    + "at once; the last inputs each on all threads (frames and models in flight likewise, see "
+                    + "accelgeom.voronoi.framesInFlight). false: every input on all threads, half the cores of inputs at "
+                    + "once. Same output."),
+    VORONOI_FRAMES_IN_FLIGHT("accelgeom.voronoi.framesInFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "voronoi --trajectory and --all-models (one device or none): frames (models) computed at once, read in order, "
+                    + "their reports printed in frame order; memory holds that many frames and results. Small frames (whose "
+                    + "levels stay under accelgeom.voronoi.hostBelow) and, while at least as many frames remain, any frame on "
+                    + "jvm-parallel, each on one thread; others on all threads (tornado: device steps take turns). 0: as many "
+                    + "as the threads for frames on one thread, else half the cores (2 to 8); jvm: 1. Same output."),
     VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
                     + "stderr (how hostBelow was measured)."),

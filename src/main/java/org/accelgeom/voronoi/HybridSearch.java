@@ -105,6 +105,15 @@ final class HybridSearch implements VoronoiBackend {
         return capacity;
     }
 
+    /**
+     * Whether no tracing level of {@code balls} balls should reach the size rule: a level holds up to about 1.2 times
+     * the visible balls (1UBQ; random balls and larger proteins 0.6-0.8), an estimate, not a bound.
+     */
+    static boolean staysOnHost(int balls) {
+        long below = Tuning.VORONOI_HOST_BELOW.intValue();
+        return below > 0 && 6L * balls < 5L * below;
+    }
+
     /** The rule in words, for the phase table. */
     String rule() {
         return "levels under " + hostBelow + " edges";

@@ -44,7 +44,7 @@ public class Voronoi {
      * The resident state a session keeps: the last prepared balls and their search backend (see
      * {@link VoronoiOptions#resident()}).
      */
-    private record Resident(Balls balls, VoronoiOptions options, Prepared prepared, VoronoiBackend search) {
+    private record Resident(Balls balls, VoronoiOptions options, boolean alone, Prepared prepared, VoronoiBackend search) {
     }
 
     private static final String FAMILY = "voronoi";
@@ -60,6 +60,15 @@ public class Voronoi {
         private final java.util.ArrayDeque<Resident> idle = new java.util.ArrayDeque<>();
         /** The tornado device search of the session: diagrams in flight at once use it one after another. */
         private HybridSearch.Device device;
+        /** The host loops of the diagrams computed alone ({@link #computeAlone}): one thread, each on its caller. */
+        private ParallelLoops callerLoops;
+
+        synchronized ParallelLoops callerLoops() {
+            if (callerLoops == null) {
+                callerLoops = new ParallelLoops(1);
+            }
+            return callerLoops;
+        }
 
         synchronized HybridSearch.Device device(DeviceSession session) {
             if (device == null) {
@@ -69,9 +78,12 @@ public class Voronoi {
         }
         private boolean closed;
 
-        synchronized Resident take(Balls balls, VoronoiOptions options) {
+        synchronized Resident take(Balls balls, VoronoiOptions options, boolean alone) {
             Resident pick = null;
             for (Resident r : idle) {
+                if (r.alone() != alone) {
+                    continue; // its search runs on the other loops
+                }
                 if (r.balls() == balls && options.equals(r.options())) {
                     pick = r;
                     break;
@@ -104,6 +116,9 @@ public class Voronoi {
             }
             if (device != null) {
                 device.close();
+            }
+            if (callerLoops != null) {
+                callerLoops.close();
             }
         }
 
@@ -139,14 +154,40 @@ public class Voronoi {
      * its plan) stay in the session for the next diagram (the same balls again, or a trajectory's next frame).
      */
     public static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session) {
-        return compute(balls, given, session, null);
+        return compute(balls, given, session, null, false);
+    }
+
+    /**
+     * {@link #compute(Balls, VoronoiOptions, DeviceSession)} alone on the calling thread: the host steps' loops run on
+     * the caller (one thread) instead of the session's pool, for many diagrams computed at once in one session, each on
+     * a thread of its own (a trajectory's frames in flight). On tornado its device steps take turns with the other
+     * diagrams' on the session's one device search. The result is the same as {@code compute}'s (every parallel step
+     * writes per index).
+     */
+    public static VoronoiResult computeAlone(Balls balls, VoronoiOptions given, DeviceSession session) {
+        return compute(balls, given, session, null, true);
+    }
+
+    /**
+     * Whether the {@code tornado} search would keep every tracing level of {@code balls} balls on the host cores by its
+     * size rule ({@code accelgeom.voronoi.hostBelow}): a level holds about 0.6-1.2 times the visible balls, so such an
+     * input builds no plan and uploads nothing (an estimate: a level that reaches the rule still goes to the device).
+     */
+    public static boolean staysOnHost(int balls) {
+        return HybridSearch.staysOnHost(balls);
     }
 
     /** {@link #compute(Balls, VoronoiOptions, DeviceSession)} with the search {@code make} gives (null: the backend's). */
     static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session,
             java.util.function.Supplier<VoronoiBackend> make) {
+        return compute(balls, given, session, make, false);
+    }
+
+    /** The diagram, its host loops on the caller when {@code alone} (see {@link #computeAlone}). */
+    private static VoronoiResult compute(Balls balls, VoronoiOptions given, DeviceSession session,
+            java.util.function.Supplier<VoronoiBackend> make, boolean alone) {
         VoronoiOptions options = given.withExecution(session.execution());
-        ParallelLoops hostLoops = options.backend() == Backend.JVM ? null : session.loops();
+        ParallelLoops hostLoops = options.backend() == Backend.JVM ? null : alone ? pool(session).callerLoops() : session.loops();
         VoronoiRange.check(balls);
         PhaseTimings timings = options.execution().newTimings();
         VoronoiOptions.Precision precision = options.effectivePrecision();
@@ -155,7 +196,7 @@ public class Voronoi {
         VoronoiBackend search = null;
         VoronoiBackend reload = null; // a resident backend to load with other balls (a trajectory's next frame)
         // a diagram that is not resident leaves the resident state alone
-        Resident held = options.resident() ? pool(session).take(balls, options) : null;
+        Resident held = options.resident() ? pool(session).take(balls, options, alone) : null;
         if (held != null && held.balls() == balls && options.equals(held.options())) {
             prep = held.prepared();
             search = held.search(); // in use; put back when done
@@ -189,7 +230,7 @@ public class Voronoi {
             if (reload != null) {
                 reload.close();
             }
-            keep(session, balls, options, prep, search);
+            keep(session, balls, options, alone, prep, search);
             int[] closed = prep.visible >= 3 ? closedEdges(prep, new int[0], hostLoops, timings) : new int[0];
             return new VoronoiResult(n, prep.hiddenIdx, new int[0], new double[0],
                     new int[0], new int[0], closed, new VoronoiResult.Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), timings,
@@ -199,7 +240,7 @@ public class Voronoi {
         try {
             if (search == null) {
                 long t2 = System.nanoTime();
-                search = reload != null ? reload : make != null ? make.get() : backend(options, session);
+                search = reload != null ? reload : make != null ? make.get() : backend(options, session, hostLoops);
                 reload = null;
                 search.load(pb.x, pb.y, pb.z, pb.r, prep.fx, prep.fy, prep.fz, prep.fr, prep.grid.cellStart,
                         prep.grid.cellBalls, prep.p, prep.ip, prep.capacity);
@@ -236,7 +277,7 @@ public class Voronoi {
                 reload.close(); // the load failed before it was taken
             }
             if (ok) {
-                keep(session, balls, options, prep, search);
+                keep(session, balls, options, alone, prep, search);
             } else if (search != null) {
                 search.close();
             }
@@ -277,10 +318,10 @@ public class Voronoi {
     }
 
     /** Keeps the prepared state in the session for the next diagram when resident, else releases the backend. */
-    private static void keep(DeviceSession session, Balls balls, VoronoiOptions options, Prepared prep,
+    private static void keep(DeviceSession session, Balls balls, VoronoiOptions options, boolean alone, Prepared prep,
             VoronoiBackend search) {
         if (options.resident()) {
-            pool(session).give(new Resident(balls, options, prep, search));
+            pool(session).give(new Resident(balls, options, alone, prep, search));
         } else if (search != null) {
             search.close();
         }
@@ -374,11 +415,12 @@ public class Voronoi {
     /** The first search radius: this many times the start vertex's sphere, grown until proven (needRadius). */
     static final double GROW = 1.5;
 
-    private static VoronoiBackend backend(VoronoiOptions o, DeviceSession session) {
+    /** The search of the options' backend; {@code hostLoops}: the diagram's host loops (null on jvm). */
+    private static VoronoiBackend backend(VoronoiOptions o, DeviceSession session, ParallelLoops hostLoops) {
         return switch (o.backend()) {
             case JVM -> new JvmVoronoiBackend(null, o.lanes());
-            case JVM_PARALLEL -> new JvmVoronoiBackend(session.loops(), o.lanes());
-            case TORNADO -> new HybridSearch(session.loops(), pool(session).device(session));
+            case JVM_PARALLEL -> new JvmVoronoiBackend(hostLoops, o.lanes());
+            case TORNADO -> new HybridSearch(hostLoops, pool(session).device(session));
         };
     }
 
