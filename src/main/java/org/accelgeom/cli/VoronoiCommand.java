@@ -545,11 +545,12 @@ final class VoronoiCommand implements Callable<Integer> {
     /**
      * Frames (models) of one input computed at once on one device or none ({@link FramesInFlight}): {@code
      * accelgeom.voronoi.framesInFlight}, or by default on jvm 1; where the first frame runs {@link #alone} as many as
-     * the threads, else half the cores (2 to 8); at most as many as fit in half the heap. {@code balls}: a frame's.
+     * the threads (at most 64), else half the cores (2 to 8); at most as many as fit in half the heap. {@code balls}: a frame's.
      */
     int framesInFlight(int balls, int known) {
         int set = org.accelgeom.engine.Tuning.VORONOI_FRAMES_IN_FLIGHT.intValue();
-        int k = set > 0 ? set : common.backend == Backend.JVM ? 1 : alone(0, balls, known) ? batchThreads()
+        // (at most 64 by default: on POCL the JVM is told of 256 processors, see tornado-config/pocl.argfile)
+        int k = set > 0 ? set : common.backend == Backend.JVM ? 1 : alone(0, balls, known) ? Math.min(64, batchThreads())
                 : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
         long fit = Runtime.getRuntime().maxMemory() / 2 / Math.max(1, (long) balls * BYTES_PER_BALL);
         return (int) Math.max(1, Math.min(k, fit));

@@ -178,7 +178,7 @@ public enum Tuning {
                     + "their reports printed in frame order; memory holds that many frames and results. Small frames (whose "
                     + "levels stay under accelgeom.voronoi.hostBelow) and, while at least as many frames remain, any frame on "
                     + "jvm-parallel, each on one thread; others on all threads (tornado: device steps take turns). 0: as many "
-                    + "as the threads for frames on one thread, else half the cores (2 to 8); jvm: 1. Same output."),
+                    + "as the threads (at most 64) for frames on one thread, else half the cores (2 to 8); jvm: 1. Same output."),
     VORONOI_LEVELS("accelgeom.voronoi.levels", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "The edge tracer prints each tracing level's edge count and the wall time of its search and end vertices to "
                     + "stderr (how hostBelow was measured)."),
