@@ -48,17 +48,11 @@ final class FramesInFlight {
      */
     static <T> int run(Iterator<T> source, int inFlight, IntPredicate alone, DeviceSession session, Work<T> work,
             Function<T, String> what, PrintWriter out, PrintWriter err, boolean debug, Progress progress) {
-        ArrayDeque<Pending> window = new ArrayDeque<>();
+        ExecutorService workers = Executors.newFixedThreadPool(inFlight,
+                Thread.ofPlatform().daemon().name("accelgeom-frame-", 1).factory());
+        ArrayDeque<Pending> window = new ArrayDeque<>(); // the items started and not yet reported, in order
         BlockingQueue<Pending> ended = new LinkedBlockingQueue<>();
-        ExecutorService workers = Executors.newFixedThreadPool(inFlight, r -> {
-            Thread t = new Thread(r, "accelgeom-frame");
-            t.setDaemon(true);
-            return t;
-        });
-        int failed = 0;
-        int position = 0;
-        int running = 0;
-        int done = 0;
+        int failed = 0, position = 0, running = 0, done = 0;
         boolean more = true;
         RuntimeException unread = null; // the next item could not be read: reported after the items before it
         try {
