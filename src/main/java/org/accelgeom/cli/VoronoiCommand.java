@@ -557,10 +557,11 @@ final class VoronoiCommand implements Callable<Integer> {
     }
 
     /**
-     * About the heap one frame's diagram needs at its peak per ball (its balls, grid, tracing and result; measured
-     * on 1UBQ and random balls, see docs/voronoi.md), for {@link #framesInFlight}.
+     * About the heap one frame's diagram needs at its peak per ball (its balls, grid, tracing, result and the text of
+     * its files), for {@link #framesInFlight}: 20,000 random balls computed and wrote their vertices with -Xmx64m, not
+     * with -Xmx48m (jvm, one process), about 3 KB per ball with the JVM's own share.
      */
-    static final long BYTES_PER_BALL = 16 << 10;
+    static final long BYTES_PER_BALL = 4 << 10;
 
     /**
      * Whether the frame at {@code position} (from 0) of frames of {@code balls} balls is computed on its worker thread
