@@ -74,6 +74,7 @@ final class FramesInFlight {
                     running++;
                 }
                 while (!window.isEmpty() && window.peek().work().isDone()) {
+                    progress.end(); // a terminal's progress line cleared before the report line (drawn again after)
                     failed += report(window.poll(), out, err, debug);
                     progress.update(++done);
                 }

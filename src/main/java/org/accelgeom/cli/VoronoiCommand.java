@@ -510,22 +510,26 @@ final class VoronoiCommand implements Callable<Integer> {
         int failed = 0;
         try (Batch.Lease lease = Batch.session(options.execution())) {
             if (slots > 1) {
-                failed = FramesInFlight.run(counted, slots, position -> {
-                    boolean alone = alone(position, balls, known);
-                    if (alone) {
+                java.util.function.IntPredicate alone = position -> {
+                    boolean one = alone(position, balls, known);
+                    if (one) {
                         FRAMES_ALONE.incrementAndGet();
                     }
-                    return alone;
-                }, lease.session(),
-                        work, what, out, spec.commandLine().getErr(), common.debug, progress);
+                    return one;
+                };
+                failed = FramesInFlight.run(counted, slots, alone, lease.session(), work, what, out,
+                        spec.commandLine().getErr(), common.debug, progress);
                 return new Items<>(count[0], failed, "");
             }
             while (counted.hasNext()) {
                 Numbered<T> item = counted.next();
                 try {
-                    out.print(work.apply(lease.session(), item, false));
+                    String line = work.apply(lease.session(), item, false);
+                    progress.end(); // a terminal's progress line cleared before the report line (drawn again after)
+                    out.print(line);
                 } catch (AccelGeomException e) {
                     failed++;
+                    progress.end();
                     out.flush();
                     Main.report(spec.commandLine().getErr(), what.apply(item) + ": " + e.getMessage(), e, common.debug);
                 } catch (RuntimeException e) {
