@@ -48,13 +48,15 @@ final class VoronoiCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "N", defaultValue = "1", description = "Model of a multi-model file, from 1 (default: 1).")
     int model;
 
-    @Option(names = "--all-models", description = "Every model of the file, one after the other (a batch): one line "
-            + "per model; --output and --edges get '-model<N>' before their extension.")
+    @Option(names = "--all-models", description = "Every model of the file (a batch, several at once: "
+            + "accelgeom.voronoi.framesInFlight): one line per model, in model order; --output and --edges get "
+            + "'-model<N>' before their extension.")
     boolean allModels;
 
     @Option(names = "--trajectory", paramLabel = "FILE.dcd", description = "A CHARMM/NAMD DCD trajectory of the --input "
-            + "molecule (same atoms, same order): the diagram of every frame (a batch), one line per frame; --output and "
-            + "--edges get '-frame<N>' before their extension.")
+            + "molecule (same atoms, same order): the diagram of every frame (a batch, several at once: "
+            + "accelgeom.voronoi.framesInFlight), one line per frame, in frame order; --output and --edges get "
+            + "'-frame<N>' before their extension.")
     Path trajectory;
 
     @Option(names = "--hydrogens", description = "Include hydrogen atoms (left out by default, as Voronota does).")
