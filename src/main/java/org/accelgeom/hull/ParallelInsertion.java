@@ -1,7 +1,5 @@
 package org.accelgeom.hull;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 import org.accelgeom.engine.ParallelLoops;
@@ -16,12 +14,11 @@ import org.accelgeom.engine.ParallelLoops;
  * <ol>
  * <li>each remaining candidate i searches its visible region R_i and horizon on the topology as it is (read only,
  * in parallel); its ring H_i is the faces across its horizon;</li>
- * <li>reservations (atomic minimum): {@code anyOwner[F]} = the least i with F in R_i or H_i, {@code regionOwner[F]}
- * = the least i with F in R_i;</li>
- * <li>i wins if it owns every face of R_i and no lower candidate's region holds a face of H_i. Two winners' regions
- * are then disjoint, and neither region holds a face of the other's ring, so each keeps its region and horizon
- * whatever the other does (p's region after the other's insertion could reach the other's cone only through a face
- * of the other's ring that p sees). In every conflict the higher index loses, so the lowest candidate wins;</li>
+ * <li>reservations, one pass in queue order: i wins if no face of R_i is in an earlier winner's region or ring, and
+ * no face of H_i is in an earlier winner's region. Two winners' regions are then disjoint, and neither region holds a
+ * face of the other's ring, so each keeps its region and horizon whatever the other does (p's region after the
+ * other's insertion could reach the other's cone only through a face of the other's ring that p sees). The first
+ * candidate always wins;</li>
  * <li>the winners, in queue order, take the new face ids by a prefix sum of their horizons' lengths, up to the first
  * that would pass the round's budget (which ends the round, as in the serial loop); their cones are built in
  * parallel and appended to the round's {@link RoundDelta} in queue order.</li>
@@ -33,8 +30,6 @@ final class ParallelInsertion {
 
     /** Candidates per task of a parallel loop: a search is a few microseconds. */
     private static final int GRAIN = 16;
-    private static final int FREE = Integer.MAX_VALUE;
-    private static final VarHandle OWNER = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final HullTopology topo;
     private final ParallelLoops loops;
@@ -50,9 +45,10 @@ final class ParallelInsertion {
     private int[][] horizon = new int[0][];
     private int[] horizonCount = new int[0];
     private boolean[] wins = new boolean[0];
-    /** Per face: the least slot whose region or ring holds it; the least slot whose region holds it (FREE: none). */
-    private int[] anyOwner = new int[0];
-    private int[] regionOwner = new int[0];
+    /** Per face: {@link #stamp} where this sub-step's winners' regions or rings hold it; where their regions do. */
+    private int[] claimed = new int[0];
+    private int[] inRegion = new int[0];
+    private int stamp;
 
     /** Over {@code topo}, on {@code loops}' threads. */
     ParallelInsertion(HullTopology topo, ParallelLoops loops) {
@@ -96,86 +92,67 @@ final class ParallelInsertion {
             HullTopology.Scratch s = scratch.get();
             for (int k = from; k < to; k++) {
                 topo.region(apex[k], face[k], s);
-                region[k] = copy(region[k], s.visible, s.visibleCount);
+                // the slot keeps the search's arrays, the scratch takes the slot's old ones
+                int[] r = region[k];
+                region[k] = s.visible;
+                s.visible = r != null ? r : new int[64];
                 regionCount[k] = s.visibleCount;
-                horizon[k] = copy(horizon[k], s.horizon, s.horizonCount);
+                int[] h = horizon[k];
+                horizon[k] = s.horizon;
+                s.horizon = h != null ? h : new int[64];
                 horizonCount[k] = s.horizonCount;
             }
         });
     }
 
-    /** Steps 2–3: the reservations, then each slot's verdict; the owner tables are left free again. */
+    /**
+     * Steps 2–3, in one pass in queue order: slot k wins if no face of its region is in an earlier winner's region or
+     * ring, and no face of its ring is in an earlier winner's region; a winner then claims its region and ring. A pass
+     * over a few faces per candidate (cheaper than the searches), and it keeps every candidate that fits beside the
+     * earlier winners: the queue lists each cone's faces one after another, so neighbours follow each other, and a
+     * rule where any earlier candidate (a loser too) blocks the next would let one candidate of such a chain win per
+     * sub-step.
+     */
     private void reserve(int m) {
         int faces = topo.faceCount;
-        if (anyOwner.length < faces) {
-            int old = anyOwner.length;
-            int cap = Math.max(faces, 2 * old);
-            anyOwner = Arrays.copyOf(anyOwner, cap);
-            regionOwner = Arrays.copyOf(regionOwner, cap);
-            Arrays.fill(anyOwner, old, cap, FREE);
-            Arrays.fill(regionOwner, old, cap, FREE);
+        if (claimed.length < faces) {
+            int cap = Math.max(faces, 2 * claimed.length);
+            claimed = Arrays.copyOf(claimed, cap);
+            inRegion = Arrays.copyOf(inRegion, cap);
         }
+        stamp++;
         int[] twin = topo.twin;
-        loops.forRange(m, GRAIN, (from, to) -> {
-            for (int k = from; k < to; k++) {
+        for (int k = 0; k < m; k++) {
+            wins[k] = wins(k, twin);
+            if (wins[k]) {
                 int[] r = region[k];
                 for (int j = 0; j < regionCount[k]; j++) {
-                    claim(anyOwner, r[j], k);
-                    claim(regionOwner, r[j], k);
+                    claimed[r[j]] = stamp;
+                    inRegion[r[j]] = stamp;
                 }
                 int[] h = horizon[k];
                 for (int j = 0; j < horizonCount[k]; j++) {
-                    claim(anyOwner, twin[h[j]] / 3, k);
+                    claimed[twin[h[j]] / 3] = stamp;
                 }
             }
-        });
-        loops.forRange(m, GRAIN, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                wins[k] = wins(k, twin);
-            }
-        });
-        loops.forRange(m, GRAIN, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                int[] r = region[k];
-                for (int j = 0; j < regionCount[k]; j++) {
-                    anyOwner[r[j]] = FREE;
-                    regionOwner[r[j]] = FREE;
-                }
-                int[] h = horizon[k];
-                for (int j = 0; j < horizonCount[k]; j++) {
-                    anyOwner[twin[h[j]] / 3] = FREE;
-                }
-            }
-        });
+        }
     }
 
-    /** Slot k owns every face of its region, and no lower slot's region holds a face of its ring. */
+    /** No face of slot k's region is claimed by an earlier winner, and no face of its ring is in a winner's region. */
     private boolean wins(int k, int[] twin) {
         int[] r = region[k];
         for (int j = 0; j < regionCount[k]; j++) {
-            if ((int) OWNER.getVolatile(anyOwner, r[j]) != k) {
+            if (claimed[r[j]] == stamp) {
                 return false;
             }
         }
         int[] h = horizon[k];
         for (int j = 0; j < horizonCount[k]; j++) {
-            if ((int) OWNER.getVolatile(regionOwner, twin[h[j]] / 3) < k) {
+            if (inRegion[twin[h[j]] / 3] == stamp) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** {@code owner[f] = min(owner[f], k)}, atomically. */
-    private static void claim(int[] owner, int f, int k) {
-        int seen = (int) OWNER.getVolatile(owner, f);
-        while (k < seen) {
-            int was = (int) OWNER.compareAndExchange(owner, f, seen, k);
-            if (was == seen) {
-                return;
-            }
-            seen = was;
-        }
     }
 
     /**
@@ -257,12 +234,5 @@ final class ParallelInsertion {
         horizon = Arrays.copyOf(horizon, cap);
         horizonCount = new int[cap];
         wins = new boolean[cap];
-    }
-
-    /** {@code src[0 .. n-1]} in {@code dst}, or in a larger array when it does not fit. */
-    private static int[] copy(int[] dst, int[] src, int n) {
-        int[] out = dst != null && dst.length >= n ? dst : new int[Math.max(n, 8)];
-        System.arraycopy(src, 0, out, 0, n);
-        return out;
     }
 }
