@@ -23,8 +23,10 @@ import org.accelgeom.engine.ParallelLoops;
  * that would pass the round's budget (which ends the round, as in the serial loop); their cones are built in
  * parallel and appended to the round's {@link RoundDelta} in queue order.</li>
  * </ol>
- * Losers whose start face is alive search again in the next sub-step. A sub-step of few candidates runs on the
- * calling thread, through the same code (so the same result).
+ * Losers whose start face is alive search again in the next sub-step. Before the searches, a candidate whose start
+ * face borders the start face of an earlier one of the sub-step waits for the next sub-step unsearched (it would lose,
+ * or its face be deleted, if that one won): a third fewer searches. A sub-step of few candidates runs on the calling
+ * thread, through the same code (so the same result).
  */
 final class ParallelInsertion {
 
@@ -36,10 +38,14 @@ final class ParallelInsertion {
     /** Each thread's search and cone arrays (the marks are as long as the face tables). */
     private final ThreadLocal<HullTopology.Scratch> scratch = ThreadLocal.withInitial(HullTopology.Scratch::new);
 
-    /** The sub-step's candidates, by slot k (queue order): start face, apex. */
+    /** The round's remaining candidates, by slot (queue order): start face, apex. */
     private int[] face = new int[0];
     private int[] apex = new int[0];
-    /** Slot k's visible region and horizon half-edges (the search's output, kept for the reservations and the cone). */
+    /** The sub-step's candidates, slots ascending ({@link #select}); the arrays below are indexed as this one. */
+    private int[] sel = new int[0];
+    /** Per face: {@link #stamp} where the start face of a candidate of this sub-step. */
+    private int[] taken = new int[0];
+    /** Each candidate's visible region and horizon half-edges (the search's output, for the reservations and the cone). */
     private int[][] region = new int[0][];
     private int[] regionCount = new int[0];
     private int[][] horizon = new int[0][];
@@ -74,16 +80,42 @@ final class ParallelInsertion {
         }
         int done = 0;
         while (m > 0) {
-            search(m);
-            reserve(m);
-            int won = insertWinners(m, maxFaces, delta);
+            int n = select(m);
+            search(n);
+            reserve(n);
+            int won = insertWinners(n, maxFaces, delta);
             if (won < 0) {
                 return done - won - 1;
             }
             done += won;
-            m = keepLosers(m);
+            m = keepLosers(m, n);
         }
         return done;
+    }
+
+    /**
+     * The sub-step's candidates, {@code sel[0 .. n-1]} (slots, in queue order): those whose start face has no edge in
+     * common with the start face of an earlier one taken. A candidate whose start face borders an earlier winner's
+     * start face would lose or find its face deleted (the winner sees that face or has it in its ring), so it waits for
+     * the next sub-step without a search; the first candidate is always taken. Returns n.
+     */
+    private int select(int m) {
+        int faces = topo.faceCount;
+        if (taken.length < faces) {
+            taken = Arrays.copyOf(taken, Math.max(faces, 2 * taken.length));
+        }
+        stamp++;
+        int[] twin = topo.twin;
+        int n = 0;
+        for (int k = 0; k < m; k++) {
+            int f = face[k];
+            if (taken[twin[3 * f] / 3] != stamp && taken[twin[3 * f + 1] / 3] != stamp
+                    && taken[twin[3 * f + 2] / 3] != stamp) {
+                taken[f] = stamp;
+                sel[n++] = k;
+            }
+        }
+        return n;
     }
 
     /** Step 1: every slot's region and horizon, on the topology as it is. */
@@ -91,8 +123,8 @@ final class ParallelInsertion {
         loops.forRange(m, GRAIN, (from, to) -> {
             HullTopology.Scratch s = scratch.get();
             for (int k = from; k < to; k++) {
-                topo.region(apex[k], face[k], s);
-                // the slot keeps the search's arrays, the scratch takes the slot's old ones
+                topo.region(apex[sel[k]], face[sel[k]], s);
+                // candidate k keeps the search's arrays, the scratch takes its old ones
                 int[] r = region[k];
                 region[k] = s.visible;
                 s.visible = r != null ? r : new int[64];
@@ -106,7 +138,7 @@ final class ParallelInsertion {
     }
 
     /**
-     * Steps 2–3, in one pass in queue order: slot k wins if no face of its region is in an earlier winner's region or
+     * Steps 2–3, in one pass in queue order: candidate k wins if no face of its region is in an earlier winner's region or
      * ring, and no face of its ring is in an earlier winner's region; a winner then claims its region and ring. A pass
      * over a few faces per candidate (cheaper than the searches), and it keeps every candidate that fits beside the
      * earlier winners: the queue lists each cone's faces one after another, so neighbours follow each other, and a
@@ -138,7 +170,7 @@ final class ParallelInsertion {
         }
     }
 
-    /** No face of slot k's region is claimed by an earlier winner, and no face of its ring is in a winner's region. */
+    /** No face of candidate k's region is claimed by an earlier winner, and no face of its ring is in a winner's region. */
     private boolean wins(int k, int[] twin) {
         int[] r = region[k];
         for (int j = 0; j < regionCount[k]; j++) {
@@ -187,7 +219,7 @@ final class ParallelInsertion {
             HullTopology.Scratch s = scratch.get();
             for (int k = from; k < to; k++) {
                 if (wins[k]) {
-                    topo.cone(apex[k], horizon[k], horizonCount[k], first[k], s);
+                    topo.cone(apex[sel[k]], horizon[k], horizonCount[k], first[k], s);
                     topo.retire(region[k], regionCount[k], first[k], horizonCount[k]);
                 }
             }
@@ -203,17 +235,25 @@ final class ParallelInsertion {
         delta.addFaces(topo.plane, base, next - base);
         for (int k = 0; k < end; k++) {
             if (wins[k]) {
-                delta.addApex(apex[k]);
+                delta.addApex(apex[sel[k]]);
             }
         }
         return over ? -1 - count : count;
     }
 
-    /** The losers whose start face is alive, moved to the first slots in queue order; returns their number. */
-    private int keepLosers(int m) {
+    /**
+     * The candidates not inserted (losers, and those not selected) whose start face is alive, moved to the first slots
+     * in queue order; returns their number.
+     */
+    private int keepLosers(int m, int n) {
         int kept = 0;
+        int i = 0;
         for (int k = 0; k < m; k++) {
-            if (!wins[k] && topo.alive(face[k])) {
+            boolean won = false;
+            if (i < n && sel[i] == k) {
+                won = wins[i++];
+            }
+            if (!won && topo.alive(face[k])) {
                 face[kept] = face[k];
                 apex[kept] = apex[k];
                 kept++;
@@ -234,5 +274,6 @@ final class ParallelInsertion {
         horizon = Arrays.copyOf(horizon, cap);
         horizonCount = new int[cap];
         wins = new boolean[cap];
+        sel = new int[cap];
     }
 }
