@@ -23,15 +23,26 @@ import org.accelgeom.engine.ParallelLoops;
  * that would pass the round's budget (which ends the round, as in the serial loop); their cones are built in
  * parallel and appended to the round's {@link RoundDelta} in queue order.</li>
  * </ol>
- * Losers whose start face is alive search again in the next sub-step. Before the searches, a candidate whose start
- * face borders the start face of an earlier one of the sub-step waits for the next sub-step unsearched (it would lose,
- * or its face be deleted, if that one won): a third fewer searches. A sub-step of few candidates runs on the calling
- * thread, through the same code (so the same result).
+ * A sub-step takes at most {@link #WINDOW} candidates from the front of the queue. Losers whose start face is alive
+ * search again in the next sub-step. Before the searches, a candidate whose start face borders the start face of an
+ * earlier one of the sub-step waits for the next sub-step unsearched (it would lose, or its face be deleted, if that
+ * one won): a third fewer searches. A sub-step of few candidates runs on the calling thread, through the same code (so
+ * the same result).
+ *
+ * <p>Off by default ({@code accelgeom.hull.parallelInsert}): on a 16-core host it was slower than the serial loop
+ * (docs/benchmarks.md, session 15): every candidate is searched about twice, and a round's 5 sub-steps of small
+ * parallel loops cost more in hand-offs between threads than their work.
  */
 final class ParallelInsertion {
 
-    /** Candidates per task of a parallel loop: a search is a few microseconds. */
-    private static final int GRAIN = 16;
+    /** Candidates per task of a parallel loop: a search is one or two microseconds. */
+    private static final int GRAIN = 64;
+    /**
+     * Candidates a sub-step takes from the front of the queue: their regions are still in cache when their cones are
+     * built (the whole queue at once made the cones cost as much as serial insertions: 10^7 points, one thread), and the
+     * candidates behind them whose faces the winners delete are never searched.
+     */
+    private static final int WINDOW = 256;
 
     private final HullTopology topo;
     private final ParallelLoops loops;
@@ -80,7 +91,7 @@ final class ParallelInsertion {
         }
         int done = 0;
         while (m > 0) {
-            int n = select(m);
+            int n = select(Math.min(m, WINDOW));
             search(n);
             reserve(n);
             int won = insertWinners(n, maxFaces, delta);

@@ -29,9 +29,23 @@ class ParallelInsertionTest {
         return Hull.compute(p[0], p[1], p[2], HullOptions.of(Backend.JVM).withMaxFacesPerRound(maxFaces));
     }
 
+    /** jvm-parallel with the parallel insertion switched on for this hull ({@code accelgeom.hull.parallelInsert}). */
     private static HullResult parallel(double[][] p, int threads, int maxFaces) {
-        return Hull.compute(p[0], p[1], p[2],
-                HullOptions.of(Backend.JVM_PARALLEL).withThreads(threads).withMaxFacesPerRound(maxFaces));
+        return withParallelInsertion(() -> Hull.compute(p[0], p[1], p[2],
+                HullOptions.of(Backend.JVM_PARALLEL).withThreads(threads).withMaxFacesPerRound(maxFaces)));
+    }
+
+    private static <T> T withParallelInsertion(java.util.function.Supplier<T> body) {
+        String old = System.setProperty("accelgeom.hull.parallelInsert", "true");
+        try {
+            return body.get();
+        } finally {
+            if (old == null) {
+                System.clearProperty("accelgeom.hull.parallelInsert");
+            } else {
+                System.setProperty("accelgeom.hull.parallelInsert", old);
+            }
+        }
     }
 
     @ParameterizedTest
@@ -98,7 +112,7 @@ class ParallelInsertionTest {
     private static HullHistory history(double[][] p, int threads, int maxFaces) {
         HullOptions o = HullOptions.of(Backend.JVM_PARALLEL).withThreads(threads).withMaxFacesPerRound(maxFaces);
         try (DeviceSession session = DeviceSession.open(o.execution())) {
-            return Hull.trace(p[0], p[1], p[2], o, session).history();
+            return withParallelInsertion(() -> Hull.trace(p[0], p[1], p[2], o, session).history());
         }
     }
 
