@@ -65,7 +65,7 @@ final class FacetMerger {
             sy[v] = t.y[surface[v]];
             sz[v] = t.z[surface[v]];
         }
-        this.root = coplanarRoots(parallel);
+        this.root = coplanarRoots();
         this.memberStart = new int[m + 1];
         this.members = new int[m];
         sortMembers();
@@ -77,31 +77,30 @@ final class FacetMerger {
         return new FacetMerger(t, live, parallel).facets();
     }
 
-    /**
-     * Union–find of exactly coplanar neighbours; returns each live face's root. The exact tests (one per edge) run over
-     * cores where {@code parallel}, into a mask per face; the unions follow in face order either way (the same roots).
-     */
-    private int[] coplanarRoots(boolean parallel) {
-        byte[] coplanar = new byte[m];
-        int chunk = 1 << 12;
-        java.util.stream.IntStream chunks = java.util.stream.IntStream.range(0, (m + chunk - 1) / chunk);
-        (parallel ? chunks.parallel() : chunks).forEach(c -> {
-            for (int i = c * chunk, end = Math.min(m, i + chunk); i < end; i++) {
-                coplanar[i] = coplanarEdges(i);
-            }
-        });
+    /** Union–find of exactly coplanar neighbours; returns each live face's root. */
+    private int[] coplanarRoots() {
+        double[] x = sx;
+        double[] y = sy;
+        double[] z = sz;
         int[] parent = new int[m];
         for (int i = 0; i < m; i++) {
             parent[i] = i;
         }
         for (int i = 0; i < m; i++) {
-            if (coplanar[i] == 0) {
-                continue;
-            }
             int f = live[i];
+            int a = local[3 * f];
+            int b = local[3 * f + 1];
+            int c = local[3 * f + 2];
             for (int k = 0; k < 3; k++) {
-                if ((coplanar[i] >> k & 1) != 0) {
-                    union(parent, i, liveIndex[t.twin[3 * f + k] / 3]);
+                int h = t.twin[3 * f + k];
+                int g = h / 3;
+                int j = liveIndex[g];
+                if (j < i) {
+                    continue; // each pair once
+                }
+                int opp = local[3 * g + (h % 3 + 2) % 3];
+                if (Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[opp], y[opp], z[opp]) == 0) {
+                    union(parent, i, j);
                 }
             }
         }
@@ -110,30 +109,6 @@ final class FacetMerger {
             r[i] = find(parent, i);
         }
         return r;
-    }
-
-    /** Bit k: live face i's neighbour across edge k comes later and lies exactly in i's plane (each pair once). */
-    private byte coplanarEdges(int i) {
-        double[] x = sx;
-        double[] y = sy;
-        double[] z = sz;
-        int f = live[i];
-        int a = local[3 * f];
-        int b = local[3 * f + 1];
-        int c = local[3 * f + 2];
-        int mask = 0;
-        for (int k = 0; k < 3; k++) {
-            int h = t.twin[3 * f + k];
-            int g = h / 3;
-            if (liveIndex[g] < i) {
-                continue;
-            }
-            int opp = local[3 * g + (h % 3 + 2) % 3];
-            if (Predicates.side(x[a], y[a], z[a], x[b], y[b], z[b], x[c], y[c], z[c], x[opp], y[opp], z[opp]) == 0) {
-                mask |= 1 << k;
-            }
-        }
-        return (byte) mask;
     }
 
     /** The members of each facet, contiguous (counting sort by root). */
