@@ -141,6 +141,11 @@ public enum Tuning {
                     + "faces) and the merge continues the first part's QuickHull history instead of inserting its "
                     + "vertices again (slower on 2 H200: its insertions delete the part's surplus faces again); false: "
                     + "each part's vertices, and the merge's hull from a tetrahedron. The same hull."),
+    HULL_PARALLEL_INSERT("accelgeom.hull.parallelInsert", Type.BOOLEAN, "false", 0, 0, Use.TUNING,
+            "hull (jvm-parallel, tornado): true: each QuickHull round inserts its points into the host topology on the "
+                    + "backend's host threads, by deterministic reservations (the same topology for any thread count; "
+                    + "slower than the serial loop on a 16-core H200 host, session 15); false: one after another on one "
+                    + "thread, as the jvm backend always does. The same hull."),
     HULL_BALLS("accelgeom.hull.balls", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "hull: ball pre-tests of the extreme points (jvm, jvm-parallel) and of interior culling (every backend; a "
                     + "point well inside a ball skips the 64 dot products, or the inner polytope's planes, whose answer the ball "

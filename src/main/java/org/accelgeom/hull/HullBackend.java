@@ -99,6 +99,14 @@ public interface HullBackend extends AutoCloseable {
      */
     int[] round(RoundDelta delta, UncertainResolver resolver);
 
+    /**
+     * The threads of this backend's host steps, on which each round inserts its points into the topology
+     * ({@link ParallelInsertion}); null: one after another on the caller (the jvm backend, the serial reference).
+     */
+    default org.accelgeom.engine.ParallelLoops hostLoops() {
+        return null;
+    }
+
     /** Compacts the list of points still in play, where that pays (host backends); a device backend may ignore it. */
     void compact();
 

@@ -36,16 +36,27 @@ final class HullTopology {
     int[] coneCount;
     double[] plane;
 
-    private int[] mark;
-    private int stamp;
-    private int[] stack = new int[64];
-    private int[] horizon = new int[64];
-    private int horizonCount;
-    private int[] visible = new int[64];
-    private int visibleCount;
-    /** Cone face starting at each horizon vertex of the current insertion: a small open-addressing table. */
-    private int[] coneKey = new int[64];
-    private int[] coneFace = new int[64];
+    /** The serial insertion's work arrays ({@link #insert}). */
+    private final Scratch own = new Scratch();
+
+    /**
+     * One insertion's work arrays: the marks of the faces its search tested, its stack, its visible region and horizon
+     * (the output of {@link #region}), and the cone's table of side links. One per thread that inserts or searches.
+     */
+    static final class Scratch {
+        private int[] mark = new int[0];
+        private int stamp;
+        private int[] stack = new int[64];
+        /** Horizon half-edges of the last {@link #region}: {@code horizon[0 .. horizonCount-1]}. */
+        int[] horizon = new int[64];
+        int horizonCount;
+        /** Visible faces of the last {@link #region}: {@code visible[0 .. visibleCount-1]}. */
+        int[] visible = new int[64];
+        int visibleCount;
+        /** Cone face starting at each horizon vertex of the current cone: a small open-addressing table. */
+        private int[] coneKey = new int[64];
+        private int[] coneFace = new int[64];
+    }
 
     HullTopology(double[] x, double[] y, double[] z, int capacity) {
         this(x, y, z, x, y, z, false, capacity);
@@ -76,7 +87,6 @@ final class HullTopology {
         coneFirst = new int[capacity];
         coneCount = new int[capacity];
         plane = new double[HullKernels.PLANE_STRIDE * capacity];
-        mark = new int[capacity];
     }
 
     boolean alive(int f) {
@@ -103,24 +113,34 @@ final class HullTopology {
     /** A face (a, b, c) whose corners' exact coordinates are given (those of the point arrays). */
     private int newFace(int a, int b, int c, double ax, double ay, double az, double bx, double by, double bz,
             double cx, double cy, double cz) {
+        ensureFaces(faceCount + 1);
         int f = faceCount++;
-        if (f >= coneCount.length) {
-            int cap = coneCount.length * 2;
-            fv = Arrays.copyOf(fv, 3 * cap);
-            fc = Arrays.copyOf(fc, 9 * cap);
-            twin = Arrays.copyOf(twin, 3 * cap);
-            coneFirst = Arrays.copyOf(coneFirst, cap);
-            coneCount = Arrays.copyOf(coneCount, cap);
-            plane = Arrays.copyOf(plane, HullKernels.PLANE_STRIDE * cap);
-            mark = Arrays.copyOf(mark, cap);
+        face(f, a, b, c, ax, ay, az, bx, by, bz, cx, cy, cz);
+        return f;
+    }
+
+    /** Face tables for at least {@code faces} faces (ids below {@code faces}); the arrays grow by doubling. */
+    void ensureFaces(int faces) {
+        if (faces <= coneCount.length) {
+            return;
         }
+        int cap = Math.max(faces, coneCount.length * 2);
+        fv = Arrays.copyOf(fv, 3 * cap);
+        fc = Arrays.copyOf(fc, 9 * cap);
+        twin = Arrays.copyOf(twin, 3 * cap);
+        coneFirst = Arrays.copyOf(coneFirst, cap);
+        coneCount = Arrays.copyOf(coneCount, cap);
+        plane = Arrays.copyOf(plane, HullKernels.PLANE_STRIDE * cap);
+    }
+
+    /** Writes face f = (a, b, c), live, with its corners' exact coordinates (those of the point arrays) and plane. */
+    private void face(int f, int a, int b, int c, double ax, double ay, double az, double bx, double by, double bz,
+            double cx, double cy, double cz) {
         fv[3 * f] = a;
         fv[3 * f + 1] = b;
         fv[3 * f + 2] = c;
         coneCount[f] = 0;
-        mark[f] = 0;
         corners(f, ax, ay, az, bx, by, bz, cx, cy, cz);
-        return f;
     }
 
     /** Face f's corners' coordinates and plane, from its corners {@code fv} (the point arrays). */
@@ -177,9 +197,7 @@ final class HullTopology {
         link(f2, 1, f3, 0); // d-c / c-d
         coneFirst[0] = f0;
         coneCount[0] = 4;
-        for (int f = f0; f <= f3; f++) {
-            delta.addFace(plane, f);
-        }
+        delta.addFaces(plane, f0, 4);
         delta.addDeleted(0, f0, 4);
     }
 
@@ -194,25 +212,54 @@ final class HullTopology {
      * -1 without changing anything when more than {@code maxNewFaces} would be created.
      */
     int insert(int p, int start, int maxNewFaces, RoundDelta delta) {
-        stamp += 2; // mark == stamp: visible; mark == stamp + 1: tested, not visible
-        if (stamp > Integer.MAX_VALUE - 4) {
-            Arrays.fill(mark, 0);
-            stamp = 2;
+        region(p, start, own);
+        int count = own.horizonCount;
+        if (count > maxNewFaces) {
+            return -1;
         }
-        int visStamp = stamp;
-        int notStamp = stamp + 1;
+        int first = faceCount;
+        ensureFaces(first + count);
+        cone(p, own.horizon, count, first, own);
+        faceCount = first + count;
+        retire(own.visible, own.visibleCount, first, count);
+        for (int i = 0; i < own.visibleCount; i++) {
+            delta.addDeleted(own.visible[i], first, count);
+        }
+        delta.addFaces(plane, first, count);
+        delta.addApex(p);
+        return count;
+    }
+
+    /**
+     * Steps 4–5 for apex p, strictly above the live face start, without changing the topology (so threads may search
+     * at once, each with its scratch {@code s}): the faces p sees, connected to start, by depth over adjacency with
+     * exact tests, into {@code s.visible}, and their horizon, the half-edges of visible faces whose neighbour p does
+     * not see, into {@code s.horizon} (in the order {@link #cone} numbers the new faces).
+     */
+    void region(int p, int start, Scratch s) {
+        if (s.mark.length < faceCount) {
+            s.mark = Arrays.copyOf(s.mark, Math.max(faceCount, 2 * s.mark.length));
+        }
+        s.stamp += 2; // mark == stamp: visible; mark == stamp + 1: tested, not visible
+        if (s.stamp > Integer.MAX_VALUE - 4) {
+            Arrays.fill(s.mark, 0);
+            s.stamp = 2;
+        }
+        int[] mark = s.mark;
+        int visStamp = s.stamp;
+        int notStamp = s.stamp + 1;
         double qx = x[p];
         double qy = y[p];
         double qz = z[p];
-        visibleCount = 0;
-        horizonCount = 0;
+        int visibleCount = 0;
+        int horizonCount = 0;
         int sp = 0;
-        stack[sp++] = start;
+        s.stack[sp++] = start;
         mark[start] = visStamp;
         while (sp > 0) {
-            int f = stack[--sp];
-            visible = push(visible, visibleCount);
-            visible[visibleCount++] = f;
+            int f = s.stack[--sp];
+            s.visible = push(s.visible, visibleCount);
+            s.visible[visibleCount++] = f;
             for (int k = 0; k < 3; k++) {
                 int h = twin[3 * f + k];
                 int g = h / 3;
@@ -221,70 +268,79 @@ final class HullTopology {
                 }
                 if (mark[g] != notStamp && above(g, qx, qy, qz)) {
                     mark[g] = visStamp;
-                    stack = push(stack, sp);
-                    stack[sp++] = g;
+                    s.stack = push(s.stack, sp);
+                    s.stack[sp++] = g;
                 } else {
                     mark[g] = notStamp;
-                    horizon = push(horizon, horizonCount);
-                    horizon[horizonCount++] = 3 * f + k;
+                    s.horizon = push(s.horizon, horizonCount);
+                    s.horizon[horizonCount++] = 3 * f + k;
                 }
             }
         }
-        if (horizonCount > maxNewFaces) {
-            return -1;
+        s.visibleCount = visibleCount;
+        s.horizonCount = horizonCount;
+    }
+
+    /**
+     * Step 7: the cone of apex p over the horizon half-edges {@code horizon[0 .. count-1]} of its visible region, as
+     * faces {@code first .. first+count-1} (the tables must hold them; {@link #faceCount} is the caller's): face
+     * {@code first + e} is (u, v, p) for horizon half-edge e from u to v, linked to the face across e and to its two
+     * neighbours in the cone. It writes only the new faces and the twins of the horizon's outer half-edges, so cones
+     * over disjoint regions whose horizons' outer faces none of them deletes may be built at once.
+     */
+    void cone(int p, int[] horizon, int count, int first, Scratch s) {
+        double qx = x[p];
+        double qy = y[p];
+        double qz = z[p];
+        int slots = Integer.highestOneBit(Math.max(16, 4 * count));
+        if (s.coneKey.length < slots) {
+            s.coneKey = new int[slots];
+            s.coneFace = new int[slots];
         }
-        // Step 7: cone faces (u, v, p) for each horizon half-edge u -> v of a visible face
-        int first = faceCount;
-        int slots = Integer.highestOneBit(Math.max(16, 4 * horizonCount));
-        if (coneKey.length < slots) {
-            coneKey = new int[slots];
-            coneFace = new int[slots];
-        }
+        int[] coneKey = s.coneKey;
         Arrays.fill(coneKey, 0, slots, -1);
-        for (int e = 0; e < horizonCount; e++) {
+        double[] c = fc;
+        for (int e = 0; e < count; e++) {
             int he = horizon[e];
             int f = he / 3;
             int k = he % 3;
             int k1 = (k + 1) % 3;
             int u = fv[3 * f + k];
             int v = fv[3 * f + k1];
-            double[] c = fc;
-            int nf = newFace(u, v, p, c[9 * f + 3 * k], c[9 * f + 3 * k + 1], c[9 * f + 3 * k + 2], c[9 * f + 3 * k1],
+            int nf = first + e;
+            face(nf, u, v, p, c[9 * f + 3 * k], c[9 * f + 3 * k + 1], c[9 * f + 3 * k + 2], c[9 * f + 3 * k1],
                     c[9 * f + 3 * k1 + 1], c[9 * f + 3 * k1 + 2], qx, qy, qz);
             int out = twin[he];
             twin[3 * nf] = out;
             twin[out] = 3 * nf;
-            int slot = coneSlot(u, slots);
+            int slot = coneSlot(coneKey, u, slots);
             coneKey[slot] = u;
-            coneFace[slot] = nf;
+            s.coneFace[slot] = nf;
         }
         // link the cone's side edges: (u, v, p) edge v->p meets (v, w, p) edge p->v
-        for (int nf = first; nf < faceCount; nf++) {
+        for (int nf = first; nf < first + count; nf++) {
             int v = fv[3 * nf + 1];
-            int slot = coneSlot(v, slots);
+            int slot = coneSlot(coneKey, v, slots);
             if (coneKey[slot] != v) {
                 throw new IllegalStateException("horizon is not a closed loop at vertex " + v);
             }
-            int next = coneFace[slot];
+            int next = s.coneFace[slot];
             twin[3 * nf + 1] = 3 * next + 2;
             twin[3 * next + 2] = 3 * nf + 1;
         }
-        int count = faceCount - first;
-        for (int i = 0; i < visibleCount; i++) {
+    }
+
+    /** Marks the visible faces {@code visible[0 .. n-1]} deleted, replaced by the cone {@code first .. first+count-1}. */
+    void retire(int[] visible, int n, int first, int count) {
+        for (int i = 0; i < n; i++) {
             int f = visible[i];
             coneFirst[f] = first;
             coneCount[f] = count;
-            delta.addDeleted(f, first, count);
         }
-        for (int nf = first; nf < faceCount; nf++) {
-            delta.addFace(plane, nf);
-        }
-        delta.addApex(p);
-        return count;
     }
 
-    /** The slot of vertex v in the cone table of {@code slots} entries (a power of two): v's, or the empty one. */
-    private int coneSlot(int v, int slots) {
+    /** The slot of vertex v in the cone table {@code coneKey} of {@code slots} entries (a power of two): v's, or the empty one. */
+    private static int coneSlot(int[] coneKey, int v, int slots) {
         int s = (v * 0x9E3779B1) >>> 1 & (slots - 1);
         while (coneKey[s] != -1 && coneKey[s] != v) {
             s = (s + 1) & (slots - 1);

@@ -51,6 +51,11 @@ final class JvmHullBackend implements HullBackend {
         this.balls = balls;
     }
 
+    @Override
+    public ParallelLoops hostLoops() {
+        return loops;
+    }
+
     private void forEach(int count, ParallelLoops.RangeBody body) {
         forEach(count, GRAIN, body);
     }

@@ -29,6 +29,8 @@ final class QuickHull {
     private final PhaseTimings timings;
     private final Progress progress;
     private final int maxFacesPerRound;
+    /** The rounds' insertions on the backend's host threads; null: one after another (serial). */
+    private final ParallelInsertion parallel;
 
     /**
      * Over {@code topo}, a topology of no faces yet over the exact coordinates and the backend's (see
@@ -40,6 +42,9 @@ final class QuickHull {
         this.timings = timings;
         this.progress = progress;
         this.maxFacesPerRound = maxFacesPerRound;
+        org.accelgeom.engine.ParallelLoops loops = org.accelgeom.engine.Tuning.HULL_PARALLEL_INSERT.booleanValue()
+                ? backend.hostLoops() : null;
+        this.parallel = loops == null ? null : new ParallelInsertion(topo, loops);
     }
 
     /**
@@ -111,6 +116,9 @@ final class QuickHull {
             final int[] candidates = cand;
             int inserted = timings.time("insert (host topology)", Kind.HOST, () -> {
                 delta.clear(topo.faceCount);
+                if (parallel != null) {
+                    return parallel.round(queue, queued, candidates, maxFacesPerRound, delta);
+                }
                 int done = 0;
                 for (int i = 0; i < queued; i++) {
                     int f = queue[i];

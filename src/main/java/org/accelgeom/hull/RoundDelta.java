@@ -24,11 +24,12 @@ public final class RoundDelta {
         apexCount = 0;
     }
 
-    void addFace(double[] plane, int slot) {
-        planes = grow(planes, (newCount + 1) * HullKernels.PLANE_STRIDE);
-        System.arraycopy(plane, slot * HullKernels.PLANE_STRIDE, planes, newCount * HullKernels.PLANE_STRIDE,
-                HullKernels.PLANE_STRIDE);
-        newCount++;
+    /** Adds the planes of the faces {@code first .. first+count-1} of {@code plane} (faces in id order). */
+    void addFaces(double[] plane, int first, int count) {
+        int stride = HullKernels.PLANE_STRIDE;
+        planes = grow(planes, (newCount + count) * stride);
+        System.arraycopy(plane, first * stride, planes, newCount * stride, count * stride);
+        newCount += count;
     }
 
     void addDeleted(int f, int first, int count) {

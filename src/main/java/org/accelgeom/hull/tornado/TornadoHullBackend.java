@@ -235,6 +235,12 @@ public final class TornadoHullBackend implements HullBackend {
         this.first = 0;
     }
 
+    /** The session's host threads (those of its other host steps); outside a session, the common pool's. */
+    @Override
+    public org.accelgeom.engine.ParallelLoops hostLoops() {
+        return session != null ? session.loops() : new org.accelgeom.engine.ParallelLoops(0);
+    }
+
     private TornadoHullBackend(TornadoExecutionPlan plan, int first, HullBuffers b, HullTaskGraphs.Grid grid,
             TornadoDevice device) {
         this.session = null;
