@@ -149,6 +149,14 @@ public final class DevicePool implements AutoCloseable {
         default DeviceSession session() {
             return session(null);
         }
+
+        /**
+         * The lock of the work that the worker's inputs in flight do one at a time in its session (a family whose
+         * plans serve one call at a time): the same object for every slot of the worker.
+         */
+        default Object deviceWork() {
+            return this;
+        }
     }
 
     /** The work of one input on a worker (any exception makes it a failed outcome). */
@@ -187,9 +195,22 @@ public final class DevicePool implements AutoCloseable {
      */
     public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
             Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker) {
+        run(source, work, inOrder, windowPerWorker, 1);
+    }
+
+    /**
+     * {@link #run(Iterator, Work, Consumer, int)} with {@code slotsPerWorker} inputs in flight on each worker at once
+     * (at least 1): that many threads per worker take inputs, all sharing the worker's session (its plans serve the
+     * work of one input at a time where the family says so: a voronoi diagram's device steps, a hull's device work
+     * under {@link Worker#deviceWork}), so one input's host work runs beside another's device work, as in a one-device
+     * batch in flight. The window grows by the slots: {@code windowPerWorker + slotsPerWorker - 1} outcomes per worker.
+     */
+    public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
+            Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker) {
         int n = devices.length;
-        Shared<T, R> shared = new Shared<>(source, Math.max(1, windowPerWorker) * n);
-        Thread[] threads = new Thread[n];
+        int slots = Math.max(1, slotsPerWorker);
+        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n);
+        Thread[] threads = new Thread[n * slots];
         for (int w = 0; w < n; w++) {
             final int wi = w;
             Worker worker = new Worker() {
@@ -208,9 +229,13 @@ public final class DevicePool implements AutoCloseable {
                     return DevicePool.this.session(wi, e == null ? base : e);
                 }
             };
-            threads[w] = new Thread(() -> loop(worker, shared, work), "accelgeom-device-" + devices[w] + "-worker-" + w);
-            threads[w].setDaemon(true);
-            threads[w].start();
+            for (int slot = 0; slot < slots; slot++) {
+                Thread t = new Thread(() -> loop(worker, shared, work), "accelgeom-device-" + devices[w] + "-worker-" + w
+                        + (slots > 1 ? "-slot-" + slot : ""));
+                t.setDaemon(true);
+                threads[w * slots + slot] = t;
+                t.start();
+            }
         }
         Throwable consumerFailure = null;
         try {

@@ -99,6 +99,13 @@ public enum Tuning {
                     + "worker on the common pool of every core (a worker's idle cores serve the others: 22.1 against "
                     + "23.7 ms per DCD frame on 4 H200s, docs/scale-out.md, session 13); -1: the cores over the workers, "
                     + "a pool of its own per worker; N: N threads each."),
+    DEVICE_IN_FLIGHT("accelgeom.devices.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "--devices, a batch of files: inputs in flight at once on each device worker, sharing its session (worker "
+                    + "threads: that many threads per worker; worker processes: that many numbers sent ahead, computed "
+                    + "side by side in the child), reports in input order. 0: what the command's one-device batch keeps "
+                    + "in flight on one worker's share of the cores (voronoi: half the share, 2 to 8, or "
+                    + "accelgeom.voronoi.inFlight; hull: accelgeom.batch.inFlight), 1 for the other commands; 1: one "
+                    + "input at a time per worker, as before session 15."),
     DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
                     + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "

@@ -60,7 +60,7 @@ class MultiDeviceTornadoTest {
                 "the worker processes' reports, but for times and devices");
         assertTrue(two[1].contains("batch: 3 done, 1 failed,"), two[1]);
         assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\), one process each"
-                + "; ms per input [0-9.]+, [0-9.]+\n"), two[1]);
+                + ", 3 inputs in flight each; ms per input [0-9.]+, [0-9.]+\n"), two[1]);
         for (String name : List.of("a", "c", "d")) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".ply")),
                     Files.readAllBytes(dir.resolve("two/" + name + ".ply")), name);
