@@ -477,7 +477,8 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(execution, common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             Progress progress = common.progress();
-            progress.begin("items on " + pool.size() + " device workers", 0);
+            int slots = WorkerSlots.forItems(common.deviceList.length);
+            progress.begin("items on " + pool.size() + " device workers" + (slots > 1 ? ", " + slots + " in flight each" : ""), 0);
             int[] done = {0};
             long t0 = System.nanoTime();
             long[] perWorker = new long[common.deviceList.length];
@@ -498,10 +499,11 @@ final class MultiDevice {
                 }
                 out.flush();
                 progress.update(++done[0], pool.describe());
-            }, ITEMS_PER_WORKER);
+            }, ITEMS_PER_WORKER, slots);
             checked(); // also where there was no item
             progress.end();
-            summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
+            summary[0] = pool.describe() + (procs != null ? ", one process each" : "")
+                    + (slots > 1 ? ", " + slots + " items in flight each" : "") + (procs != null ? perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
         } finally {
             if (procs != null) {
@@ -536,33 +538,48 @@ final class MultiDevice {
     }
 
     /**
-     * A worker process's items: those at the positions its parent sends, each answered with its report line
-     * (status 0), the message of its AccelGeomException (1) or of any other failure (3: the parent ends the run).
+     * A worker process's items: those at the positions its parent sends, each computed as soon as it is read, beside
+     * the others it holds ({@link WorkerSlots#serve}), each answered as it ends with its report line (status 0), the
+     * message of its AccelGeomException (1) or of any other failure (3: the parent ends the run).
      */
     private static <T> int childItems(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work) {
         int[] last = {-1};
         Iterator<T> items = WorkerProcesses.positions(source, last);
+        Iterator<Positioned<T>> positioned = new Iterator<>() { // read on serve's one reader thread
+            @Override
+            public boolean hasNext() {
+                return items.hasNext();
+            }
+
+            @Override
+            public Positioned<T> next() {
+                T item = items.next();
+                return new Positioned<>(last[0], item);
+            }
+        };
         WorkerProcesses.ready();
         try (DevicePool pool = DevicePool.open(execution, common.deviceList[0])) {
-            while (items.hasNext()) {
-                T item = items.next();
-                long t0 = System.nanoTime();
-                try {
-                    String line = work.apply(pool.session(0, execution), item);
-                    checked();
-                    WorkerProcesses.reply(last[0], 0, line, "", System.nanoTime() - t0);
-                } catch (AccelGeomException e) {
-                    checked(); // a missing device ends this worker with its error line, not the item's
-                    WorkerProcesses.reply(last[0], 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
-                } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-                    checked();
-                    WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
-                }
-            }
+            WorkerSlots.serve(positioned, "accelgeom-worker-item", p -> childItem(pool, execution, work, p));
             checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
+    }
+
+    /** A worker process computes one item and answers its parent (see {@link #childItems}). */
+    private static <T> void childItem(DevicePool pool, Execution execution, ItemWork<T> work, Positioned<T> p) {
+        long t0 = System.nanoTime();
+        try {
+            String line = work.apply(pool.session(0, execution), p.item());
+            checked();
+            WorkerProcesses.reply(p.position(), 0, line, "", System.nanoTime() - t0);
+        } catch (AccelGeomException e) {
+            checked(); // a missing device ends this worker with its error line, not the item's
+            WorkerProcesses.reply(p.position(), 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            checked();
+            WorkerProcesses.reply(p.position(), 3, "", Batch.message(e), System.nanoTime() - t0);
+        }
     }
 
     /**

@@ -36,6 +36,21 @@ final class WorkerSlots {
     }
 
     /**
+     * Items in flight per device worker ({@link MultiDevice#items}: voronoi's trajectory frames and models, whose
+     * work, a diagram in the worker's session and its files, runs beside another's as a voronoi batch's inputs do):
+     * {@code accelgeom.devices.inFlight}, or by default voronoi's in-flight count on one worker's share of the cores
+     * (half the share, 2 to 8).
+     */
+    static int forItems(int workers) {
+        int set = Tuning.DEVICE_IN_FLIGHT.intValue();
+        if (set > 0) {
+            return set;
+        }
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, workers));
+        return Math.max(2, Math.min(8, cores / 2));
+    }
+
+    /**
      * The heap of the inputs in flight in one JVM: an input starts beside others only while their {@link
      * Batch.InFlight#footprint}s stay within half the heap (-Xmx), as in a one-device batch; one input alone always
      * starts.
@@ -137,11 +152,13 @@ final class WorkerSlots {
                     @SuppressWarnings("unchecked")
                     T value = (T) n.value();
                     slots.execute(() -> {
+                        Event end = Mark.DONE;
                         try {
                             task.accept(value);
-                            events.add(Mark.DONE);
                         } catch (RuntimeException | Error x) {
-                            events.add(new Failed(x, true));
+                            end = new Failed(x, true);
+                        } finally {
+                            events.add(end); // whatever happened: the loop counts every task's end
                         }
                     });
                 } else if (e == Mark.END) {

@@ -209,7 +209,7 @@ public final class DevicePool implements AutoCloseable {
             Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker) {
         int n = devices.length;
         int slots = Math.max(1, slotsPerWorker);
-        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n);
+        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n, n);
         Thread[] threads = new Thread[n * slots];
         for (int w = 0; w < n; w++) {
             final int wi = w;
@@ -275,7 +275,7 @@ public final class DevicePool implements AutoCloseable {
     private <T, R> void loop(Worker worker, Shared<T, R> shared, Work<? super T, ? extends R> work) {
         try {
             for (;;) {
-                Shared.Taken<T> taken = shared.take();
+                Shared.Taken<T> taken = shared.take(worker.index());
                 if (taken == null) {
                     return;
                 }
@@ -289,7 +289,7 @@ public final class DevicePool implements AutoCloseable {
                 synchronized (this) {
                     inputs[worker.index()]++;
                 }
-                shared.done(new Outcome<>(taken.index(), taken.input(), result, failure, worker.device()));
+                shared.done(worker.index(), new Outcome<>(taken.index(), taken.input(), result, failure, worker.device()));
             }
         } finally {
             shared.workerEnded();
@@ -322,18 +322,25 @@ public final class DevicePool implements AutoCloseable {
         private int taken;
         private int emitted;
         private int running;
+        /** Inputs each worker holds (its busy slots). */
+        private final int[] busy;
         private boolean stopped;
         private boolean exhausted;
         Throwable sourceFailure;
 
-        Shared(Iterator<? extends T> source, int window) {
+        Shared(Iterator<? extends T> source, int window, int workers) {
+            this.busy = new int[workers];
             this.source = source;
             this.window = window;
         }
 
-        /** The next input for a worker, or null when there is none (or the run stops); waits for the window. */
-        synchronized Taken<T> take() {
-            while (!stopped && !exhausted && taken - emitted >= window) {
+        /**
+         * The next input for a slot of worker {@code w}, or null when there is none (or the run stops); waits for the
+         * window, and while another worker holds fewer inputs (its free slot takes first: the inputs are dealt
+         * round the workers, the largest first to each, not to the first worker's slots).
+         */
+        synchronized Taken<T> take(int w) {
+            while (!stopped && !exhausted && (taken - emitted >= window || busy[w] > Arrays.stream(busy).min().orElse(0))) {
                 waitHere();
             }
             if (stopped || exhausted) {
@@ -347,6 +354,8 @@ public final class DevicePool implements AutoCloseable {
                 }
                 T input = source.next();
                 running++;
+                busy[w]++;
+                notifyAll(); // the others' least may have risen
                 return new Taken<>(taken++, input);
             } catch (RuntimeException | Error e) {
                 sourceFailure = e;
@@ -356,8 +365,9 @@ public final class DevicePool implements AutoCloseable {
             }
         }
 
-        synchronized void done(Outcome<T, R> o) {
+        synchronized void done(int w, Outcome<T, R> o) {
             running--;
+            busy[w]--;
             finished.put(o.index(), o);
             notifyAll();
         }

@@ -192,6 +192,17 @@ class DevicePoolTest {
     }
 
     @Test
+    void inputsAreDealtRoundTheWorkersNotToTheFirstWorkersSlots() {
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1)) {
+            pool.run(upTo(4), (w, k) -> {
+                Thread.sleep(100); // all four in flight at once: each worker's slots hold two
+                return k;
+            }, o -> assertNull(o.failure()), 4, 8);
+            assertEquals("[2, 2]", java.util.Arrays.toString(pool.inputsPerWorker()), pool.describe());
+        }
+    }
+
+    @Test
     void aWorkersSlotsShareOneDeviceWorkLock() {
         java.util.Set<Object> locks = ConcurrentHashMap.newKeySet();
         try (DevicePool pool = DevicePool.open(Execution.jvm(), 0)) {
