@@ -74,14 +74,16 @@ final class WorkerProcesses implements AutoCloseable {
 
     /**
      * Whether a run of {@code command} over {@code devices} uses worker processes: several workers, no child, and
-     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for a command other than voronoi. Voronoi's
-     * work is mostly on the host (levels under 4,096 edges), and worker threads of one JVM pay one start where processes
-     * pay one per device: on 4 H200s threads took 8.5 s for 1,000 DCD frames against 12.6 s, 5.6 s for 100 protein
-     * chains against 7.5-10.2 s, and the same for 108 larger structures (docs/scale-out.md, session 12).
+     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for every command but voronoi with
+     * {@code accelgeom.devices.inFlight=1}. With one input at a time per worker (before session 15) voronoi's worker
+     * threads won: one start where processes pay one per device (docs/scale-out.md, session 12). With inputs in flight
+     * on each worker, 8 per worker of 16 CPUs, one JVM holding every worker's inputs is far slower: 126 structures on
+     * 2 H200s took 22.3 s in threads against 14.6 s in processes, on 4 H200s 17.3 s against 10.5 s (session 15).
      */
     static boolean wanted(int[] devices, String command) {
         String mode = Tuning.DEVICE_WORKERS.stringValue("auto").trim();
-        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !"voronoi".equals(command);
+        boolean oneAtATime = "voronoi".equals(command) && Tuning.DEVICE_IN_FLIGHT.intValue() == 1;
+        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !oneAtATime;
         return devices.length > 1 && !isChild() && processes;
     }
 
