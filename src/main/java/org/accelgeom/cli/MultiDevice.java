@@ -78,7 +78,9 @@ final class MultiDevice {
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
         }
-        if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
+        String[] args = spec.root().commandLine().getParseResult() == null ? new String[0]
+                : spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        if (!WorkerProcesses.wanted(d, spec.name(), WorkerProcesses.items(args)) && !SplitHull.isChild()) {
             checkSoon(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
@@ -460,7 +462,7 @@ final class MultiDevice {
         }
         int[] failed = {0};
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name(), true)
                 ? WorkerProcesses.start(common.deviceList, args) : null;
         int[] position = {0};
         Iterator<Positioned<T>> positioned = new Iterator<>() {
@@ -499,7 +501,8 @@ final class MultiDevice {
                 }
                 out.flush();
                 progress.update(++done[0], pool.describe());
-            }, ITEMS_PER_WORKER, slots);
+            }, ITEMS_PER_WORKER, slots, procs == null ? null
+                    : (w, p) -> procs.send(w, p.position(), null)); // a child reads its items in turn: in order
             checked(); // also where there was no item
             progress.end();
             summary[0] = pool.describe() + (procs != null ? ", one process each" : "")

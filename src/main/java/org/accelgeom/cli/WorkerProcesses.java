@@ -72,19 +72,36 @@ final class WorkerProcesses implements AutoCloseable {
         return wanted(devices, null);
     }
 
+    /** {@link #wanted(int[], String, boolean)} for a batch of files (not the items of one input). */
+    static boolean wanted(int[] devices, String command) {
+        return wanted(devices, command, false);
+    }
+
     /**
      * Whether a run of {@code command} over {@code devices} uses worker processes: several workers, no child, and
-     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for every command but voronoi with
-     * {@code accelgeom.devices.inFlight=1}. With one input at a time per worker (before session 15) voronoi's worker
-     * threads won: one start where processes pay one per device (docs/scale-out.md, session 12). With inputs in flight
-     * on each worker, 8 per worker of 16 CPUs, one JVM holding every worker's inputs is far slower: 126 structures on
-     * 2 H200s took 22.3 s in threads against 14.6 s in processes, on 4 H200s 17.3 s against 10.5 s (session 15).
+     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for every command but voronoi's frames
+     * and models ({@code items}: {@link MultiDevice#items}) and voronoi with {@code accelgeom.devices.inFlight=1}.
+     * With one input at a time per worker (before session 15) voronoi's worker threads won: one start where processes
+     * pay one per device (docs/scale-out.md, session 12). With inputs in flight on each worker, 8 per worker of 16
+     * CPUs, one JVM holding every worker's files is far slower: 126 structures on 2 H200s took 22.3 s in threads
+     * against 14.6 s in processes, on 4 H200s 17.3 s against 10.5 s; the 1,000 frames of 1UBQ (host work only) still
+     * went faster in threads, 6.4 s against 7.8 s on 2 H200s (session 15).
      */
-    static boolean wanted(int[] devices, String command) {
+    static boolean wanted(int[] devices, String command, boolean items) {
         String mode = Tuning.DEVICE_WORKERS.stringValue("auto").trim();
-        boolean oneAtATime = "voronoi".equals(command) && Tuning.DEVICE_IN_FLIGHT.intValue() == 1;
-        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !oneAtATime;
+        boolean threads = "voronoi".equals(command) && (items || Tuning.DEVICE_IN_FLIGHT.intValue() == 1);
+        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !threads;
         return devices.length > 1 && !isChild() && processes;
+    }
+
+    /** Whether the parsed command line asks for items of one input ({@code --trajectory}, {@code --all-models}). */
+    static boolean items(String... args) {
+        for (String a : args) {
+            if (a.equals("--trajectory") || a.startsWith("--trajectory=") || a.equals("--all-models")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** This process is a worker child of another. */
@@ -315,6 +332,15 @@ final class WorkerProcesses implements AutoCloseable {
     }
 
     /**
+     * Sends number {@code k} to worker {@code w}'s child now, its answer left for {@link #ask} (which then does not
+     * send it again): a caller that must give a child its numbers in increasing order (items: the child reads them
+     * in turn from the input) sends each as it takes it, under the lock it takes it under, and asks later.
+     */
+    void send(int w, int k, String check) {
+        children.get(w).send(k, check);
+    }
+
+    /**
      * Closes the children's stdin, all at once (their ends overlap: one after the other they took 0.3-0.5 s each on
      * 4 H200s, the exit of a process that held a GPU), then waits for their end frames; returns the device plans they
      * built.
@@ -360,6 +386,8 @@ final class WorkerProcesses implements AutoCloseable {
         private final Thread stderr;
         /** The numbers asked and not answered, each with the answer its asker waits for. */
         private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> pending = new java.util.HashMap<>();
+        /** The numbers sent and not yet taken by their askers ({@link #ask}), each with its answer. */
+        private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> sent = new java.util.HashMap<>();
         /** The child's end frame (null: its stdout ended without one). */
         private final java.util.concurrent.CompletableFuture<String> endFrame = new java.util.concurrent.CompletableFuture<>();
         /** Why the child can answer no more (its stdout ended or broke, or it answered a number not asked); null: it can. */
@@ -390,29 +418,41 @@ final class WorkerProcesses implements AutoCloseable {
             reader.start();
         }
 
-        /** Sends number {@code k} (with {@code check}, may be null) and waits for its answer. */
+        /** Sends number {@code k} (with {@code check}, may be null) unless sent already, and waits for its answer. */
         Reply ask(int k, String check) {
-            java.util.concurrent.CompletableFuture<Reply> answer = new java.util.concurrent.CompletableFuture<>();
+            java.util.concurrent.CompletableFuture<Reply> answer;
             synchronized (this) {
-                if (dead != null) {
-                    throw dead;
-                }
-                if (pending.putIfAbsent(k, answer) != null) {
-                    throw new IllegalStateException("number " + k + " asked twice of the worker process of device " + device);
-                }
-                try {
-                    in.write((k + (check == null ? "" : "\t" + check) + "\n").getBytes(StandardCharsets.UTF_8));
-                    in.flush();
-                } catch (IOException e) {
-                    pending.remove(k);
-                    dead = new Ended(ended(), e);
-                    throw dead;
-                }
+                send(k, check);
+                answer = sent.remove(k);
             }
             try {
                 return answer.join();
             } catch (java.util.concurrent.CompletionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
+            }
+        }
+
+        /** Sends number {@code k} now unless sent already; its answer (or why none will come) goes to {@link #sent}. */
+        synchronized void send(int k, String check) {
+            if (sent.containsKey(k)) {
+                return;
+            }
+            java.util.concurrent.CompletableFuture<Reply> answer = new java.util.concurrent.CompletableFuture<>();
+            sent.put(k, answer);
+            if (dead != null) {
+                answer.completeExceptionally(dead);
+                return;
+            }
+            if (pending.putIfAbsent(k, answer) != null) {
+                throw new IllegalStateException("number " + k + " sent twice to the worker process of device " + device);
+            }
+            try {
+                in.write((k + (check == null ? "" : "\t" + check) + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+            } catch (IOException e) {
+                pending.remove(k);
+                dead = new Ended(ended(), e);
+                answer.completeExceptionally(dead);
             }
         }
 

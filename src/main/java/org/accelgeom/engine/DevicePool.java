@@ -159,6 +159,12 @@ public final class DevicePool implements AutoCloseable {
         }
     }
 
+    /** Told of each input as worker {@code worker} takes it (see {@link #run(Iterator, Work, Consumer, int, int, OnTake)}). */
+    @FunctionalInterface
+    public interface OnTake<T> {
+        void taken(int worker, T input);
+    }
+
     /** The work of one input on a worker (any exception makes it a failed outcome). */
     @FunctionalInterface
     public interface Work<T, R> {
@@ -207,9 +213,20 @@ public final class DevicePool implements AutoCloseable {
      */
     public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
             Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker) {
+        run(source, work, inOrder, windowPerWorker, slotsPerWorker, null);
+    }
+
+    /**
+     * {@link #run(Iterator, Work, Consumer, int, int)} with {@code onTake} (may be null) told of each input as a worker
+     * takes it, under the lock the inputs are taken under: each worker's inputs reach it in input order (a worker
+     * process that reads its items in turn from one stream is sent each number there; its slots then only wait for
+     * the answers). It must not block, and what it throws is the input's failure.
+     */
+    public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
+            Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker, OnTake<? super T> onTake) {
         int n = devices.length;
         int slots = Math.max(1, slotsPerWorker);
-        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n, n);
+        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n, n, onTake);
         Thread[] threads = new Thread[n * slots];
         for (int w = 0; w < n; w++) {
             final int wi = w;
@@ -280,9 +297,9 @@ public final class DevicePool implements AutoCloseable {
                     return;
                 }
                 R result = null;
-                Throwable failure = null;
+                Throwable failure = taken.failure();
                 try {
-                    result = work.apply(worker, taken.input());
+                    result = failure != null ? null : work.apply(worker, taken.input());
                 } catch (Throwable t) { // reported with its input; the batch goes on
                     failure = t;
                 }
@@ -313,7 +330,8 @@ public final class DevicePool implements AutoCloseable {
 
     /** The state the workers and the ordering thread share: the source, the window, the finished outcomes. */
     private static final class Shared<T, R> {
-        record Taken<T>(int index, T input) {
+        /** An input taken, and what {@link OnTake} threw for it (null: nothing). */
+        record Taken<T>(int index, T input, Throwable failure) {
         }
 
         private final Iterator<? extends T> source;
@@ -328,8 +346,11 @@ public final class DevicePool implements AutoCloseable {
         private boolean exhausted;
         Throwable sourceFailure;
 
-        Shared(Iterator<? extends T> source, int window, int workers) {
+        private final OnTake<? super T> onTake;
+
+        Shared(Iterator<? extends T> source, int window, int workers, OnTake<? super T> onTake) {
             this.busy = new int[workers];
+            this.onTake = onTake;
             this.source = source;
             this.window = window;
         }
@@ -356,7 +377,15 @@ public final class DevicePool implements AutoCloseable {
                 running++;
                 busy[w]++;
                 notifyAll(); // the others' least may have risen
-                return new Taken<>(taken++, input);
+                Throwable failure = null;
+                try {
+                    if (onTake != null) {
+                        onTake.taken(w, input);
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                }
+                return new Taken<>(taken++, input, failure);
             } catch (RuntimeException | Error e) {
                 sourceFailure = e;
                 exhausted = true;

@@ -75,10 +75,10 @@ public enum Tuning {
             "--devices with several devices: 'processes' starts one worker JVM per listed device (the parent's JVM flags "
                     + "and class path; the parent hands out the inputs and prints the reports in input order), "
                     + "'threads' runs one worker thread per device in this JVM, 'auto' processes (since session 15: "
-                    + "with inputs in flight on each worker, one JVM of every worker's inputs is far slower), but threads "
-                    + "for voronoi with accelgeom.devices.inFlight=1 (mostly host work one input at a time: one start "
-                    + "instead of one per device). The same result files either way; docs/scale-out.md has the measured "
-                    + "difference."),
+                    + "with files in flight on each worker, one JVM of every worker's files is far slower), but threads "
+                    + "for voronoi's frames and models (host work: one start instead of one per device) and for voronoi "
+                    + "with accelgeom.devices.inFlight=1. The same result files either way; docs/scale-out.md has the "
+                    + "measured difference."),
     DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
             + "of files dealt in input order (accelgeom.devices.order=input): each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),

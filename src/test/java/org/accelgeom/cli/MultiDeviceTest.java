@@ -57,7 +57,7 @@ class MultiDeviceTest {
     }
 
     @Test
-    void autoRunsEveryCommandInProcessesAndVoronoiOneInputAtATimeInThreads() {
+    void autoRunsFilesInProcessesAndVoronoisFramesOrOneInputAtATimeInThreads() {
         String before = System.getProperty("accelgeom.devices.workers");
         String inFlight = System.getProperty("accelgeom.devices.inFlight");
         try {
@@ -67,6 +67,11 @@ class MultiDeviceTest {
             assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "voronoi"), "voronoi in flight: processes");
             assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "hull"), "hull: processes");
             assertEquals(!WorkerProcesses.isChild(), Prewarm.parentOfWorkers("hull", "--devices", "0,1"));
+            assertEquals(false, WorkerProcesses.wanted(two, "voronoi", true), "voronoi's frames and models: threads");
+            assertEquals(false, Prewarm.parentOfWorkers("voronoi", "--input", "a.pdb", "--trajectory", "t.dcd", "--devices", "0,1"));
+            assertEquals(!WorkerProcesses.isChild(), Prewarm.parentOfWorkers("voronoi", "--input", "d/", "--devices", "0,1"));
+            assertEquals(true, WorkerProcesses.items("voronoi", "--all-models"));
+            assertEquals(false, WorkerProcesses.items("voronoi", "--input", "x"));
             System.setProperty("accelgeom.devices.inFlight", "1");
             assertEquals(false, WorkerProcesses.wanted(two, "voronoi"), "voronoi one input at a time: threads");
             assertEquals(false, Prewarm.parentOfWorkers("voronoi", "--devices", "0,1"), "voronoi's parent computes");

@@ -52,6 +52,29 @@ class WorkerProcessesTest {
         assertTrue(timeline.contains("; 3 inputs, busy 0.00 s;"), timeline);
     }
 
+    /**
+     * Items: a child reads its items in turn from one stream, so it must get its numbers in increasing order, though
+     * its slots ask side by side: each number is sent as a slot takes it ({@link org.accelgeom.engine.DevicePool}'s
+     * onTake, under its lock), the slots only wait for the answers. The scripted child ends at a number out of order.
+     */
+    @Test
+    void numbersSentAsTheyAreTakenReachTheChildInOrderThoughTheSlotsAskSideBySide() throws Exception {
+        String script = "last=-1; while read k; do if [ \"$k\" -le \"$last\" ]; then echo \"$k after $last\" >&2; exit 1; fi; "
+                + "last=$k; o=\"r$k\"; printf '\\001ag %s 0 %d 0 1\\n%s' \"$k\" \"${#o}\" \"$o\"; done; printf '\\001ag-end 0\\n'";
+        WorkerProcesses procs = WorkerProcesses.of(List.of(new ProcessBuilder("bash", "-c", script).start()));
+        java.util.Random random = new java.util.Random(3);
+        List<String> answers = new ArrayList<>();
+        try (var pool = org.accelgeom.engine.DevicePool.open(org.accelgeom.engine.Execution.jvm(), 0)) {
+            pool.run(java.util.stream.IntStream.range(0, 300).iterator(), (w, k) -> {
+                Thread.sleep(random.nextInt(3)); // the slots ask in any order
+                return procs.ask(w.index(), k, null).out();
+            }, o -> answers.add(o.failed() ? String.valueOf(o.failure()) : o.result()), 16, 8,
+                    (w, k) -> procs.send(w, k, null));
+        }
+        assertEquals(java.util.stream.IntStream.range(0, 300).mapToObj(k -> "r" + k).toList(), answers);
+        procs.close();
+    }
+
     @Test
     void aChildThatDiesEndsEveryAskerWithItsExitStatus() throws Exception {
         Process p = new ProcessBuilder("bash", "-c", "read a; read b; exit 3").start();

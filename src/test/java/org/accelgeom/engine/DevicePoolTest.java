@@ -203,6 +203,29 @@ class DevicePoolTest {
     }
 
     @Test
+    void onTakeSeesEachWorkersInputsInInputOrderAndItsFailureIsTheInputs() {
+        Map<Integer, List<Integer>> byWorker = new ConcurrentHashMap<>();
+        List<String> seen = new ArrayList<>();
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1)) {
+            pool.run(upTo(200), (w, k) -> {
+                Thread.sleep(k % 3);
+                return "ok" + k;
+            }, o -> seen.add(o.failed() ? o.failure().getMessage() : o.result()), 4, 5, (w, k) -> {
+                byWorker.computeIfAbsent(w, x -> new ArrayList<>()).add(k); // under the pool's lock
+                if (k == 7) {
+                    throw new AccelGeomException("cannot send 7");
+                }
+            });
+        }
+        for (List<Integer> ks : byWorker.values()) {
+            assertEquals(ks.stream().sorted().toList(), ks, "a worker's inputs taken in input order");
+        }
+        assertEquals(200, byWorker.values().stream().mapToInt(List::size).sum());
+        assertEquals("cannot send 7", seen.get(7));
+        assertEquals("ok8", seen.get(8));
+    }
+
+    @Test
     void aWorkersSlotsShareOneDeviceWorkLock() {
         java.util.Set<Object> locks = ConcurrentHashMap.newKeySet();
         try (DevicePool pool = DevicePool.open(Execution.jvm(), 0)) {
