@@ -63,6 +63,14 @@ final class Batch {
         int inFlight();
 
         /**
+         * {@link #inFlight()} of a batch that had {@code cores} CPUs (a device worker's share of them, {@link
+         * MultiDevice}); by default the same.
+         */
+        default int inFlight(int cores) {
+            return inFlight();
+        }
+
+        /**
          * About the heap one input needs at its peak, in bytes (0: small); the batch starts an input beside others
          * only while the inputs in flight stay within half the heap (-Xmx), so large inputs run one at a time.
          */
@@ -177,8 +185,9 @@ final class Batch {
      */
     static Lease session(Execution execution) {
         Assignment a = ASSIGNED.get();
-        if (a != null) { // a worker of a multi-device batch: its session, on its device, kept by the pool
-            return new Lease(a.worker().session(execution), false, new Object());
+        if (a != null) { // a worker of a multi-device batch: its session, on its device, kept by the pool; its
+            // inputs in flight take turns on the device as a one-device batch's do
+            return new Lease(a.worker().session(execution), false, a.worker().deviceWork());
         }
         if (!active()) {
             return new Lease(DeviceSession.open(execution), true, new Object());
@@ -293,7 +302,7 @@ final class Batch {
             for (Path in : inputs) {
                 outputs.add(outDir == null || ext == null ? null : InputFiles.outputFor(outDir, in, ext, used));
             }
-            return MultiDevice.batch(spec, common, inputs, outputs, outDir, failed);
+            return MultiDevice.batch(spec, common, inputs, outputs, outDir, failed, body);
         }
         long t0 = System.nanoTime();
         long plans = 0;

@@ -78,7 +78,9 @@ final class MultiDevice {
                         + "commas (e.g. 0,1), got '" + text + "'");
             }
         }
-        if (!WorkerProcesses.wanted(d, spec.name()) && !SplitHull.isChild()) {
+        String[] args = spec.root().commandLine().getParseResult() == null ? new String[0]
+                : spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        if (!WorkerProcesses.wanted(d, spec.name(), WorkerProcesses.items(args)) && !SplitHull.isChild()) {
             checkSoon(text, d); // a split's worker checks its device beside reading its part
         }
         return d;
@@ -160,15 +162,20 @@ final class MultiDevice {
     private record Report(int status, String out, String err, Throwable failure) {
     }
 
-    /** The files of a batch over the devices of {@code common.deviceList}; see {@link Batch#run}. */
+    /**
+     * The files of a batch over the devices of {@code common.deviceList}; see {@link Batch#run}. {@code body} is the
+     * command's: its inputs in flight ({@link WorkerSlots#perWorker}) and their heap ({@link WorkerSlots.Heap}).
+     */
     static int batch(CommandSpec spec, CommonOptions common, List<Path> inputs, List<Path> outputs, Path outDir,
-            int failedBefore) {
+            int failedBefore, Batch.Body body) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        WorkerSlots.Heap heap = new WorkerSlots.Heap(body);
         if (WorkerProcesses.isChild()) {
-            return child(args, common, inputs, outputs, outDir);
+            return child(args, common, inputs, outputs, outDir, heap);
         }
+        int slots = WorkerSlots.perWorker(body, common.deviceList.length);
         Progress progress = common.progress();
         int[] counts = {0, failedBefore}; // done, failed
         long[] bytes = {0};
@@ -180,7 +187,8 @@ final class MultiDevice {
         long[] childNanos = new long[common.deviceList.length];
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
-            progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers"), inputs.size());
+            progress.begin("batch on " + pool.size() + " device " + (procs != null ? "processes" : "workers")
+                    + (slots > 1 ? ", " + slots + " inputs in flight each" : ""), inputs.size());
             // dealt largest first (Dealing), reported in input order
             Iterator<Integer> source = Dealing.orderSoon(inputs, common.deviceList.length);
             int[] reported = {0};
@@ -203,7 +211,7 @@ final class MultiDevice {
             });
             pool.run(source, (worker, k) -> procs != null
                     ? fromChild(timed(procs.ask(worker.index(), k, inputs.get(k).toString()), childNanos, worker.index()))
-                    : one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker)),
+                    : heap.run(inputs.get(k), () -> one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker))),
                     (DevicePool.Outcome<Integer, Report> o) -> {
                         checked(); // before anything is printed: a missing device is the run's one error line
                         Throwable failure = o.failed() ? o.failure() : o.result().failure();
@@ -220,10 +228,11 @@ final class MultiDevice {
                             throw (WorkerProcesses.Ended) failure; // a worker process that died: the run ends
                         }
                         inOrder.add(o.input(), o);
-                    }, REPORTS_PER_WORKER);
+                    }, REPORTS_PER_WORKER, slots);
             checked();
             progress.end();
-            workers = pool.describe() + (procs != null ? ", one process each" + perItem(childNanos, pool) : "");
+            workers = pool.describe() + (procs != null ? ", one process each" : "")
+                    + (slots > 1 ? ", " + slots + " inputs in flight each" : "") + (procs != null ? perItem(childNanos, pool) : "");
             pool.close();
             plans = pool.planBuilds();
         } finally {
@@ -298,11 +307,14 @@ final class MultiDevice {
     }
 
     /**
-     * A worker process's batch: the inputs its parent sends, one after the other on its one device, each answered
-     * with its report (status 0), its report and error lines (1: the input failed, its error line formatted as the
-     * parent's batch formats it) or a usage error (2); at the end the plans it built.
+     * A worker process's batch: the inputs its parent sends, each computed on its one device as soon as it comes,
+     * beside the others it holds (as many as its parent keeps in flight on it, {@link WorkerSlots#serve}; their
+     * device work takes turns in the one session as in a one-device batch), each answered as it ends with its report
+     * (status 0), its report and error lines (1: the input failed, its error line formatted as the parent's batch
+     * formats it) or a usage error (2); at the end the plans it built.
      */
-    private static int child(String[] args, CommonOptions common, List<Path> inputs, List<Path> outputs, Path outDir) {
+    private static int child(String[] args, CommonOptions common, List<Path> inputs, List<Path> outputs, Path outDir,
+            WorkerSlots.Heap heap) {
         Iterator<Integer> numbers = WorkerProcesses.numbers(k -> inputs.get(k).toString());
         try (DevicePool pool = DevicePool.open(Execution.tornado(-1), common.deviceList[0])) {
             DevicePool.Worker worker = childWorker(pool);
@@ -312,28 +324,32 @@ final class MultiDevice {
                 warmUp(args, inputs.get(0), outputs.get(0), worker);
             }
             WorkerProcesses.ready();
-            for (Iterator<Integer> ks = first == null ? numbers : prepend(first, numbers); ks.hasNext();) {
-                int k = ks.next();
-                long t0 = System.nanoTime();
-                Report r = one(args, new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker));
-                checked(); // computed beside the device check; a missing device ends this worker with its error line
-                StringWriter e = new StringWriter();
-                e.write(r.err());
-                int status = r.failure() == null && r.status() == 0 ? 0 : 1;
-                if (r.failure() instanceof ParameterException p) {
-                    WorkerProcesses.reply(k, 2, r.out(), p.getMessage(), 0);
-                    continue;
-                }
-                if (r.failure() != null) {
-                    Main.report(new PrintWriter(e, true), inputs.get(k) + ": " + Batch.message(r.failure()), r.failure(),
-                            common.debug);
-                }
-                WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
-            }
+            WorkerSlots.serve(first == null ? numbers : prepend(first, numbers), "accelgeom-worker-input",
+                    k -> heap.run(inputs.get(k), () -> answer(args, common, inputs.get(k), k,
+                            new Batch.Assignment(inputs.get(k), outputs.get(k), outDir, worker))));
             checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
+    }
+
+    /** A worker process computes input {@code k} and answers its parent (see {@link #child}). */
+    private static Void answer(String[] args, CommonOptions common, Path in, int k, Batch.Assignment a) {
+        long t0 = System.nanoTime();
+        Report r = one(args, a);
+        checked(); // computed beside the device check; a missing device ends this worker with its error line
+        StringWriter e = new StringWriter();
+        e.write(r.err());
+        int status = r.failure() == null && r.status() == 0 ? 0 : 1;
+        if (r.failure() instanceof ParameterException p) {
+            WorkerProcesses.reply(k, 2, r.out(), p.getMessage(), 0);
+            return null;
+        }
+        if (r.failure() != null) {
+            Main.report(new PrintWriter(e, true), in + ": " + Batch.message(r.failure()), r.failure(), common.debug);
+        }
+        WorkerProcesses.reply(k, status, r.out(), e.toString(), System.nanoTime() - t0);
+        return null;
     }
 
     /** {@code first}, then the rest of {@code rest}. */
@@ -446,7 +462,7 @@ final class MultiDevice {
         }
         int[] failed = {0};
         String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
-        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name())
+        WorkerProcesses procs = WorkerProcesses.wanted(common.deviceList, spec.name(), true)
                 ? WorkerProcesses.start(common.deviceList, args) : null;
         int[] position = {0};
         Iterator<Positioned<T>> positioned = new Iterator<>() {
@@ -463,7 +479,8 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(execution, common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             Progress progress = common.progress();
-            progress.begin("items on " + pool.size() + " device workers", 0);
+            int slots = WorkerSlots.forItems(common.deviceList.length);
+            progress.begin("items on " + pool.size() + " device workers" + (slots > 1 ? ", " + slots + " in flight each" : ""), 0);
             int[] done = {0};
             long t0 = System.nanoTime();
             long[] perWorker = new long[common.deviceList.length];
@@ -484,10 +501,12 @@ final class MultiDevice {
                 }
                 out.flush();
                 progress.update(++done[0], pool.describe());
-            }, ITEMS_PER_WORKER);
+            }, ITEMS_PER_WORKER, slots, procs == null ? null
+                    : (w, p) -> procs.send(w, p.position(), null)); // a child reads its items in turn: in order
             checked(); // also where there was no item
             progress.end();
-            summary[0] = pool.describe() + (procs != null ? ", one process each" + perItem(perWorker, pool) : "")
+            summary[0] = pool.describe() + (procs != null ? ", one process each" : "")
+                    + (slots > 1 ? ", " + slots + " items in flight each" : "") + (procs != null ? perItem(perWorker, pool) : "")
                     + String.format(Locale.ROOT, ", %.3f s wall", (System.nanoTime() - t0) / 1e9);
         } finally {
             if (procs != null) {
@@ -522,33 +541,48 @@ final class MultiDevice {
     }
 
     /**
-     * A worker process's items: those at the positions its parent sends, each answered with its report line
-     * (status 0), the message of its AccelGeomException (1) or of any other failure (3: the parent ends the run).
+     * A worker process's items: those at the positions its parent sends, each computed as soon as it is read, beside
+     * the others it holds ({@link WorkerSlots#serve}), each answered as it ends with its report line (status 0), the
+     * message of its AccelGeomException (1) or of any other failure (3: the parent ends the run).
      */
     private static <T> int childItems(CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work) {
         int[] last = {-1};
         Iterator<T> items = WorkerProcesses.positions(source, last);
+        Iterator<Positioned<T>> positioned = new Iterator<>() { // read on serve's one reader thread
+            @Override
+            public boolean hasNext() {
+                return items.hasNext();
+            }
+
+            @Override
+            public Positioned<T> next() {
+                T item = items.next();
+                return new Positioned<>(last[0], item);
+            }
+        };
         WorkerProcesses.ready();
         try (DevicePool pool = DevicePool.open(execution, common.deviceList[0])) {
-            while (items.hasNext()) {
-                T item = items.next();
-                long t0 = System.nanoTime();
-                try {
-                    String line = work.apply(pool.session(0, execution), item);
-                    checked();
-                    WorkerProcesses.reply(last[0], 0, line, "", System.nanoTime() - t0);
-                } catch (AccelGeomException e) {
-                    checked(); // a missing device ends this worker with its error line, not the item's
-                    WorkerProcesses.reply(last[0], 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
-                } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-                    checked();
-                    WorkerProcesses.reply(last[0], 3, "", Batch.message(e), System.nanoTime() - t0);
-                }
-            }
+            WorkerSlots.serve(positioned, "accelgeom-worker-item", p -> childItem(pool, execution, work, p));
             checked(); // also a worker given no input: a missing device is its error line
             WorkerProcesses.endAndExit(pool.planBuilds()); // the exit frees the plans: no close to wait for
         }
         return 0;
+    }
+
+    /** A worker process computes one item and answers its parent (see {@link #childItems}). */
+    private static <T> void childItem(DevicePool pool, Execution execution, ItemWork<T> work, Positioned<T> p) {
+        long t0 = System.nanoTime();
+        try {
+            String line = work.apply(pool.session(0, execution), p.item());
+            checked();
+            WorkerProcesses.reply(p.position(), 0, line, "", System.nanoTime() - t0);
+        } catch (AccelGeomException e) {
+            checked(); // a missing device ends this worker with its error line, not the item's
+            WorkerProcesses.reply(p.position(), 1, "", String.valueOf(e.getMessage()), System.nanoTime() - t0);
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            checked();
+            WorkerProcesses.reply(p.position(), 3, "", Batch.message(e), System.nanoTime() - t0);
+        }
     }
 
     /**

@@ -180,7 +180,8 @@ final class Prewarm {
      */
     static boolean parentOfWorkers(String... args) {
         String d = WorkerProcesses.devicesValue(args);
-        return d != null && d.contains(",") && WorkerProcesses.wanted(new int[2], args.length > 0 ? args[0] : null);
+        return d != null && d.contains(",")
+                && WorkerProcesses.wanted(new int[2], args.length > 0 ? args[0] : null, WorkerProcesses.items(args));
     }
 
     /** The start {@link #startEarly} began and no command has taken yet (tests), else null. */

@@ -124,6 +124,11 @@ final class VoronoiCommand implements Callable<Integer> {
             }
 
             @Override
+            public int inFlight(int cores) {
+                return inputsInFlight(cores);
+            }
+
+            @Override
             public boolean itemsOverDevices() {
                 return trajectory != null || allModels;
             }
@@ -144,6 +149,11 @@ final class VoronoiCommand implements Callable<Integer> {
      * at a time.
      */
     int inputsInFlight() {
+        return inputsInFlight(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #inputsInFlight()} on {@code cores} CPUs (a device worker's share, MultiDevice). */
+    int inputsInFlight(int cores) {
         int set = org.accelgeom.engine.Tuning.VORONOI_IN_FLIGHT.intValue();
         if (runs.repeat > 1 || allModels || trajectory != null || random != null
                 || common.backend == Backend.JVM && set <= 0) {
@@ -152,7 +162,7 @@ final class VoronoiCommand implements Callable<Integer> {
         if (set <= 0 && oneThreadPerInput()) {
             return batchThreads();
         }
-        return set > 0 ? set : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
+        return set > 0 ? set : Math.max(2, Math.min(8, cores / 2));
     }
 
     /**

@@ -31,12 +31,13 @@ import org.accelgeom.engine.Tuning;
  * two devices' workers in one process slowed each other; docs/scale-out.md).
  *
  * <p>The parent keeps the scheduling: its {@link org.accelgeom.engine.DevicePool} hands the next input (a file of a
- * batch, or the position of an item: a trajectory frame, a model) to the first free worker, whose thread sends the
- * number to its child's stdin and reads the child's report back; the reports are printed in input order, so stdout
- * and every result file are the one-device run's. The child reads the numbers one by one, computes each as a
- * one-device batch does (a file: its own copy of the command; an item: read in turn from the input, skipping the
- * items it was not given) and answers with a frame on its stdout: a header line {@code \u0001ag K STATUS OUT ERR
- * NANOS} and then OUT and ERR bytes of report and error lines. Everything else the child would print on stdout is
+ * batch, or the position of an item: a trajectory frame, a model) to the first free slot of a worker (a worker has
+ * as many slots as inputs it keeps in flight), whose thread sends the number to its child's stdin and waits for the
+ * child's report, which a reader thread per child hands to it by its number; the reports are printed in input
+ * order, so stdout and every result file are the one-device run's. The child computes each number as it comes, as
+ * a one-device batch does and beside the numbers it holds (a file: its own copy of the command; an item: read in
+ * turn from the input, skipping the items it was not given) and answers each as it ends with a frame on its stdout:
+ * a header line {@code \u0001ag K STATUS OUT ERR NANOS} and then OUT and ERR bytes of report and error lines. Everything else the child would print on stdout is
  * dropped ({@link #takeStdoutIfChild}); its stderr is the parent's. At the end of its numbers (stdin closed) a
  * child writes {@code \u0001ag-end PLANS} and exits.
  */
@@ -71,17 +72,36 @@ final class WorkerProcesses implements AutoCloseable {
         return wanted(devices, null);
     }
 
+    /** {@link #wanted(int[], String, boolean)} for a batch of files (not the items of one input). */
+    static boolean wanted(int[] devices, String command) {
+        return wanted(devices, command, false);
+    }
+
     /**
      * Whether a run of {@code command} over {@code devices} uses worker processes: several workers, no child, and
-     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for a command other than voronoi. Voronoi's
-     * work is mostly on the host (levels under 4,096 edges), and worker threads of one JVM pay one start where processes
-     * pay one per device: on 4 H200s threads took 8.5 s for 1,000 DCD frames against 12.6 s, 5.6 s for 100 protein
-     * chains against 7.5-10.2 s, and the same for 108 larger structures (docs/scale-out.md, session 12).
+     * {@code accelgeom.devices.workers} 'processes', or 'auto' (the default) for every command but voronoi's frames
+     * and models ({@code items}: {@link MultiDevice#items}) and voronoi with {@code accelgeom.devices.inFlight=1}.
+     * With one input at a time per worker (before session 15) voronoi's worker threads won: one start where processes
+     * pay one per device (docs/scale-out.md, session 12). With inputs in flight on each worker, 8 per worker of 16
+     * CPUs, one JVM holding every worker's files is far slower: 126 structures on 2 H200s took 22.3 s in threads
+     * against 14.6 s in processes, on 4 H200s 17.3 s against 10.5 s; the 1,000 frames of 1UBQ (host work only) still
+     * went faster in threads, 6.4 s against 7.8 s on 2 H200s (session 15).
      */
-    static boolean wanted(int[] devices, String command) {
+    static boolean wanted(int[] devices, String command, boolean items) {
         String mode = Tuning.DEVICE_WORKERS.stringValue("auto").trim();
-        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !"voronoi".equals(command);
+        boolean threads = "voronoi".equals(command) && (items || Tuning.DEVICE_IN_FLIGHT.intValue() == 1);
+        boolean processes = "processes".equalsIgnoreCase(mode) || !"threads".equalsIgnoreCase(mode) && !threads;
         return devices.length > 1 && !isChild() && processes;
+    }
+
+    /** Whether the parsed command line asks for items of one input ({@code --trajectory}, {@code --all-models}). */
+    static boolean items(String... args) {
+        for (String a : args) {
+            if (a.equals("--trajectory") || a.startsWith("--trajectory=") || a.equals("--all-models")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** This process is a worker child of another. */
@@ -169,6 +189,16 @@ final class WorkerProcesses implements AutoCloseable {
             throw new AccelGeomException("cannot start a worker process: " + e.getMessage(), e);
         }
         return new WorkerProcesses(children, spawnedAt);
+    }
+
+    /** Worker processes started elsewhere, device k the k-th (the tests' scripted children). */
+    static WorkerProcesses of(List<Process> processes) {
+        List<Child> children = new ArrayList<>();
+        for (int d = 0; d < processes.size(); d++) {
+            Process p = processes.get(d);
+            children.add(new Child(d, p, stderr(p.getErrorStream(), d), "all"));
+        }
+        return new WorkerProcesses(children, System.currentTimeMillis());
     }
 
     /**
@@ -293,9 +323,21 @@ final class WorkerProcesses implements AutoCloseable {
     record Reply(int status, String out, String err, long nanos) {
     }
 
-    /** Worker {@code w}'s child computes number {@code k}; {@code check} (may be null) is sent along for the child to verify. */
+    /**
+     * Worker {@code w}'s child computes number {@code k}; {@code check} (may be null) is sent along for the child to
+     * verify. Several threads may ask one child at once: it computes their numbers side by side.
+     */
     Reply ask(int w, int k, String check) {
         return children.get(w).ask(k, check);
+    }
+
+    /**
+     * Sends number {@code k} to worker {@code w}'s child now, its answer left for {@link #ask} (which then does not
+     * send it again): a caller that must give a child its numbers in increasing order (items: the child reads them
+     * in turn from the input) sends each as it takes it, under the lock it takes it under, and asks later.
+     */
+    void send(int w, int k, String check) {
+        children.get(w).send(k, check);
     }
 
     /**
@@ -330,14 +372,26 @@ final class WorkerProcesses implements AutoCloseable {
         return planBuilds;
     }
 
-    /** One worker process: its device, its pipes. */
+    /**
+     * One worker process: its device, its pipes, the numbers it was asked and has not answered yet. Any number of
+     * threads may {@link #ask} at once (a worker's slots, {@link org.accelgeom.engine.DevicePool}): each number goes
+     * down the pipe at once, and a reader thread of its own hands each answer frame to the thread that asked for its
+     * number, in whatever order the child answers.
+     */
     private static final class Child {
         private final int device;
         private final Process process;
         private final OutputStream in;
         private final InputStream out;
         private final Thread stderr;
-        private boolean dead;
+        /** The numbers asked and not answered, each with the answer its asker waits for. */
+        private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> pending = new java.util.HashMap<>();
+        /** The numbers sent and not yet taken by their askers ({@link #ask}), each with its answer. */
+        private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> sent = new java.util.HashMap<>();
+        /** The child's end frame (null: its stdout ended without one). */
+        private final java.util.concurrent.CompletableFuture<String> endFrame = new java.util.concurrent.CompletableFuture<>();
+        /** Why the child can answer no more (its stdout ended or broke, or it answered a number not asked); null: it can. */
+        private AccelGeomException dead;
         /** The timeline ({@link #timeline}): epoch ms of its start, first and last answer, end; answers and busy time. */
         private final long started = System.currentTimeMillis();
         private long firstAnswer;
@@ -359,39 +413,97 @@ final class WorkerProcesses implements AutoCloseable {
             this.stderr = stderr;
             this.in = process.getOutputStream();
             this.out = new BufferedInputStream(process.getInputStream(), 1 << 16);
+            Thread reader = new Thread(this::read, "accelgeom-device-" + device + "-answers");
+            reader.setDaemon(true);
+            reader.start();
         }
 
-        synchronized Reply ask(int k, String check) {
-            if (dead) {
-                throw new Ended(ended());
+        /** Sends number {@code k} (with {@code check}, may be null) unless sent already, and waits for its answer. */
+        Reply ask(int k, String check) {
+            java.util.concurrent.CompletableFuture<Reply> answer;
+            synchronized (this) {
+                send(k, check);
+                answer = sent.remove(k);
+            }
+            try {
+                return answer.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
+            }
+        }
+
+        /** Sends number {@code k} now unless sent already; its answer (or why none will come) goes to {@link #sent}. */
+        synchronized void send(int k, String check) {
+            if (sent.containsKey(k)) {
+                return;
+            }
+            java.util.concurrent.CompletableFuture<Reply> answer = new java.util.concurrent.CompletableFuture<>();
+            sent.put(k, answer);
+            if (dead != null) {
+                answer.completeExceptionally(dead);
+                return;
+            }
+            if (pending.putIfAbsent(k, answer) != null) {
+                throw new IllegalStateException("number " + k + " sent twice to the worker process of device " + device);
             }
             try {
                 in.write((k + (check == null ? "" : "\t" + check) + "\n").getBytes(StandardCharsets.UTF_8));
                 in.flush();
-                String h = header(HEADER);
-                if (h == null) {
-                    dead = true;
-                    throw new Ended(ended());
-                }
-                String[] f = h.substring(HEADER.length()).split(" ");
-                if (Integer.parseInt(f[0]) != k) {
-                    throw new AccelGeomException("worker process of device " + device + " answered " + f[0] + " for " + k);
-                }
-                String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
-                String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
-                Reply r = new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
-                lastAnswer = System.currentTimeMillis();
-                firstAnswer = answers++ == 0 ? lastAnswer : firstAnswer;
-                busyNanos += r.nanos();
-                return r;
             } catch (IOException e) {
-                dead = true;
-                throw new Ended(ended(), e);
+                pending.remove(k);
+                dead = new Ended(ended(), e);
+                answer.completeExceptionally(dead);
             }
         }
 
-        /** The next line that starts with {@code prefix} (other lines are dropped), or null at the end of the stream. */
-        private String header(String prefix) throws IOException {
+        /**
+         * The reader thread: each answer frame to its asker, the end frame to {@link #finish}; at the end of the
+         * child's stdout (or a frame for a number not asked) every asker still waiting gets the failure.
+         */
+        private void read() {
+            AccelGeomException failure = null;
+            try {
+                for (String h = header(); h != null; h = header()) {
+                    if (h.startsWith(END)) {
+                        endFrame.complete(h);
+                        continue;
+                    }
+                    String[] f = h.substring(HEADER.length()).split(" ");
+                    int k = Integer.parseInt(f[0]);
+                    String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
+                    String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
+                    Reply r = new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
+                    java.util.concurrent.CompletableFuture<Reply> asker;
+                    synchronized (this) {
+                        asker = pending.remove(k);
+                        lastAnswer = System.currentTimeMillis();
+                        firstAnswer = answers++ == 0 ? lastAnswer : firstAnswer;
+                        busyNanos += r.nanos();
+                    }
+                    if (asker == null) {
+                        failure = new AccelGeomException("worker process of device " + device + " answered " + k
+                                + ", which it was not asked");
+                        break;
+                    }
+                    asker.complete(r);
+                }
+            } catch (IOException | RuntimeException e) {
+                failure = new Ended(ended(), e);
+            }
+            endFrame.complete(null);
+            List<java.util.concurrent.CompletableFuture<Reply>> waiting;
+            synchronized (this) {
+                dead = failure != null ? failure : new Ended(ended());
+                waiting = new ArrayList<>(pending.values());
+                pending.clear();
+            }
+            for (var w : waiting) {
+                w.completeExceptionally(dead);
+            }
+        }
+
+        /** The next answer or end frame (other lines are dropped), or null at the end of the stream. */
+        private String header() throws IOException {
             while (true) {
                 ByteArrayOutputStream line = new ByteArrayOutputStream();
                 int b;
@@ -402,7 +514,7 @@ final class WorkerProcesses implements AutoCloseable {
                     return null;
                 }
                 String s = line.toString(StandardCharsets.UTF_8);
-                if (s.startsWith(prefix)) {
+                if (s.startsWith(HEADER) || s.startsWith(END)) {
                     return s;
                 }
                 if (b < 0) {
@@ -434,7 +546,7 @@ final class WorkerProcesses implements AutoCloseable {
         long finish() {
             try {
                 in.close();
-                String h = dead ? null : header(END);
+                String h = endFrame.get();
                 int status = process.waitFor();
                 stderr.join(5000); // its last lines out before ours
                 if (h == null) {
@@ -456,6 +568,9 @@ final class WorkerProcesses implements AutoCloseable {
                 kill();
                 Thread.currentThread().interrupt();
                 throw new AccelGeomException("interrupted while waiting for the worker process of device " + device);
+            } catch (java.util.concurrent.ExecutionException e) {
+                kill(); // not thrown: the reader completes the end frame with null, never exceptionally
+                throw new AccelGeomException(ended(), e);
             }
         }
 

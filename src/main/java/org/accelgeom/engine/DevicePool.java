@@ -149,6 +149,20 @@ public final class DevicePool implements AutoCloseable {
         default DeviceSession session() {
             return session(null);
         }
+
+        /**
+         * The lock of the work that the worker's inputs in flight do one at a time in its session (a family whose
+         * plans serve one call at a time): the same object for every slot of the worker.
+         */
+        default Object deviceWork() {
+            return this;
+        }
+    }
+
+    /** Told of each input as worker {@code worker} takes it (see {@link #run(Iterator, Work, Consumer, int, int, OnTake)}). */
+    @FunctionalInterface
+    public interface OnTake<T> {
+        void taken(int worker, T input);
     }
 
     /** The work of one input on a worker (any exception makes it a failed outcome). */
@@ -187,9 +201,33 @@ public final class DevicePool implements AutoCloseable {
      */
     public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
             Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker) {
+        run(source, work, inOrder, windowPerWorker, 1);
+    }
+
+    /**
+     * {@link #run(Iterator, Work, Consumer, int)} with {@code slotsPerWorker} inputs in flight on each worker at once
+     * (at least 1): that many threads per worker take inputs, all sharing the worker's session (its plans serve the
+     * work of one input at a time where the family says so: a voronoi diagram's device steps, a hull's device work
+     * under {@link Worker#deviceWork}), so one input's host work runs beside another's device work, as in a one-device
+     * batch in flight. The window grows by the slots: {@code windowPerWorker + slotsPerWorker - 1} outcomes per worker.
+     */
+    public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
+            Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker) {
+        run(source, work, inOrder, windowPerWorker, slotsPerWorker, null);
+    }
+
+    /**
+     * {@link #run(Iterator, Work, Consumer, int, int)} with {@code onTake} (may be null) told of each input as a worker
+     * takes it, under the lock the inputs are taken under: each worker's inputs reach it in input order (a worker
+     * process that reads its items in turn from one stream is sent each number there; its slots then only wait for
+     * the answers). It must not block, and what it throws is the input's failure.
+     */
+    public <T, R> void run(Iterator<? extends T> source, Work<? super T, ? extends R> work,
+            Consumer<? super Outcome<T, R>> inOrder, int windowPerWorker, int slotsPerWorker, OnTake<? super T> onTake) {
         int n = devices.length;
-        Shared<T, R> shared = new Shared<>(source, Math.max(1, windowPerWorker) * n);
-        Thread[] threads = new Thread[n];
+        int slots = Math.max(1, slotsPerWorker);
+        Shared<T, R> shared = new Shared<>(source, (Math.max(1, windowPerWorker) + slots - 1) * n, n, onTake);
+        Thread[] threads = new Thread[n * slots];
         for (int w = 0; w < n; w++) {
             final int wi = w;
             Worker worker = new Worker() {
@@ -208,9 +246,13 @@ public final class DevicePool implements AutoCloseable {
                     return DevicePool.this.session(wi, e == null ? base : e);
                 }
             };
-            threads[w] = new Thread(() -> loop(worker, shared, work), "accelgeom-device-" + devices[w] + "-worker-" + w);
-            threads[w].setDaemon(true);
-            threads[w].start();
+            for (int slot = 0; slot < slots; slot++) {
+                Thread t = new Thread(() -> loop(worker, shared, work), "accelgeom-device-" + devices[w] + "-worker-" + w
+                        + (slots > 1 ? "-slot-" + slot : ""));
+                t.setDaemon(true);
+                threads[w * slots + slot] = t;
+                t.start();
+            }
         }
         Throwable consumerFailure = null;
         try {
@@ -250,21 +292,21 @@ public final class DevicePool implements AutoCloseable {
     private <T, R> void loop(Worker worker, Shared<T, R> shared, Work<? super T, ? extends R> work) {
         try {
             for (;;) {
-                Shared.Taken<T> taken = shared.take();
+                Shared.Taken<T> taken = shared.take(worker.index());
                 if (taken == null) {
                     return;
                 }
                 R result = null;
-                Throwable failure = null;
+                Throwable failure = taken.failure();
                 try {
-                    result = work.apply(worker, taken.input());
+                    result = failure != null ? null : work.apply(worker, taken.input());
                 } catch (Throwable t) { // reported with its input; the batch goes on
                     failure = t;
                 }
                 synchronized (this) {
                     inputs[worker.index()]++;
                 }
-                shared.done(new Outcome<>(taken.index(), taken.input(), result, failure, worker.device()));
+                shared.done(worker.index(), new Outcome<>(taken.index(), taken.input(), result, failure, worker.device()));
             }
         } finally {
             shared.workerEnded();
@@ -288,7 +330,8 @@ public final class DevicePool implements AutoCloseable {
 
     /** The state the workers and the ordering thread share: the source, the window, the finished outcomes. */
     private static final class Shared<T, R> {
-        record Taken<T>(int index, T input) {
+        /** An input taken, and what {@link OnTake} threw for it (null: nothing). */
+        record Taken<T>(int index, T input, Throwable failure) {
         }
 
         private final Iterator<? extends T> source;
@@ -297,18 +340,28 @@ public final class DevicePool implements AutoCloseable {
         private int taken;
         private int emitted;
         private int running;
+        /** Inputs each worker holds (its busy slots). */
+        private final int[] busy;
         private boolean stopped;
         private boolean exhausted;
         Throwable sourceFailure;
 
-        Shared(Iterator<? extends T> source, int window) {
+        private final OnTake<? super T> onTake;
+
+        Shared(Iterator<? extends T> source, int window, int workers, OnTake<? super T> onTake) {
+            this.busy = new int[workers];
+            this.onTake = onTake;
             this.source = source;
             this.window = window;
         }
 
-        /** The next input for a worker, or null when there is none (or the run stops); waits for the window. */
-        synchronized Taken<T> take() {
-            while (!stopped && !exhausted && taken - emitted >= window) {
+        /**
+         * The next input for a slot of worker {@code w}, or null when there is none (or the run stops); waits for the
+         * window, and while another worker holds fewer inputs (its free slot takes first: the inputs are dealt
+         * round the workers, the largest first to each, not to the first worker's slots).
+         */
+        synchronized Taken<T> take(int w) {
+            while (!stopped && !exhausted && (taken - emitted >= window || busy[w] > Arrays.stream(busy).min().orElse(0))) {
                 waitHere();
             }
             if (stopped || exhausted) {
@@ -322,7 +375,17 @@ public final class DevicePool implements AutoCloseable {
                 }
                 T input = source.next();
                 running++;
-                return new Taken<>(taken++, input);
+                busy[w]++;
+                notifyAll(); // the others' least may have risen
+                Throwable failure = null;
+                try {
+                    if (onTake != null) {
+                        onTake.taken(w, input);
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                }
+                return new Taken<>(taken++, input, failure);
             } catch (RuntimeException | Error e) {
                 sourceFailure = e;
                 exhausted = true;
@@ -331,8 +394,9 @@ public final class DevicePool implements AutoCloseable {
             }
         }
 
-        synchronized void done(Outcome<T, R> o) {
+        synchronized void done(int w, Outcome<T, R> o) {
             running--;
+            busy[w]--;
             finished.put(o.index(), o);
             notifyAll();
         }

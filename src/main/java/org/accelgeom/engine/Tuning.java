@@ -74,9 +74,11 @@ public enum Tuning {
     DEVICE_WORKERS("accelgeom.devices.workers", Type.STRING, "auto", 0, 0, Use.TUNING,
             "--devices with several devices: 'processes' starts one worker JVM per listed device (the parent's JVM flags "
                     + "and class path; the parent hands out the inputs and prints the reports in input order), "
-                    + "'threads' runs one worker thread per device in this JVM, 'auto' threads for voronoi (mostly host "
-                    + "work: one start instead of one per device) and processes for the other commands. The same result "
-                    + "files either way; docs/scale-out.md has the measured difference."),
+                    + "'threads' runs one worker thread per device in this JVM, 'auto' processes (since session 15: "
+                    + "with files in flight on each worker, one JVM of every worker's files is far slower), but threads "
+                    + "for voronoi's frames and models (host work: one start instead of one per device) and for voronoi "
+                    + "with accelgeom.devices.inFlight=1. The same result files either way; docs/scale-out.md has the "
+                    + "measured difference."),
     DEVICE_WARMUP("accelgeom.devices.warmup", Type.BOOLEAN, "true", 0, 0, Use.TUNING, "--devices, worker processes, a batch "
             + "of files dealt in input order (accelgeom.devices.order=input): each worker not dealt the first input first computes it into a temporary directory, so its plans are sized "
             + "as a one-device run's and their kernels come from the kernel cache (keyed on sizes); false: no warm-up."),
@@ -99,6 +101,13 @@ public enum Tuning {
                     + "worker on the common pool of every core (a worker's idle cores serve the others: 22.1 against "
                     + "23.7 ms per DCD frame on 4 H200s, docs/scale-out.md, session 13); -1: the cores over the workers, "
                     + "a pool of its own per worker; N: N threads each."),
+    DEVICE_IN_FLIGHT("accelgeom.devices.inFlight", Type.INT, "0", 0, 256, Use.TUNING,
+            "--devices, a batch of files: inputs in flight at once on each device worker, sharing its session (worker "
+                    + "threads: that many threads per worker; worker processes: that many numbers sent ahead, computed "
+                    + "side by side in the child), reports in input order. 0: what the command's one-device batch keeps "
+                    + "in flight on one worker's share of the cores (voronoi: half the share, 2 to 8, or "
+                    + "accelgeom.voronoi.inFlight; hull: accelgeom.batch.inFlight), 1 for the other commands; 1: one "
+                    + "input at a time per worker, as before session 15."),
     DEVICE_TIMELINE("accelgeom.devices.timeline", Type.BOOLEAN, "false", 0, 0, Use.DIAGNOSTIC,
             "--devices, worker processes: after the batch, one line per worker on stderr with its milestones in seconds "
                     + "from the parent JVM's start (started, its JVM up, its background TornadoVM start done, ready for inputs, first and last answer, end) and "

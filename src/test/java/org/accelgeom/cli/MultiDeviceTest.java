@@ -57,15 +57,26 @@ class MultiDeviceTest {
     }
 
     @Test
-    void autoRunsVoronoiInWorkerThreadsAndTheOtherCommandsInProcesses() {
+    void autoRunsFilesInProcessesAndVoronoisFramesOrOneInputAtATimeInThreads() {
         String before = System.getProperty("accelgeom.devices.workers");
+        String inFlight = System.getProperty("accelgeom.devices.inFlight");
         try {
             int[] two = {0, 1};
             System.clearProperty("accelgeom.devices.workers"); // the default, auto
-            assertEquals(false, WorkerProcesses.wanted(two, "voronoi"), "voronoi: threads");
+            System.clearProperty("accelgeom.devices.inFlight");
+            assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "voronoi"), "voronoi in flight: processes");
             assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "hull"), "hull: processes");
             assertEquals(!WorkerProcesses.isChild(), Prewarm.parentOfWorkers("hull", "--devices", "0,1"));
+            assertEquals(false, WorkerProcesses.wanted(two, "voronoi", true), "voronoi's frames and models: threads");
+            assertEquals(false, Prewarm.parentOfWorkers("voronoi", "--input", "a.pdb", "--trajectory", "t.dcd", "--devices", "0,1"));
+            assertEquals(!WorkerProcesses.isChild(), Prewarm.parentOfWorkers("voronoi", "--input", "d/", "--devices", "0,1"));
+            assertEquals(true, WorkerProcesses.items("voronoi", "--all-models"));
+            assertEquals(false, WorkerProcesses.items("voronoi", "--input", "x"));
+            System.setProperty("accelgeom.devices.inFlight", "1");
+            assertEquals(false, WorkerProcesses.wanted(two, "voronoi"), "voronoi one input at a time: threads");
             assertEquals(false, Prewarm.parentOfWorkers("voronoi", "--devices", "0,1"), "voronoi's parent computes");
+            assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "hull"));
+            System.clearProperty("accelgeom.devices.inFlight");
             System.setProperty("accelgeom.devices.workers", "processes");
             assertEquals(!WorkerProcesses.isChild(), WorkerProcesses.wanted(two, "voronoi"));
             System.setProperty("accelgeom.devices.workers", "threads");
@@ -75,6 +86,11 @@ class MultiDeviceTest {
                 System.clearProperty("accelgeom.devices.workers");
             } else {
                 System.setProperty("accelgeom.devices.workers", before);
+            }
+            if (inFlight == null) {
+                System.clearProperty("accelgeom.devices.inFlight");
+            } else {
+                System.setProperty("accelgeom.devices.inFlight", inFlight);
             }
         }
     }

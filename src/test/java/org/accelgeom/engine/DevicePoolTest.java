@@ -162,6 +162,83 @@ class DevicePoolTest {
     }
 
     @Test
+    void slotsKeepSeveralInputsInFlightPerWorkerSharingItsSessionAndOneSlotIsOneAtATime() {
+        for (int slots : new int[] {1, 3}) {
+            int[] busy = new int[2];
+            int[] most = new int[2];
+            Map<Integer, java.util.Set<DeviceSession>> sessions = new ConcurrentHashMap<>();
+            List<Integer> order = new ArrayList<>();
+            try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1)) {
+                pool.run(upTo(40), (w, k) -> {
+                    synchronized (busy) {
+                        most[w.index()] = Math.max(most[w.index()], ++busy[w.index()]);
+                    }
+                    sessions.computeIfAbsent(w.index(), i -> ConcurrentHashMap.newKeySet()).add(w.session());
+                    Thread.sleep(5 + (k * 7) % 5);
+                    synchronized (busy) {
+                        busy[w.index()]--;
+                    }
+                    return k;
+                }, o -> order.add(o.result()), DevicePool.WINDOW_PER_WORKER, slots);
+                long[] per = pool.inputsPerWorker();
+                assertEquals(40, per[0] + per[1]);
+            }
+            assertEquals(IntStream.range(0, 40).boxed().toList(), order, "input order");
+            for (int w = 0; w < 2; w++) {
+                assertEquals(slots, most[w], "inputs at once on worker " + w + " with " + slots + " slots");
+                assertEquals(1, sessions.get(w).size(), "one session per worker");
+            }
+        }
+    }
+
+    @Test
+    void inputsAreDealtRoundTheWorkersNotToTheFirstWorkersSlots() {
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1)) {
+            pool.run(upTo(4), (w, k) -> {
+                Thread.sleep(100); // all four in flight at once: each worker's slots hold two
+                return k;
+            }, o -> assertNull(o.failure()), 4, 8);
+            assertEquals("[2, 2]", java.util.Arrays.toString(pool.inputsPerWorker()), pool.describe());
+        }
+    }
+
+    @Test
+    void onTakeSeesEachWorkersInputsInInputOrderAndItsFailureIsTheInputs() {
+        Map<Integer, List<Integer>> byWorker = new ConcurrentHashMap<>();
+        List<String> seen = new ArrayList<>();
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0, 1)) {
+            pool.run(upTo(200), (w, k) -> {
+                Thread.sleep(k % 3);
+                return "ok" + k;
+            }, o -> seen.add(o.failed() ? o.failure().getMessage() : o.result()), 4, 5, (w, k) -> {
+                byWorker.computeIfAbsent(w, x -> new ArrayList<>()).add(k); // under the pool's lock
+                if (k == 7) {
+                    throw new AccelGeomException("cannot send 7");
+                }
+            });
+        }
+        for (List<Integer> ks : byWorker.values()) {
+            assertEquals(ks.stream().sorted().toList(), ks, "a worker's inputs taken in input order");
+        }
+        assertEquals(200, byWorker.values().stream().mapToInt(List::size).sum());
+        assertEquals("cannot send 7", seen.get(7));
+        assertEquals("ok8", seen.get(8));
+    }
+
+    @Test
+    void aWorkersSlotsShareOneDeviceWorkLock() {
+        java.util.Set<Object> locks = ConcurrentHashMap.newKeySet();
+        try (DevicePool pool = DevicePool.open(Execution.jvm(), 0)) {
+            pool.run(upTo(12), (w, k) -> {
+                locks.add(w.deviceWork());
+                Thread.sleep(2);
+                return k;
+            }, o -> assertNull(o.failure()), 4, 3);
+        }
+        assertEquals(1, locks.size());
+    }
+
+    @Test
     void badArgumentsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> DevicePool.open(Execution.jvm()));
         assertThrows(IllegalArgumentException.class, () -> DevicePool.open(Execution.jvm(), 0, -1));

@@ -60,7 +60,7 @@ class MultiDeviceTornadoTest {
                 "the worker processes' reports, but for times and devices");
         assertTrue(two[1].contains("batch: 3 done, 1 failed,"), two[1]);
         assertTrue(two[1].matches("(?s).*, 2 workers \\(device 0: \\d inputs?, device 0: \\d inputs?\\), one process each"
-                + "; ms per input [0-9.]+, [0-9.]+\n"), two[1]);
+                + ", 3 inputs in flight each; ms per input [0-9.]+, [0-9.]+\n"), two[1]);
         for (String name : List.of("a", "c", "d")) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("one/" + name + ".ply")),
                     Files.readAllBytes(dir.resolve("two/" + name + ".ply")), name);
@@ -150,13 +150,15 @@ class MultiDeviceTornadoTest {
                         Files.readAllBytes(dir.resolve("two/" + name + ".vertices")), name);
             }
         }
-        // a DCD trajectory of the three as frames
+        // a DCD trajectory of the three as frames, four times over: each worker holds several frames at once, and a
+        // worker process must still get its frames' numbers in increasing order (it reads them in turn)
         int n = base.size();
-        float[][][] frames = new float[3][3][n];
+        int count = 12;
+        float[][][] frames = new float[count][3][n];
         List<List<String>> all = List.of(base, jiggled.get(0), jiggled.get(1));
-        for (int f = 0; f < 3; f++) {
+        for (int f = 0; f < count; f++) {
             for (int i = 0; i < n; i++) {
-                String[] t = all.get(f).get(i).trim().split("\\s+");
+                String[] t = all.get(f % 3).get(i).trim().split("\\s+");
                 for (int a = 0; a < 3; a++) {
                     frames[f][a][i] = Float.parseFloat(t[a]);
                 }
@@ -170,11 +172,12 @@ class MultiDeviceTornadoTest {
         assertEquals("0", fOne[0], fOne[2]);
         assertEquals("0", fTwo[0], fTwo[2]);
         assertEquals(lines(fOne[1], "frame "), lines(fTwo[1], "frame "), "frame reports in frame order");
-        assertTrue(fTwo[1].contains("frames:           3"), fTwo[1]);
+        assertTrue(fTwo[1].contains("frames:           " + count), fTwo[1]);
+        assertTrue(fTwo[1].contains("items in flight each"), fTwo[1]);
         assertTrue(fTwo[1].contains("2 workers (device 0: "), fTwo[1]);
         assertEquals(processes, fTwo[1].contains("one process each"), fTwo[1]);
         assertFalse(fTwo[1].contains("total time:       0.000 ms"), "the workers' times: " + fTwo[1]);
-        for (int f = 1; f <= 3; f++) {
+        for (int f = 1; f <= count; f++) {
             assertArrayEquals(Files.readAllBytes(dir.resolve("f1-frame" + f + ".vertices")),
                     Files.readAllBytes(dir.resolve("f2-frame" + f + ".vertices")), "frame " + f);
         }
