@@ -15,10 +15,15 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Tuning;
@@ -142,11 +147,11 @@ final class WorkerProcesses implements AutoCloseable {
      * {@link #start(int[], String[])} with {@code env} added to every child's environment, each child seeing every
      * CPU (the hull's split: its children's host work is each part's reading or generation).
      */
-    static WorkerProcesses start(int[] devices, String[] args, java.util.Map<String, String> env) {
+    static WorkerProcesses start(int[] devices, String[] args, Map<String, String> env) {
         return start(devices, args, env, false);
     }
 
-    private static WorkerProcesses start(int[] devices, String[] args, java.util.Map<String, String> env, boolean shareCpus) {
+    private static WorkerProcesses start(int[] devices, String[] args, Map<String, String> env, boolean shareCpus) {
         List<String> jvm = new ArrayList<>();
         jvm.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -385,11 +390,11 @@ final class WorkerProcesses implements AutoCloseable {
         private final InputStream out;
         private final Thread stderr;
         /** The numbers asked and not answered, each with the answer its asker waits for. */
-        private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> pending = new java.util.HashMap<>();
+        private final Map<Integer, CompletableFuture<Reply>> pending = new HashMap<>();
         /** The numbers sent and not yet taken by their askers ({@link #ask}), each with its answer. */
-        private final java.util.Map<Integer, java.util.concurrent.CompletableFuture<Reply>> sent = new java.util.HashMap<>();
+        private final Map<Integer, CompletableFuture<Reply>> sent = new HashMap<>();
         /** The child's end frame (null: its stdout ended without one). */
-        private final java.util.concurrent.CompletableFuture<String> endFrame = new java.util.concurrent.CompletableFuture<>();
+        private final CompletableFuture<String> endFrame = new CompletableFuture<>();
         /** Why the child can answer no more (its stdout ended or broke, or it answered a number not asked); null: it can. */
         private AccelGeomException dead;
         /** The timeline ({@link #timeline}): epoch ms of its start, first and last answer, end; answers and busy time. */
@@ -420,14 +425,14 @@ final class WorkerProcesses implements AutoCloseable {
 
         /** Sends number {@code k} (with {@code check}, may be null) unless sent already, and waits for its answer. */
         Reply ask(int k, String check) {
-            java.util.concurrent.CompletableFuture<Reply> answer;
+            CompletableFuture<Reply> answer;
             synchronized (this) {
                 send(k, check);
                 answer = sent.remove(k);
             }
             try {
                 return answer.join();
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new AccelGeomException(String.valueOf(e.getCause()), e.getCause());
             }
         }
@@ -437,7 +442,7 @@ final class WorkerProcesses implements AutoCloseable {
             if (sent.containsKey(k)) {
                 return;
             }
-            java.util.concurrent.CompletableFuture<Reply> answer = new java.util.concurrent.CompletableFuture<>();
+            CompletableFuture<Reply> answer = new CompletableFuture<>();
             sent.put(k, answer);
             if (dead != null) {
                 answer.completeExceptionally(dead);
@@ -473,7 +478,7 @@ final class WorkerProcesses implements AutoCloseable {
                     String o = new String(out.readNBytes(Integer.parseInt(f[2])), StandardCharsets.UTF_8);
                     String e = new String(out.readNBytes(Integer.parseInt(f[3])), StandardCharsets.UTF_8);
                     Reply r = new Reply(Integer.parseInt(f[1]), o, e, Long.parseLong(f[4]));
-                    java.util.concurrent.CompletableFuture<Reply> asker;
+                    CompletableFuture<Reply> asker;
                     synchronized (this) {
                         asker = pending.remove(k);
                         lastAnswer = System.currentTimeMillis();
@@ -491,7 +496,7 @@ final class WorkerProcesses implements AutoCloseable {
                 failure = new Ended(ended(), e);
             }
             endFrame.complete(null);
-            List<java.util.concurrent.CompletableFuture<Reply>> waiting;
+            List<CompletableFuture<Reply>> waiting;
             synchronized (this) {
                 dead = failure != null ? failure : new Ended(ended());
                 waiting = new ArrayList<>(pending.values());
@@ -568,7 +573,7 @@ final class WorkerProcesses implements AutoCloseable {
                 kill();
                 Thread.currentThread().interrupt();
                 throw new AccelGeomException("interrupted while waiting for the worker process of device " + device);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 kill(); // not thrown: the reader completes the end frame with null, never exceptionally
                 throw new AccelGeomException(ended(), e);
             }
