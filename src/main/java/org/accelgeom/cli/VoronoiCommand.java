@@ -162,7 +162,15 @@ final class VoronoiCommand implements Callable<Integer> {
         if (set <= 0 && oneThreadPerInput()) {
             return batchThreads();
         }
-        return set > 0 ? set : Math.max(2, Math.min(8, cores / 2));
+        return set > 0 ? set : halfTheCores(cores);
+    }
+
+    /**
+     * Voronoi inputs (or frames) in flight on {@code cores} CPUs where each computes on all of them: half the cores, 2 to
+     * 8 (each input's sequential host phases beside the others', their device steps taking turns).
+     */
+    static int halfTheCores(int cores) {
+        return Math.max(2, Math.min(8, cores / 2));
     }
 
     /**
@@ -567,7 +575,7 @@ final class VoronoiCommand implements Callable<Integer> {
         int set = org.accelgeom.engine.Tuning.VORONOI_FRAMES_IN_FLIGHT.intValue();
         // (at most 64 by default: on POCL the JVM is told of 256 processors, see tornado-config/pocl.argfile)
         int k = set > 0 ? set : common.backend == Backend.JVM ? 1 : alone(0, balls, known) ? Math.min(64, batchThreads())
-                : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
+                : halfTheCores(Runtime.getRuntime().availableProcessors());
         long fit = Runtime.getRuntime().maxMemory() / 2 / Math.max(1, (long) balls * BYTES_PER_BALL);
         return (int) Math.max(1, Math.min(k, fit));
     }

@@ -31,8 +31,7 @@ final class WorkerSlots {
         if (set > 0) {
             return set;
         }
-        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, workers));
-        return body instanceof Batch.InFlight f ? Math.max(1, f.inFlight(cores)) : 1;
+        return body instanceof Batch.InFlight f ? Math.max(1, f.inFlight(coresPerWorker(workers))) : 1;
     }
 
     /**
@@ -46,8 +45,12 @@ final class WorkerSlots {
         if (set > 0) {
             return set;
         }
-        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, workers));
-        return Math.max(2, Math.min(8, cores / 2));
+        return VoronoiCommand.halfTheCores(coresPerWorker(workers));
+    }
+
+    /** One worker's share of this process's cores. */
+    private static int coresPerWorker(int workers) {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, workers));
     }
 
     /**

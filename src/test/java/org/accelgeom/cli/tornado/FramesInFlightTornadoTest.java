@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
-import org.accelgeom.cli.Main;
 import org.accelgeom.io.DcdWriter;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -73,13 +70,8 @@ class FramesInFlightTornadoTest {
         String oldK = System.setProperty("accelgeom.voronoi.framesInFlight", Integer.toString(k));
         String oldH = hostBelow == null ? null : System.setProperty("accelgeom.voronoi.hostBelow", hostBelow);
         try {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            var cl = Main.commandLine(args);
-            cl.setOut(new PrintWriter(out, true));
-            cl.setErr(new PrintWriter(err, true));
-            int exit = Main.execute(cl, args);
-            return new String[] {Integer.toString(exit), out.toString(), err.toString(), name};
+            String[] r = MultiDeviceTornadoTest.run(args);
+            return new String[] {r[0], r[1], r[2], name};
         } finally {
             restore("accelgeom.voronoi.framesInFlight", oldK);
             if (hostBelow != null) {

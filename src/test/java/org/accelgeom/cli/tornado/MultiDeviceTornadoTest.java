@@ -302,7 +302,8 @@ class MultiDeviceTornadoTest {
                 Double.parseDouble(f[1]) + 0.2 * rnd.nextGaussian(), Double.parseDouble(f[2]) + 0.2 * rnd.nextGaussian(), f[3]);
     }
 
-    private static String[] run(String... args) {
+    /** The CLI in this JVM: exit status, stdout, stderr. */
+    static String[] run(String... args) {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         var cl = Main.commandLine(args);
