@@ -48,7 +48,7 @@ public final class CommonOptions {
     @Option(names = "--devices", paramLabel = "all|N,M,...",
             description = "tornado: spread a batch (several inputs, --all-models, trajectory frames) over these devices, "
                     + "one worker each ('all': every device; an index may repeat); one input split across them where "
-                    + "the command can (hull). See docs/scale-out.md.")
+                    + "the command can (hull; ridge --tiled, by tiles). See docs/scale-out.md.")
     String devices;
 
     /** {@code --devices} checked and resolved ({@link #devices(CommandSpec)}), set by {@link Batch#run}; null without it. */

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
+import org.accelgeom.engine.DevicePool;
 import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.io.CurveFiles;
 import org.accelgeom.io.Formats;
@@ -74,6 +75,11 @@ final class RidgeCommand implements Callable<Integer> {
     private int one() {
         common.validate(spec);
         Precision prec = validate();
+        boolean split = common.deviceList != null && common.deviceList.length > 1 && !Batch.active()
+                && !WorkerProcesses.isChild(); // one input over several devices: its tiles split (TileSplit)
+        if (split && !tiling.tiled) {
+            throw usage("--devices " + common.devices + " on one input: " + Ridge.BRUTE_FORCE_UNSPLIT);
+        }
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
@@ -103,8 +109,8 @@ final class RidgeCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         RidgeResult r;
-        try {
-            r = Ridge.detect(cloud, o);
+        try (DevicePool devices = split ? MultiDevice.pool(common, o.execution()) : null) {
+            r = devices != null ? Ridge.detect(cloud.coords(), o, devices) : Ridge.detect(cloud, o);
         } catch (OutOfMemoryError e) {
             throw new AccelGeomException("out of memory for " + cloud.size() + " points (max heap "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");

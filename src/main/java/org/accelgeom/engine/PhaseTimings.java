@@ -159,11 +159,21 @@ public final class PhaseTimings {
 
     /** Merges all phases of {@code other} into this one. */
     public void addAll(PhaseTimings other) {
+        addAll(other, "");
+    }
+
+    /**
+     * Merges all phases of {@code other} into this one, each name (and its enclosing phase's) preceded by
+     * {@code prefix}: the phases of one worker among several (e.g. {@code "device 1: "}).
+     */
+    public void addAll(PhaseTimings other, String prefix) {
         if (!recorded()) {
             return;
         }
-        for (Phase p : other.phases.values()) {
-            String parent = other.parents.get(p.name());
+        for (Phase o : other.phases.values()) {
+            Phase p = new Phase(prefix + o.name(), o.kind(), o.nanos(), o.count());
+            String op = other.parents.get(o.name());
+            String parent = op == null ? null : prefix + op;
             if (parent != null && !phases.containsKey(p.name())) {
                 parents.put(p.name(), parent);
             }

@@ -8,6 +8,7 @@ import org.accelgeom.engine.DoubleList;
 import org.accelgeom.engine.IntList;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.DevicePool;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
 import org.accelgeom.io.PointCloud;
@@ -64,7 +65,34 @@ public final class Ridge {
      * session and is reused by a next run over the same points.
      */
     public static RidgeResult detect(double[][] coords, RidgeOptions given, DeviceSession session) {
-        RidgeOptions options = given.withExecution(session.execution());
+        return detect(coords, given.withExecution(session.execution()), prm -> backend(prm, session));
+    }
+
+    /**
+     * Ridge detection with the tiled version's evolution split across the pool's devices by tiles ({@link TileSplit}:
+     * one contiguous range of tiles per worker, evolved on a thread of its own in the worker's session, opened for the
+     * options' execution on its device); the result is the one-device run's, bit for bit. One worker: {@link
+     * #detect(double[][], RidgeOptions, DeviceSession)} in its session. Brute force (one tile) cannot be split: an
+     * {@link AccelGeomException} when the pool has several workers.
+     */
+    public static RidgeResult detect(double[][] coords, RidgeOptions options, DevicePool pool) {
+        Execution e = options.execution();
+        if (pool.size() == 1) {
+            return detect(coords, options, pool.session(0, e));
+        }
+        if (!options.tiled()) {
+            throw new AccelGeomException(BRUTE_FORCE_UNSPLIT);
+        }
+        return detect(coords, options, prm -> new TileSplit(pool.size(), k -> backend(prm, pool.session(k, e)),
+                k -> "part " + k + " (device " + pool.device(k) + ")"));
+    }
+
+    /** Why brute force runs on one device. */
+    public static final String BRUTE_FORCE_UNSPLIT = "ridge detection splits across devices by tiles, and brute force "
+            + "evolves one tile: use the tiled version (--tiled) or one device";
+
+    private static RidgeResult detect(double[][] coords, RidgeOptions options,
+            java.util.function.Function<RidgeBackend.Parameters, RidgeBackend> backends) {
         validate(coords, options);
         PhaseTimings timings = options.execution().newTimings();
         int d = coords.length;
@@ -115,7 +143,7 @@ public final class Ridge {
         int outer = 0;
         int iterations = 0;
         boolean capped = false;
-        try (RidgeBackend backend = timings.time("start backend", Kind.HOST, () -> backend(prm, session))) {
+        try (RidgeBackend backend = timings.time("start backend", Kind.HOST, () -> backends.apply(prm))) {
             backend.load(layout, Math.max(1, ns), timings);
             options.progress().begin("ridge detection: evolve + decimate rounds, |S|", 0);
             int last;
