@@ -49,6 +49,17 @@ class RidgeCommandTest {
     }
 
     @Test
+    void bruteForceOverSeveralDevicesIsOneLine() {
+        // one input over several devices splits the tiles; brute force has one tile (checked before TornadoVM starts)
+        MainTest.Run r = run("ridge", "--generate", "spiral2d", "--n", "1000", "--backend", "tornado", "--devices", "0,1",
+                "--quiet");
+        assertOneLineError(r);
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--devices 0,1 on one input: ridge detection splits across devices by tiles, and "
+                + "brute force evolves one tile: use the tiled version (--tiled) or one device"), r.err());
+    }
+
+    @Test
     void tiledAndFloatRun(@TempDir Path dir) {
         MainTest.Run r = run("ridge", "--generate", "spiral3d", "--n", "5000", "--tiled", "--tiles", "2",
                 "--tile-capacity", "1500", "--precision", "float", "--quiet");
