@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.Tuning;
 
 /**
  * The evolution step (Alg. 2) of the tiled version (§4) split across several devices by tiles: one backend per part,
@@ -107,9 +108,7 @@ public final class TileSplit implements RidgeBackend {
                         return 0; // no representative left in its tiles: nothing moves
                     }
                     if (!p.loaded) {
-                        p.backend.load(p.layout, m, p.timings);
-                        p.loaded = true;
-                        p.layout = null; // the backend holds what it needs
+                        start(p, m);
                     }
                     double[] s = Arrays.copyOfRange(reps, r0 * d, r1 * d);
                     int[] starts = new int[p.endTile - p.firstTile + 1];
@@ -125,6 +124,33 @@ public final class TileSplit implements RidgeBackend {
             max = Math.max(max, it);
         }
         return max;
+    }
+
+    /** How the parts start ({@link Tuning#RIDGE_SPLIT_START}): 0 at once, 1 plans one at a time, 2 also the JIT. */
+    private static final int START_MODE = Tuning.RIDGE_SPLIT_START.intValue();
+
+    /** The lock of the parts' starts that run one at a time (across splits: TornadoVM's JIT is one per process). */
+    private static final Object STARTING = new Object();
+
+    /**
+     * Loads part p's backend for {@code m} representatives; with {@link #START_MODE} 1 one part at a time, with 2 also
+     * an evolve call on no representatives (its first execution: TornadoVM compiles the kernels; nothing moves, so
+     * it changes no representative and the call that follows starts afresh).
+     */
+    private void start(Part p, int m) {
+        if (START_MODE == 0) {
+            p.backend.load(p.layout, m, p.timings);
+        } else {
+            synchronized (STARTING) {
+                p.backend.load(p.layout, m, p.timings);
+                if (START_MODE == 2) {
+                    p.timings.time("first execution, one part at a time (no representatives)", Kind.HOST,
+                            () -> p.backend.evolve(new double[0], 0, new int[p.endTile - p.firstTile + 1], p.timings));
+                }
+            }
+        }
+        p.loaded = true;
+        p.layout = null; // the backend holds what it needs
     }
 
     @Override

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code ridge --tiled --devices 0,0} on one input: the tiles split over two workers on POCL's one device
- * ({@code ridge.TileSplit}, two sessions, two threads), whose curve file equals the jvm run's byte for byte.
+ * {@code ridge --tiled --devices 0,0} (and {@code 0,0,0,0}) on one input: the tiles split over two (four) workers on
+ * POCL's one device ({@code ridge.TileSplit}, a session and a thread each), whose curve file equals the jvm run's byte
+ * for byte.
  */
 @Tag("tornado")
 class RidgeSplitTornadoTest {
@@ -24,20 +25,21 @@ class RidgeSplitTornadoTest {
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"spiral3d, double", "spiral2d, float"})
-    void splitByTilesWritesTheJvmRunsFile(String curve, String precision) throws Exception {
+    @CsvSource({"spiral3d, double, '0,0'", "spiral2d, float, '0,0,0,0'"})
+    void splitByTilesWritesTheJvmRunsFile(String curve, String precision, String devices) throws Exception {
         Path cloud = dir.resolve("cloud.xyz");
         String[] jvm = run("ridge", "--generate", curve, "--n", "12000", "--tiled", "--tile-capacity", "1500",
                 "--precision", precision, "--backend", "jvm", "--save-points", cloud.toString(), "--output",
                 dir.resolve("jvm.ply").toString(), "--quiet");
         assertEquals("0", jvm[0], jvm[2]);
         String[] split = run("ridge", "--input", cloud.toString(), "--r1", "8.34", "--tiled", "--tile-capacity", "1500",
-                "--precision", precision, "--backend", "tornado", "--devices", "0,0", "--timings", "--output",
+                "--precision", precision, "--backend", "tornado", "--devices", devices, "--timings", "--output",
                 dir.resolve("split.ply").toString(), "--quiet");
         assertEquals("0", split[0], split[2]);
-        assertTrue(split[1].contains("tornado (devices 0,0)"), split[1]);
-        assertTrue(split[1].contains("evolve, tiles split over 2 parts (in parallel)"), split[1]);
-        assertTrue(split[1].contains("part 1 (device 0): "), split[1]);
+        int parts = devices.split(",").length;
+        assertTrue(split[1].contains("tornado (devices " + devices + ")"), split[1]);
+        assertTrue(split[1].contains("evolve, tiles split over " + parts + " parts (in parallel)"), split[1]);
+        assertTrue(split[1].contains("part " + (parts - 1) + " (device 0): "), split[1]);
         assertEquals(line(jvm[1], "representatives:"), line(split[1], "representatives:"));
         assertEquals(line(jvm[1], "evolve:"), line(split[1], "evolve:"));
         assertEquals(line(jvm[1], "polylines:"), line(split[1], "polylines:"));
