@@ -17,6 +17,33 @@ class PhaseTimingsTest {
     private static final long MS = 1_000_000L;
 
     @Test
+    void workersPhasesMergeUnderTheirPrefixWithCountsAndParents() {
+        // the ridge split's parts: each part's table under "part k (device d): ", twice (two rounds), in a region
+        PhaseTimings t = new PhaseTimings();
+        for (int round = 0; round < 2; round++) {
+            try (PhaseTimings.Region r = t.enclose("evolve, 2 parts", Kind.KERNEL)) {
+                for (int k = 0; k < 2; k++) {
+                    PhaseTimings part = new PhaseTimings();
+                    PhaseTimings.Region inner = part.enclose("executions", Kind.HOST);
+                    part.add("kernels", Kind.KERNEL, 2 * MS);
+                    part.add("kernels", Kind.KERNEL, 3 * MS);
+                    inner.close();
+                    t.addAll(part, "part " + k + ": ");
+                }
+            }
+        }
+        PhaseTimings.Phase kernels = t.phases().stream().filter(p -> p.name().equals("part 1: kernels")).findFirst()
+                .orElseThrow();
+        assertEquals(4, kernels.count(), "2 adds a round, 2 rounds");
+        assertEquals(10 * MS, kernels.nanos());
+        assertEquals("part 1: executions", t.parent("part 1: kernels"), "the part's own region, prefixed");
+        assertEquals("evolve, 2 parts", t.parent("part 0: executions"), "the part's top rows under the region");
+        assertNull(t.parent("evolve, 2 parts"));
+        long region = t.phases().stream().filter(p -> p.name().equals("evolve, 2 parts")).findFirst().orElseThrow().nanos();
+        assertEquals(region, t.total(), "only the region counts");
+    }
+
+    @Test
     void partsOfAnEnclosingPhaseAreNotCountedAgain() {
         PhaseTimings t = new PhaseTimings();
         t.add("read", Kind.HOST, 5 * MS);
