@@ -164,11 +164,11 @@ public enum Tuning {
     RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,
             "tornado ridge: evolution iterations per execution (even; odd values round down): fewer host round trips; "
                     + "iterations after convergence cost only their empty launches."),
-    RIDGE_SPLIT_START("accelgeom.ridge.splitStart", Type.INT, "2", 0, 2, Use.TUNING,
+    RIDGE_SPLIT_START("accelgeom.ridge.splitStart", Type.INT, "1", 0, 2, Use.TUNING,
             "ridge --tiled over several devices (TileSplit): how the parts start. 0: all at once; 1: their plans built "
-                    + "one part at a time; 2: also their first execution (TornadoVM's JIT), run one part at a time on "
-                    + "no representatives before the first round. A ConcurrentModificationException met once on 4 GPUs "
-                    + "with 0 (session 16). The same result in every mode."),
+                    + "one part at a time (TornadoVM sketches the kernels there), the JIT in parallel; 2: also their "
+                    + "first execution (the JIT) one part at a time, on no representatives. A ConcurrentModification"
+                    + "Exception met once on 4 GPUs with 0, not reproduced (session 16). The same result in every mode."),
 
     // ---- voronoi
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,

@@ -91,7 +91,8 @@ public final class Ridge {
     public static final String BRUTE_FORCE_UNSPLIT = "ridge detection splits across devices by tiles, and brute force "
             + "evolves one tile: use the tiled version (--tiled) or one device";
 
-    private static RidgeResult detect(double[][] coords, RidgeOptions options,
+    /** The detection with the evolution on {@code backends.apply(prm)} (package-private for the split's tests). */
+    static RidgeResult detect(double[][] coords, RidgeOptions options,
             java.util.function.Function<RidgeBackend.Parameters, RidgeBackend> backends) {
         validate(coords, options);
         PhaseTimings timings = options.execution().newTimings();

@@ -34,6 +34,7 @@ public final class TileSplit implements RidgeBackend {
     private final int workers;
     private final IntFunction<RidgeBackend> backends;
     private final IntFunction<String> names;
+    private final int startMode;
     private Part[] parts;
     private int d;
 
@@ -42,6 +43,12 @@ public final class TileSplit implements RidgeBackend {
      * thread, e.g. in the session of device k) and its phases are shown as {@code names.apply(k) + ": " + phase}.
      */
     public TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names) {
+        this(workers, backends, names, START_MODE);
+    }
+
+    /** {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode given (0, 1, 2: {@link #START_MODE}). */
+    TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode) {
+        this.startMode = startMode;
         if (workers < 1) {
             throw new IllegalArgumentException("a tile split needs at least one worker, got " + workers);
         }
@@ -126,7 +133,13 @@ public final class TileSplit implements RidgeBackend {
         return max;
     }
 
-    /** How the parts start ({@link Tuning#RIDGE_SPLIT_START}): 0 at once, 1 plans one at a time, 2 also the JIT. */
+    /**
+     * How the parts start ({@link Tuning#RIDGE_SPLIT_START}): 0 at once, 1 (the default) plans one at a time, 2 also the
+     * JIT. Building a plan sketches its kernels in TornadoVM (Graal graphs of the task methods, cached per method and
+     * shared by later plans: the second part's build takes milliseconds where the first takes 0.3 s); a cold first run
+     * on 4 GPUs with the parts built at once ended once in a ConcurrentModificationException outside the executions
+     * (not reproduced in 8 later runs; docs/benchmarks.md, session 16).
+     */
     private static final int START_MODE = Tuning.RIDGE_SPLIT_START.intValue();
 
     /** The lock of the parts' starts that run one at a time (across splits: TornadoVM's JIT is one per process). */
@@ -138,12 +151,12 @@ public final class TileSplit implements RidgeBackend {
      * it changes no representative and the call that follows starts afresh).
      */
     private void start(Part p, int m) {
-        if (START_MODE == 0) {
+        if (startMode == 0) {
             p.backend.load(p.layout, m, p.timings);
         } else {
             synchronized (STARTING) {
                 p.backend.load(p.layout, m, p.timings);
-                if (START_MODE == 2) {
+                if (startMode == 2) {
                     p.timings.time("first execution, one part at a time (no representatives)", Kind.HOST,
                             () -> p.backend.evolve(new double[0], 0, new int[p.endTile - p.firstTile + 1], p.timings));
                 }

@@ -97,6 +97,21 @@ class TileSplitTest {
         return t.phases().stream().anyMatch(ph -> ph.name().startsWith(prefix));
     }
 
+    @ParameterizedTest(name = "start mode {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 2})
+    void everyStartModeGivesTheSameResult(int mode) {
+        // 2 runs a first evolve call on no representatives before the first round: it must change nothing
+        Case c = cases().get(3); // tiny tiles, float
+        double[][] p = c.cloud();
+        RidgeOptions o = c.options(Backend.JVM);
+        RidgeResult one = Ridge.detect(p, o);
+        RidgeResult split = Ridge.detect(p, o, prm -> new TileSplit(3, k -> new JvmRidgeBackend(prm, null),
+                k -> "part " + k + " (device 0)", mode));
+        assertArrayEquals(one.representatives(), split.representatives(), 0.0);
+        assertEquals(one.stats(), split.stats());
+        assertEquals(mode == 2, hasPhaseOf(split.timings(), "part 2 (device 0): first execution"), "the first execution's row");
+    }
+
     @Test
     void bruteForceIsNotSplitButRunsOnOneWorker() {
         double[][] p = Curve.SPIRAL2D.sample(2000, 0, 4.17, 3);
