@@ -456,7 +456,8 @@ final class MultiDevice {
      * written included) are added to {@code childNanos[0]}.
      */
     static <T> int items(CommandSpec spec, CommonOptions common, Execution execution, Iterator<T> source, ItemWork<T> work,
-            java.util.function.Function<T, String> what, PrintWriter out, PrintWriter err, String[] summary, long[] childNanos) {
+            java.util.function.Function<T, String> what, PrintWriter out, PrintWriter err, String[] summary, long[] childNanos,
+            boolean alone) {
         if (WorkerProcesses.isChild()) {
             return childItems(common, execution, source, work);
         }
@@ -479,7 +480,7 @@ final class MultiDevice {
         try (DevicePool pool = DevicePool.open(execution, common.deviceList)
                 .hostThreadsPerWorker(procs != null ? 0 : workerThreads(common.deviceList.length))) {
             Progress progress = common.progress();
-            int slots = WorkerSlots.forItems(common.deviceList.length);
+            int slots = WorkerSlots.forItems(common.deviceList.length, alone);
             progress.begin("items on " + pool.size() + " device workers" + (slots > 1 ? ", " + slots + " in flight each" : ""), 0);
             int[] done = {0};
             long t0 = System.nanoTime();

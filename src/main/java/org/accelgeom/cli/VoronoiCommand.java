@@ -519,9 +519,10 @@ final class VoronoiCommand implements Callable<Integer> {
         };
         if (common.deviceList != null && !Batch.active()) { // --devices: the items over the device workers
             String[] summary = new String[1];
+            boolean small = smallItems(balls); // each on its slot's thread, as many slots as a worker's cores
             int failed = MultiDevice.items(spec, common, options.execution(), counted,
-                    (session, item) -> work.apply(session, item, false), what, out, spec.commandLine().getErr(), summary,
-                    total);
+                    (session, item) -> work.apply(session, item, small), what, out, spec.commandLine().getErr(), summary,
+                    total, small);
             return new Items<>(count[0], failed, ", " + summary[0]);
         }
         int slots = framesInFlight(balls, known);
@@ -604,6 +605,17 @@ final class VoronoiCommand implements Callable<Integer> {
             return small;
         }
         return known - position >= batchThreads() && (small || common.backend == Backend.JVM_PARALLEL);
+    }
+
+    /**
+     * Whether the items of {@code balls} balls over --devices are each computed alone on a worker's slot thread
+     * ({@link Voronoi#computeAlone}): small items, whose levels stay on the host cores ({@link Voronoi#staysOnHost}),
+     * as {@link #alone} decides for the frames of one device, where the frames they could not share cores with
+     * are too few to matter.
+     */
+    private boolean smallItems(int balls) {
+        return common.backend != Backend.JVM && org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue()
+                && Voronoi.staysOnHost(balls);
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */

@@ -38,14 +38,16 @@ final class WorkerSlots {
      * Items in flight per device worker ({@link MultiDevice#items}: voronoi's trajectory frames and models, whose
      * work, a diagram in the worker's session and its files, runs beside another's as a voronoi batch's inputs do):
      * {@code accelgeom.devices.inFlight}, or by default voronoi's in-flight count on one worker's share of the cores
-     * (half the share, 2 to 8).
+     * (half the share, 2 to 8); items computed each alone on its slot's thread ({@code alone}: small frames, whose
+     * levels stay on the host) as many as the share's cores (at most 64), as one device computes them.
      */
-    static int forItems(int workers) {
+    static int forItems(int workers, boolean alone) {
         int set = Tuning.DEVICE_IN_FLIGHT.intValue();
         if (set > 0) {
             return set;
         }
-        return VoronoiCommand.halfTheCores(coresPerWorker(workers));
+        int share = coresPerWorker(workers);
+        return alone && share >= 2 ? Math.min(64, share) : VoronoiCommand.halfTheCores(share);
     }
 
     /** One worker's share of this process's cores. */

@@ -54,12 +54,16 @@ class WorkerSlotsTest {
             assertEquals(Math.max(2, Math.min(8, cores / 2 / 2)), WorkerSlots.perWorker(body(0), 2), "half of the share");
             assertEquals(Math.max(2, Math.min(8, cores / 2)), WorkerSlots.perWorker(body(0), 1));
             assertEquals(1, WorkerSlots.perWorker(() -> 0, 2), "a body that is not in flight: one at a time");
-            assertEquals(Math.max(2, Math.min(8, cores / 2 / 2)), WorkerSlots.forItems(2), "items: voronoi's count");
+            assertEquals(Math.max(2, Math.min(8, cores / 2 / 2)), WorkerSlots.forItems(2, false), "items: voronoi's count");
+            int share = Math.max(1, cores / 2);
+            assertEquals(share >= 2 ? Math.min(64, share) : Math.max(2, Math.min(8, share / 2)), WorkerSlots.forItems(2, true),
+                    "items each alone on a slot's thread: one per core of the share");
             System.setProperty("accelgeom.devices.inFlight", "1");
             assertEquals(1, WorkerSlots.perWorker(body(0), 2), "1: as before");
             System.setProperty("accelgeom.devices.inFlight", "5");
             assertEquals(5, WorkerSlots.perWorker(() -> 0, 2));
-            assertEquals(5, WorkerSlots.forItems(2));
+            assertEquals(5, WorkerSlots.forItems(2, false));
+            assertEquals(5, WorkerSlots.forItems(2, true), "the property wins for items alone too");
         } finally {
             if (before == null) {
                 System.clearProperty("accelgeom.devices.inFlight");
