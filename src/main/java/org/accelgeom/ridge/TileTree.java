@@ -209,6 +209,12 @@ public final class TileTree {
         Node left;
         Node right;
         int leaf = -1;
+        /** The leaves under the node: numbers first..last (consecutive: numbered depth first). */
+        int first;
+        int last;
+        /** A box holding every bound of the boxes of the node and the nodes under it (see {@link #countNear}). */
+        double[] hullLo;
+        double[] hullHi;
 
         Node(double[] lo, double[] hi, int level) {
             this.lo = lo;
@@ -271,13 +277,30 @@ public final class TileTree {
         if (node == null) {
             return;
         }
+        node.first = leaves.size();
         if (node.core != null) {
             node.leaf = leaves.size();
             leaves.add(new Tile(node.lo, node.hi, node.core, null, node.level));
-            return;
+            node.hullLo = node.lo;
+            node.hullHi = node.hi;
+        } else {
+            number(node.left);
+            number(node.right);
+            int d = node.lo.length;
+            node.hullLo = new double[d];
+            node.hullHi = new double[d];
+            for (int c = 0; c < d; c++) {
+                node.hullLo[c] = Math.min(node.lo[c], node.hi[c]);
+                node.hullHi[c] = Math.max(node.lo[c], node.hi[c]);
+                for (Node child : new Node[] {node.left, node.right}) {
+                    if (child != null) {
+                        node.hullLo[c] = Math.min(node.hullLo[c], Math.min(child.hullLo[c], child.hullHi[c]));
+                        node.hullHi[c] = Math.max(node.hullHi[c], Math.max(child.hullLo[c], child.hullHi[c]));
+                    }
+                }
+            }
         }
-        number(node.left);
-        number(node.right);
+        node.last = leaves.size() - 1;
     }
 
     /**
@@ -297,10 +320,13 @@ public final class TileTree {
             cores += leaves.get(t).core().length;
         }
         Chunks chunks = new Chunks(n, loops, grain, tiles);
-        int[][] counts = new int[chunks.count][tiles];
+        int[][] counts = new int[chunks.count][tiles + 1];
         chunks.run((k, from, to) -> {
-            int[] count = counts[k];
-            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (i, t) -> count[t]++);
+            int[] diff = counts[k]; // differences of the counts: leaves under a node are consecutive
+            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> countNear(root, x, r1sq, own, diff));
+            for (int t = 1; t <= tiles; t++) {
+                diff[t] += diff[t - 1];
+            }
         });
         long[] size = Chunks.offsets(counts, tiles);
         checkLayout(d, cores + size[tiles], tiles);
@@ -311,7 +337,8 @@ public final class TileTree {
         Chunks.positions(counts, tiles, null);
         chunks.run((k, from, to) -> {
             int[] at = counts[k];
-            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (i, t) -> margin[t][at[t]++] = i);
+            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> collect(root, x, r1sq, own,
+                    t -> margin[t][at[t]++] = i));
         });
         for (int t = 0; t < tiles; t++) {
             Tile l = leaves.get(t);
@@ -319,15 +346,15 @@ public final class TileTree {
         }
     }
 
-    /** Receives (point, leaf) pairs of the margins. */
+    /** Visits the subtree of an initial tile within R1 of point i (at x, a core point of leaf own, or -1). */
     @FunctionalInterface
-    private interface MarginVisitor {
-        void visit(int i, int tile);
+    private interface RootVisitor {
+        void visit(Node root, double[] x, double r1sq, int own, int i);
     }
 
-    /** For points [from, to) in order: every leaf other than its own within R1 of it, in the tree's order. */
+    /** For points [from, to) in order: the initial tiles within R1 of each (usually one), in the tree's order. */
     private void nearTiles(double[] p, int n, int d, Node[] roots, double r1, int[] coreLeaf, int from, int to,
-            MarginVisitor visitor) {
+            RootVisitor visitor) {
         double r1sq = r1 * r1;
         double[] x = new double[d];
         int[] lo = new int[d];
@@ -340,9 +367,6 @@ public final class TileTree {
                 hi[c] = cellIndex(c, x[c] + r1);
                 k[c] = lo[c];
             }
-            int point = i;
-            int own = coreLeaf[i];
-            IntConsumer add = t -> visitor.visit(point, t);
             while (true) { // every initial tile within R1 of the point (usually one)
                 int idx = 0;
                 int stride = 1;
@@ -350,7 +374,9 @@ public final class TileTree {
                     idx += k[c] * stride;
                     stride *= initTileCnt[c];
                 }
-                collect(roots[idx], x, r1sq, own, add);
+                if (roots[idx] != null) {
+                    visitor.visit(roots[idx], x, r1sq, coreLeaf[i], i);
+                }
                 int c = 0;
                 while (c < d && ++k[c] > hi[c]) {
                     k[c] = lo[c];
@@ -377,6 +403,39 @@ public final class TileTree {
         collect(node.right, x, r1sq, own, add);
     }
 
+    /**
+     * {@link #collect} counting into the differences {@code diff}: a subtree whose whole hull lies within R1 of x
+     * counts its leaves as one range, which keeps the count cheap when R1 is large against the tiles. The counts
+     * are the collected ones: every bound of every box under the node lies in the hull, so (rounding is monotone)
+     * each box's computed distance is at most the hull's farthest one, and {@link #collect} would reach each leaf.
+     */
+    private static void countNear(Node node, double[] x, double r1sq, int own, int[] diff) {
+        if (node == null || dist2ToBox(x, node.lo, node.hi) > r1sq) {
+            return;
+        }
+        if (node.leaf < 0 && farthest2(x, node.hullLo, node.hullHi) > r1sq) {
+            countNear(node.left, x, r1sq, own, diff);
+            countNear(node.right, x, r1sq, own, diff);
+            return;
+        }
+        diff[node.first]++;
+        diff[node.last + 1]--;
+        if (own >= node.first && own <= node.last) {
+            diff[own]--;
+            diff[own + 1]++;
+        }
+    }
+
+    /** The squared distance from x to the farthest point of the box [lo, hi]. */
+    private static double farthest2(double[] x, double[] lo, double[] hi) {
+        double d2 = 0;
+        for (int c = 0; c < x.length; c++) {
+            double e = Math.max(Math.abs(x[c] - lo[c]), Math.abs(x[c] - hi[c]));
+            d2 += e * e;
+        }
+        return d2;
+    }
+
     private static double dist2ToBox(double[] x, double[] lo, double[] hi) {
         double d2 = 0;
         for (int c = 0; c < x.length; c++) {
@@ -398,13 +457,14 @@ public final class TileTree {
                     "the extended tiles hold %d points with margins (%d tiles of at most %d points, R1 %s): %d x %d "
                             + "coordinates are more than one array holds (%d); raise --tile-capacity (bigger tiles "
                             + "carry fewer margin points per point, e.g. --tile-capacity %d) or give fewer points",
-                    points, tiles, maxTileCapacity, r1, d, points, MAX_ARRAY, suggestedCapacity(d, points)));
+                    points, tiles, maxTileCapacity, java.math.BigDecimal.valueOf(r1).stripTrailingZeros().toPlainString(),
+                    d, points, MAX_ARRAY, suggestedCapacity(d, points)));
         }
     }
 
-    /** Whether d × points coordinates fit one array ({@link #MAX_ARRAY}); in long, so no product overflows. */
+    /** Whether d × points coordinates fit one array ({@link #MAX_ARRAY}); a quotient, so no product overflows. */
     static boolean layoutFits(int d, long points) {
-        return points >= 0 && (long) d * points <= MAX_ARRAY;
+        return points >= 0 && points <= MAX_ARRAY / Math.max(1, d);
     }
 
     /** A capacity to try: the current one times how many times too large the layout is, at least 10 times. */
