@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinTask;
-import java.util.function.IntConsumer;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.ParallelLoops;
@@ -215,6 +214,8 @@ public final class TileTree {
         /** A box holding every bound of the boxes of the node and the nodes under it (see {@link #countNear}). */
         double[] hullLo;
         double[] hullHi;
+        /** The hull's diagonal is at most 2·R1: only then can it lie within R1 of a point. */
+        boolean small;
 
         Node(double[] lo, double[] hi, int level) {
             this.lo = lo;
@@ -301,6 +302,11 @@ public final class TileTree {
             }
         }
         node.last = leaves.size() - 1;
+        double diag2 = 0;
+        for (int c = 0; c < node.lo.length; c++) {
+            diag2 += (node.hullHi[c] - node.hullLo[c]) * (node.hullHi[c] - node.hullLo[c]);
+        }
+        node.small = diag2 <= 4 * r1 * r1 * (1 + 1e-9);
     }
 
     /**
@@ -337,8 +343,8 @@ public final class TileTree {
         Chunks.positions(counts, tiles, null);
         chunks.run((k, from, to) -> {
             int[] at = counts[k];
-            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> collect(root, x, r1sq, own,
-                    t -> margin[t][at[t]++] = i));
+            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> collect(root, x, r1sq, own, i,
+                    margin, at));
         });
         for (int t = 0; t < tiles; t++) {
             Tile l = leaves.get(t);
@@ -389,18 +395,19 @@ public final class TileTree {
         }
     }
 
-    private static void collect(Node node, double[] x, double r1sq, int own, IntConsumer add) {
+    /** Writes point i into the margin of every leaf under {@code node} within R1 of x but its own, at {@code at}. */
+    private static void collect(Node node, double[] x, double r1sq, int own, int i, int[][] margin, int[] at) {
         if (node == null || dist2ToBox(x, node.lo, node.hi) > r1sq) {
             return;
         }
         if (node.leaf >= 0) {
             if (node.leaf != own) {
-                add.accept(node.leaf);
+                margin[node.leaf][at[node.leaf]++] = i;
             }
             return;
         }
-        collect(node.left, x, r1sq, own, add);
-        collect(node.right, x, r1sq, own, add);
+        collect(node.left, x, r1sq, own, i, margin, at);
+        collect(node.right, x, r1sq, own, i, margin, at);
     }
 
     /**
@@ -413,7 +420,7 @@ public final class TileTree {
         if (node == null || dist2ToBox(x, node.lo, node.hi) > r1sq) {
             return;
         }
-        if (node.leaf < 0 && farthest2(x, node.hullLo, node.hullHi) > r1sq) {
+        if (node.leaf < 0 && (!node.small || farthest2(x, node.hullLo, node.hullHi) > r1sq)) {
             countNear(node.left, x, r1sq, own, diff);
             countNear(node.right, x, r1sq, own, diff);
             return;
