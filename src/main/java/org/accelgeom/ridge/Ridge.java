@@ -23,9 +23,10 @@ import org.accelgeom.io.PointCloud;
  *
  * <p>evolve, the data-parallel step that takes nearly all the time, runs on the chosen backend; choose, decimate
  * and order are sequential by definition (each decision depends on the ones before) and run on the host, the
- * same code for every backend. In the tiled version each tile chooses on its own, so the tiles choose in parallel,
- * as the tile tree and the extended tiles are built, over the session's cores (one thread on {@code jvm}). The result does not depend on the backend: {@code jvm}, {@code jvm-parallel} and
- * {@code tornado} sum in fixed point ({@link RidgeKernels}), so they agree exactly, up to the rare point whose
+ * same code for every backend. In the tiled version each tile chooses on its own, so the tiles choose in
+ * parallel, as the tile tree and the extended tiles are built, over the session's cores (one thread on
+ * {@code jvm}), with the one-thread result. The result does not depend on the backend: {@code jvm},
+ * {@code jvm-parallel} and {@code tornado} sum in fixed point ({@link RidgeKernels}), so they agree exactly, up to the rare point whose
  * two nearest representatives are equally far to the last bit (the GPU fuses multiply-adds).
  *
  * <p>Any dimension 1..16. Degenerate inputs: fewer than 3 points, R1 or R2 not positive and finite, a NaN or
