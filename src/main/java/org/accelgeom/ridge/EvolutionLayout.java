@@ -69,9 +69,21 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
 
     /** The float copy of the coordinates, for {@link Precision#FLOAT}. */
     public float[] floatCoords() {
+        return floatCoords(null);
+    }
+
+    /** {@link #floatCoords()} over {@code loops} (null: one thread). */
+    public float[] floatCoords(ParallelLoops loops) {
         float[] f = new float[coords.length];
-        for (int i = 0; i < f.length; i++) {
-            f[i] = (float) coords[i];
+        ParallelLoops.RangeBody copy = (from, to) -> {
+            for (int i = from; i < to; i++) {
+                f[i] = (float) coords[i];
+            }
+        };
+        if (loops == null) {
+            copy.run(0, f.length);
+        } else {
+            loops.forRange(f.length, 1 << 16, copy);
         }
         return f;
     }
