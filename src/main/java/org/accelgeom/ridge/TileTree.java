@@ -171,10 +171,10 @@ public final class TileTree {
                 lo[c] = min[c] + w[c] * k / initTileCnt[c];
                 hi[c] = k == initTileCnt[c] - 1 ? max[c] : min[c] + w[c] * (k + 1) / initTileCnt[c];
             }
-            int[] pts = Arrays.copyOfRange(order, (int) start[t], (int) start[t + 1]);
             int root = t;
             boolean fork = chunks.count > 1;
             work.add(ForkJoinTask.adapt(() -> {
+                int[] pts = Arrays.copyOfRange(order, (int) start[root], (int) start[root + 1]);
                 roots[root] = subdivide(p, n, d, pts, lo, hi, 0, maxTileCapacity, fork);
             }));
         }
@@ -319,13 +319,22 @@ public final class TileTree {
         int[] coreLeaf = new int[n];
         Arrays.fill(coreLeaf, -1);
         long cores = 0;
-        for (int t = 0; t < tiles; t++) {
-            for (int i : leaves.get(t).core()) {
-                coreLeaf[i] = t;
-            }
-            cores += leaves.get(t).core().length;
+        for (Tile leaf : leaves) {
+            cores += leaf.core().length;
         }
+        ParallelLoops.RangeBody owners = (from, to) -> { // the leaves' cores are disjoint
+            for (int t = from; t < to; t++) {
+                for (int i : leaves.get(t).core()) {
+                    coreLeaf[i] = t;
+                }
+            }
+        };
         Chunks chunks = new Chunks(n, loops, grain, tiles);
+        if (chunks.count > 1) {
+            loops.forRange(tiles, 1, owners);
+        } else {
+            owners.run(0, tiles);
+        }
         int[][] counts = new int[chunks.count][tiles + 1];
         chunks.run((k, from, to) -> {
             int[] diff = counts[k]; // differences of the counts: leaves under a node are consecutive
