@@ -316,9 +316,7 @@ public final class Main implements Runnable {
             if (memory instanceof Error e) {
                 message = describeError(e);
             } else if (memory != null) {
-                message = "the device is out of memory (" + memory.getMessage() + "): a buffer is larger than the "
-                        + "device can allocate ('accelgeom devices' prints its maximum allocation); use a smaller "
-                        + "input or --backend jvm-parallel";
+                message = DeviceMemory.describe(memory.getMessage());
             } else if (ex instanceof AccelGeomException) {
                 message = ex.getMessage();
             } else if (ex instanceof UncheckedIOException u) {

@@ -1,7 +1,10 @@
 package org.accelgeom.ridge;
 
+import java.util.List;
+
 import org.accelgeom.engine.DoubleList;
 import org.accelgeom.engine.IntList;
+import org.accelgeom.engine.ParallelLoops;
 
 /**
  * choose (Alg. 5, the conservative "wybrańcy" selection): scan the candidates in order and take a point unless a
@@ -30,6 +33,62 @@ public final class Choose {
         DoubleList out = new DoubleList();
         choose(p, n, d, all, n, r1, out, null);
         return out.toArray();
+    }
+
+    /**
+     * The result of choose tile by tile: the representatives (row-major, grouped by tile), the cloud point each was
+     * chosen from, and tile t's range {@code [tileStart[t], tileStart[t + 1])}.
+     */
+    record Chosen(double[] reps, int[] origins, int[] tileStart) {
+    }
+
+    /**
+     * choose in every tile (§4: each tile chooses among its own core points, seeing only what it chose itself), the
+     * tiles over {@code loops} (null: one thread) and concatenated in tile order: the sequential result exactly.
+     */
+    static Chosen tiles(double[] p, int n, int d, List<int[]> candidates, double r1, ParallelLoops loops) {
+        int tiles = candidates.size();
+        DoubleList[] reps = new DoubleList[tiles];
+        IntList[] origins = new IntList[tiles];
+        ParallelLoops.RangeBody body = (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int[] c = candidates.get(t);
+                reps[t] = new DoubleList();
+                origins[t] = new IntList();
+                choose(p, n, d, c, c.length, r1, reps[t], origins[t]);
+            }
+        };
+        if (loops == null || tiles == 1) {
+            body.run(0, tiles);
+        } else {
+            loops.forRange(tiles, 1, body);
+        }
+        int[] tileStart = new int[tiles + 1];
+        for (int t = 0; t < tiles; t++) {
+            tileStart[t + 1] = tileStart[t] + origins[t].size();
+        }
+        int ns = tileStart[tiles];
+        double[] s = new double[ns * d];
+        int[] origin = new int[ns];
+        ParallelLoops.RangeBody join = (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int m = origins[t].size();
+                for (int k = 0; k < m; k++) {
+                    origin[tileStart[t] + k] = origins[t].get(k);
+                }
+                for (int k = 0; k < m * d; k++) {
+                    s[tileStart[t] * d + k] = reps[t].get(k);
+                }
+                reps[t] = null;
+                origins[t] = null;
+            }
+        };
+        if (loops == null || tiles == 1) {
+            join.run(0, tiles);
+        } else {
+            loops.forRange(tiles, 1, join);
+        }
+        return new Chosen(s, origin, tileStart);
     }
 
     /**

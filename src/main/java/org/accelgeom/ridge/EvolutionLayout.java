@@ -1,5 +1,8 @@
 package org.accelgeom.ridge;
 
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.ParallelLoops;
+
 /**
  * The points the evolution step runs over, in the layout of {@link RidgeKernels}: n points of dimension d,
  * column-major ({@code coords[c * n + i]}), each in a tile. Brute force: the whole cloud in one tile. Tiled
@@ -22,20 +25,65 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
 
     /** The whole cloud as one tile (brute force). */
     public static EvolutionLayout bruteForce(double[][] cloud) {
+        return bruteForce(cloud, null);
+    }
+
+    /**
+     * {@link #bruteForce(double[][])} copied over {@code loops} (null: one thread). A cloud of more than
+     * {@link TileTree#MAX_ARRAY} coordinates is refused in one line (the column-major copy is one array).
+     */
+    public static EvolutionLayout bruteForce(double[][] cloud, ParallelLoops loops) {
         int d = cloud.length;
         int n = cloud[0].length;
+        if (!TileTree.layoutFits(d, n)) {
+            throw new AccelGeomException(n + " points of dimension " + d + " are " + (long) d * n
+                    + " coordinates, more than one array holds (" + TileTree.MAX_ARRAY + "): give fewer points");
+        }
         double[] coords = new double[d * n];
-        for (int c = 0; c < d; c++) {
-            System.arraycopy(cloud[c], 0, coords, c * n, n);
+        ParallelLoops.RangeBody copy = (from, to) -> {
+            for (int c = 0; c < d; c++) {
+                System.arraycopy(cloud[c], from, coords, c * n + from, to - from);
+            }
+        };
+        if (loops == null) {
+            copy.run(0, n);
+        } else {
+            loops.forRange(n, 1 << 16, copy);
         }
         return new EvolutionLayout(d, n, coords, new int[n], 1);
     }
 
+    /** Rounds every coordinate to float in place ({@link Precision#FLOAT}), over {@code loops} (null: one thread). */
+    void roundToFloat(ParallelLoops loops) {
+        ParallelLoops.RangeBody round = (from, to) -> {
+            for (int i = from; i < to; i++) {
+                coords[i] = (float) coords[i];
+            }
+        };
+        if (loops == null) {
+            round.run(0, coords.length);
+        } else {
+            loops.forRange(coords.length, 1 << 16, round);
+        }
+    }
+
     /** The float copy of the coordinates, for {@link Precision#FLOAT}. */
     public float[] floatCoords() {
+        return floatCoords(null);
+    }
+
+    /** {@link #floatCoords()} over {@code loops} (null: one thread). */
+    public float[] floatCoords(ParallelLoops loops) {
         float[] f = new float[coords.length];
-        for (int i = 0; i < f.length; i++) {
-            f[i] = (float) coords[i];
+        ParallelLoops.RangeBody copy = (from, to) -> {
+            for (int i = from; i < to; i++) {
+                f[i] = (float) coords[i];
+            }
+        };
+        if (loops == null) {
+            copy.run(0, f.length);
+        } else {
+            loops.forRange(f.length, 1 << 16, copy);
         }
         return f;
     }

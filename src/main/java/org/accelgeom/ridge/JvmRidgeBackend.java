@@ -26,7 +26,7 @@ public final class JvmRidgeBackend implements RidgeBackend {
     public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
         this.layout = layout;
         if (prm.precision() == Precision.FLOAT) {
-            pf = layout.floatCoords();
+            pf = layout.floatCoords(loops);
         }
     }
 

@@ -4,13 +4,12 @@ import java.util.List;
 
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.Backend;
-import org.accelgeom.engine.DoubleList;
-import org.accelgeom.engine.IntList;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.DevicePool;
 import org.accelgeom.engine.DeviceSession;
 import org.accelgeom.engine.Execution;
+import org.accelgeom.engine.ParallelLoops;
 import org.accelgeom.io.PointCloud;
 
 /**
@@ -25,8 +24,10 @@ import org.accelgeom.io.PointCloud;
  *
  * <p>evolve, the data-parallel step that takes nearly all the time, runs on the chosen backend; choose, decimate
  * and order are sequential by definition (each decision depends on the ones before) and run on the host, the
- * same code for every backend. The result does not depend on the backend: {@code jvm}, {@code jvm-parallel} and
- * {@code tornado} sum in fixed point ({@link RidgeKernels}), so they agree exactly, up to the rare point whose
+ * same code for every backend. In the tiled version each tile chooses on its own, so the tiles choose in
+ * parallel, as the tile tree and the extended tiles are built, over the session's cores (one thread on
+ * {@code jvm}), with the one-thread result. The result does not depend on the backend: {@code jvm},
+ * {@code jvm-parallel} and {@code tornado} sum in fixed point ({@link RidgeKernels}), so they agree exactly, up to the rare point whose
  * two nearest representatives are equally far to the last bit (the GPU fuses multiply-adds).
  *
  * <p>Any dimension 1..16. Degenerate inputs: fewer than 3 points, R1 or R2 not positive and finite, a NaN or
@@ -100,12 +101,12 @@ public final class Ridge {
         int n = coords[0].length;
         double r1 = options.r1();
         double r2 = options.effectiveR2();
-        EvolutionLayout cloud = timings.time("cloud layout", Kind.HOST, () -> EvolutionLayout.bruteForce(coords));
+        // the host phases run over the session's cores, except on jvm (one thread); the same result either way
+        ParallelLoops host = options.backend() == Backend.JVM ? null : session.loops();
+        EvolutionLayout cloud = timings.time("cloud layout", Kind.HOST, () -> EvolutionLayout.bruteForce(coords, host));
         double[] p = cloud.coords();
         if (options.precision() == Precision.FLOAT) {
-            for (int i = 0; i < p.length; i++) {
-                p[i] = (float) p[i];
-            }
+            cloud.roundToFloat(host);
         }
         // the evolution layout and choose's candidates: one tile, or the extended tiles
         EvolutionLayout layout;
@@ -113,8 +114,8 @@ public final class Ridge {
         if (options.tiled()) {
             int[] cnt = options.initTileCnt() != null ? options.initTileCnt() : filled(d, 3);
             TileTree tree = timings.time("tile tree", Kind.HOST,
-                    () -> TileTree.build(p, n, d, cnt, options.maxTileCapacity(), r1));
-            layout = timings.time("extended tiles", Kind.HOST, () -> tree.layout(p, n, d));
+                    () -> TileTree.build(p, n, d, cnt, options.maxTileCapacity(), r1, host));
+            layout = timings.time("extended tiles", Kind.HOST, () -> tree.layout(p, n, d, host));
             candidates = tree.leaves().stream().map(TileTree.Tile::core).toList();
         } else {
             layout = cloud;
@@ -126,17 +127,10 @@ public final class Ridge {
         }
         int tiles = layout.numTiles();
         // choose (Alg. 5), tile by tile
-        int[] tileStart = new int[tiles + 1];
-        DoubleList chosen = new DoubleList();
-        IntList origins = new IntList();
-        timings.time("choose", Kind.HOST, () -> {
-            for (int t = 0; t < tiles; t++) {
-                int[] c = candidates.get(t);
-                tileStart[t + 1] = tileStart[t] + Choose.choose(p, n, d, c, c.length, r1, chosen, origins);
-            }
-        });
-        double[] s = chosen.toArray();
-        int[] origin = origins.toArray();
+        Choose.Chosen chosen = timings.time("choose", Kind.HOST, () -> Choose.tiles(p, n, d, candidates, r1, host));
+        int[] tileStart = chosen.tileStart();
+        double[] s = chosen.reps();
+        int[] origin = chosen.origins();
         int ns = tileStart[tiles];
         int initial = ns;
         var prm = new RidgeBackend.Parameters(d, r1, options.precision(),

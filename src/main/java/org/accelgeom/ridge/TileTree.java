@@ -3,6 +3,10 @@ package org.accelgeom.ridge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinTask;
+
+import org.accelgeom.engine.AccelGeomException;
+import org.accelgeom.engine.ParallelLoops;
 
 /**
  * The tile tree of the tiled version (§4.1, Alg. 13–16) with extended tiles ("rozszerzone"): the bounding box is
@@ -16,6 +20,16 @@ import java.util.List;
  * {@code k_i = ⌊(p_i − min_i)·cnt_i / w_i⌋}, clamped to {@code cnt_i − 1} so points on the upper face of the box
  * belong to the last tile ({@code w_i} is the box width; 0 if w_i = 0); a halved tile sends a point with
  * coordinate below the midpoint left, others right; splitting stops at level 60 (all points coincide).
+ *
+ * <p>Over the host's cores ({@code loops} not null): the bounding box, the initial tile of every point, the stable
+ * bucket sort and the margins run over chunks of the cloud (each chunk counts, prefix sums give every chunk its
+ * place, so every array is the sequential one); the initial tiles are halved in parallel, each subtree on its own
+ * (Alg. 14 and 16 touch only their own points), and the leaves are numbered afterwards in the sequential order
+ * (initial tiles in order, left half before right). The result does not depend on the thread count.
+ *
+ * <p>Sizes: the layout ({@link #layout}) is one column-major array of d × (points with margins) coordinates; the
+ * margins are counted before they are stored, and a layout beyond {@link #MAX_ARRAY} elements is refused then, in
+ * one line that names the size and the option that shrinks it.
  */
 public final class TileTree {
 
@@ -23,17 +37,27 @@ public final class TileTree {
     public record Tile(double[] lo, double[] hi, int[] core, int[] margin, int level) {
     }
 
+    /** The most elements of one Java array (a few below 2^31 - 1, as the JDK's own growth limit). */
+    public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final int MAX_LEVEL = 60;
+    /** Cloud points per chunk of the parallel passes. */
+    static final int GRAIN = 1 << 14;
+    /** A halved tile forks its halves onto the pool above this many points. */
+    private static final int FORK_POINTS = 1 << 12;
 
     private final List<Tile> leaves = new ArrayList<>();
     private final int[] initTileCnt;
     private final double[] min;
     private final double[] width;
+    private final int maxTileCapacity;
+    private final double r1;
 
-    private TileTree(int[] initTileCnt, double[] min, double[] width) {
+    private TileTree(int[] initTileCnt, double[] min, double[] width, int maxTileCapacity, double r1) {
         this.initTileCnt = initTileCnt;
         this.min = min;
         this.width = width;
+        this.maxTileCapacity = maxTileCapacity;
+        this.r1 = r1;
     }
 
     public List<Tile> leaves() {
@@ -50,26 +74,25 @@ public final class TileTree {
     }
 
     /**
-     * Builds the tree over the column-major cloud {@code p} (n points of dimension d) and the margins for radius r1.
+     * Builds the tree over the column-major cloud {@code p} (n points of dimension d) and the margins for radius r1,
+     * on one thread.
      */
     public static TileTree build(double[] p, int n, int d, int[] initTileCnt, int maxTileCapacity, double r1) {
+        return build(p, n, d, initTileCnt, maxTileCapacity, r1, null, GRAIN);
+    }
+
+    /** {@link #build(double[], int, int, int[], int, double)} over {@code loops} (null: one thread); the same tree. */
+    public static TileTree build(double[] p, int n, int d, int[] initTileCnt, int maxTileCapacity, double r1,
+            ParallelLoops loops) {
+        return build(p, n, d, initTileCnt, maxTileCapacity, r1, loops, GRAIN);
+    }
+
+    /** The build with chunks of at least {@code grain} points (small in tests, to have many chunks). */
+    static TileTree build(double[] p, int n, int d, int[] initTileCnt, int maxTileCapacity, double r1,
+            ParallelLoops loops, int grain) {
         if (initTileCnt.length != d) {
             throw new IllegalArgumentException("initTileCnt has " + initTileCnt.length + " entries for dimension " + d);
         }
-        double[] min = new double[d];
-        double[] max = new double[d];
-        double[] w = new double[d];
-        for (int c = 0; c < d; c++) {
-            min[c] = Double.POSITIVE_INFINITY;
-            max[c] = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                min[c] = Math.min(min[c], p[c * n + i]);
-                max[c] = Math.max(max[c], p[c * n + i]);
-            }
-            w[c] = max[c] - min[c];
-        }
-        TileTree tree = new TileTree(initTileCnt.clone(), min, w);
-        // eqs. 4.1-4.2: the initial tile of every point, then a stable bucket sort (input order kept in a tile)
         int tiles = 1;
         for (int cnt : initTileCnt) {
             if (cnt < 1) {
@@ -77,32 +100,67 @@ public final class TileTree {
             }
             tiles = Math.multiplyExact(tiles, cnt);
         }
-        int[] lin = new int[n];
-        int[] start = new int[tiles + 1];
-        for (int i = 0; i < n; i++) {
-            int idx = 0;
-            int stride = 1;
+        // the bounding box, per chunk, then over the chunks (min and max do not depend on the order)
+        Chunks box = new Chunks(n, loops, grain, 2 * d);
+        double[][] lows = new double[box.count][d];
+        double[][] highs = new double[box.count][d];
+        box.run((k, from, to) -> {
             for (int c = 0; c < d; c++) {
-                idx += tree.cellIndex(c, p[c * n + i]) * stride;
-                stride *= initTileCnt[c];
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                for (int i = from; i < to; i++) {
+                    lo = Math.min(lo, p[c * n + i]);
+                    hi = Math.max(hi, p[c * n + i]);
+                }
+                lows[k][c] = lo;
+                highs[k][c] = hi;
             }
-            lin[i] = idx;
-            start[idx + 1]++;
+        });
+        double[] min = new double[d];
+        double[] max = new double[d];
+        double[] w = new double[d];
+        for (int c = 0; c < d; c++) {
+            min[c] = Double.POSITIVE_INFINITY;
+            max[c] = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < box.count; k++) {
+                min[c] = Math.min(min[c], lows[k][c]);
+                max[c] = Math.max(max[c], highs[k][c]);
+            }
+            w[c] = max[c] - min[c];
         }
-        for (int t = 0; t < tiles; t++) {
-            start[t + 1] += start[t];
-        }
+        TileTree tree = new TileTree(initTileCnt.clone(), min, w, maxTileCapacity, r1);
+        // eqs. 4.1-4.2: the initial tile of every point, then a stable bucket sort (input order kept in a tile)
+        int[] lin = new int[n];
+        Chunks chunks = new Chunks(n, loops, grain, tiles);
+        int[][] counts = new int[chunks.count][tiles];
+        chunks.run((k, from, to) -> {
+            int[] count = counts[k];
+            for (int i = from; i < to; i++) {
+                int idx = 0;
+                int stride = 1;
+                for (int c = 0; c < d; c++) {
+                    idx += tree.cellIndex(c, p[c * n + i]) * stride;
+                    stride *= initTileCnt[c];
+                }
+                lin[i] = idx;
+                count[idx]++;
+            }
+        });
+        long[] start = Chunks.offsets(counts, tiles); // at most n: fits an int
+        Chunks.positions(counts, tiles, start);
         int[] order = new int[n];
-        int[] fill = Arrays.copyOf(start, tiles);
-        for (int i = 0; i < n; i++) {
-            order[fill[lin[i]]++] = i;
-        }
-        List<Node> roots = new ArrayList<>();
+        chunks.run((k, from, to) -> {
+            int[] fill = counts[k];
+            for (int i = from; i < to; i++) {
+                order[fill[lin[i]]++] = i;
+            }
+        });
+        Node[] roots = new Node[tiles];
+        List<ForkJoinTask<?>> work = new ArrayList<>();
         for (int t = 0; t < tiles; t++) {
-            int count = start[t + 1] - start[t];
+            int count = (int) (start[t + 1] - start[t]);
             if (count < 2) {
-                roots.add(null); // Alg. 15: empty tiles and tiles of one point are dropped
-                continue;
+                continue; // Alg. 15: empty tiles and tiles of one point are dropped
             }
             double[] lo = new double[d];
             double[] hi = new double[d];
@@ -113,10 +171,22 @@ public final class TileTree {
                 lo[c] = min[c] + w[c] * k / initTileCnt[c];
                 hi[c] = k == initTileCnt[c] - 1 ? max[c] : min[c] + w[c] * (k + 1) / initTileCnt[c];
             }
-            roots.add(tree.addNode(p, n, d, Arrays.copyOfRange(order, start[t], start[t + 1]), lo, hi, 0,
-                    maxTileCapacity));
+            int root = t;
+            boolean fork = chunks.count > 1;
+            work.add(ForkJoinTask.adapt(() -> {
+                int[] pts = Arrays.copyOfRange(order, (int) start[root], (int) start[root + 1]);
+                roots[root] = subdivide(p, n, d, pts, lo, hi, 0, maxTileCapacity, fork);
+            }));
         }
-        tree.addMargins(p, n, d, roots, r1);
+        if (chunks.count > 1) {
+            loops.pool().invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(work)));
+        } else {
+            work.forEach(ForkJoinTask::invoke);
+        }
+        for (Node root : roots) {
+            tree.number(root);
+        }
+        tree.addMargins(p, n, d, roots, r1, loops, grain);
         return tree;
     }
 
@@ -129,26 +199,40 @@ public final class TileTree {
         return Math.max(0, Math.min(initTileCnt[c] - 1, k));
     }
 
-    /** A node of the tree: a leaf (leaf ≥ 0) or two children (either may be null: dropped). */
+    /** A node of the tree: a leaf (core not null) or two children (either may be null: dropped). */
     private static final class Node {
         final double[] lo;
         final double[] hi;
+        final int level;
+        int[] core;
         Node left;
         Node right;
         int leaf = -1;
+        /** The leaves under the node: numbers first..last (consecutive: numbered depth first). */
+        int first;
+        int last;
+        /** A box holding every bound of the boxes of the node and the nodes under it (see {@link #countNear}). */
+        double[] hullLo;
+        double[] hullHi;
+        /** The hull's diagonal is at most 2·R1: only then can it lie within R1 of a point. */
+        boolean small;
 
-        Node(double[] lo, double[] hi) {
+        Node(double[] lo, double[] hi, int level) {
             this.lo = lo;
             this.hi = hi;
+            this.level = level;
         }
     }
 
-    /** ADDNODE / SUBDIVIDE (Alg. 14, 16). */
-    private Node addNode(double[] p, int n, int d, int[] pts, double[] lo, double[] hi, int level, int cap) {
-        Node node = new Node(lo, hi);
+    /**
+     * ADDNODE / SUBDIVIDE (Alg. 14, 16): a leaf for at most {@code cap} points, else the halves along dimension
+     * {@code level mod d}; with {@code fork}, large halves are built on the pool at the same time.
+     */
+    private static Node subdivide(double[] p, int n, int d, int[] pts, double[] lo, double[] hi, int level, int cap,
+            boolean fork) {
+        Node node = new Node(lo, hi, level);
         if (pts.length <= cap || level >= MAX_LEVEL) {
-            node.leaf = leaves.size();
-            leaves.add(new Tile(lo, hi, pts, null, level));
+            node.core = pts;
             return node;
         }
         int c = level % d;
@@ -174,28 +258,124 @@ public final class TileTree {
         midHi[c] = mid;
         double[] midLo = lo.clone();
         midLo[c] = mid;
-        node.left = left.length < 2 ? null : addNode(p, n, d, left, lo, midHi, level + 1, cap);
-        node.right = right.length < 2 ? null : addNode(p, n, d, right, midLo, hi, level + 1, cap);
+        ForkJoinTask<Node> l = null;
+        if (left.length >= 2) {
+            if (fork && left.length > FORK_POINTS && right.length >= 2) {
+                l = ForkJoinTask.adapt(() -> subdivide(p, n, d, left, lo, midHi, level + 1, cap, true)).fork();
+            } else {
+                node.left = subdivide(p, n, d, left, lo, midHi, level + 1, cap, fork);
+            }
+        }
+        node.right = right.length < 2 ? null : subdivide(p, n, d, right, midLo, hi, level + 1, cap, fork);
+        if (l != null) {
+            node.left = l.join();
+        }
         return node;
     }
 
-    /** The margin of every leaf: cloud points not in it within R1 of its box. */
-    private void addMargins(double[] p, int n, int d, List<Node> roots, double r1) {
-        int[] coreLeaf = new int[n];
-        Arrays.fill(coreLeaf, -1);
-        for (int t = 0; t < leaves.size(); t++) {
-            for (int i : leaves.get(t).core()) {
-                coreLeaf[i] = t;
+    /** Numbers the leaves under {@code node} in the order of the sequential build (left before right). */
+    private void number(Node node) {
+        if (node == null) {
+            return;
+        }
+        node.first = leaves.size();
+        if (node.core != null) {
+            node.leaf = leaves.size();
+            leaves.add(new Tile(node.lo, node.hi, node.core, null, node.level));
+            node.hullLo = node.lo;
+            node.hullHi = node.hi;
+        } else {
+            number(node.left);
+            number(node.right);
+            int d = node.lo.length;
+            node.hullLo = new double[d];
+            node.hullHi = new double[d];
+            for (int c = 0; c < d; c++) {
+                node.hullLo[c] = Math.min(node.lo[c], node.hi[c]);
+                node.hullHi[c] = Math.max(node.lo[c], node.hi[c]);
+                for (Node child : new Node[] {node.left, node.right}) {
+                    if (child != null) {
+                        node.hullLo[c] = Math.min(node.hullLo[c], Math.min(child.hullLo[c], child.hullHi[c]));
+                        node.hullHi[c] = Math.max(node.hullHi[c], Math.max(child.hullLo[c], child.hullHi[c]));
+                    }
+                }
             }
         }
-        int[][] margin = new int[leaves.size()][8];
-        int[] count = new int[leaves.size()];
+        node.last = leaves.size() - 1;
+        double diag2 = 0;
+        for (int c = 0; c < node.lo.length; c++) {
+            diag2 += (node.hullHi[c] - node.hullLo[c]) * (node.hullHi[c] - node.hullLo[c]);
+        }
+        node.small = diag2 <= 4 * r1 * r1 * (1 + 1e-9);
+    }
+
+    /**
+     * The margin of every leaf: cloud points not in it within R1 of its box. Counted per chunk of the cloud first, so
+     * that the total is checked ({@link #checkLayout}) before anything is stored, then written in point order (so
+     * every margin is ascending).
+     */
+    private void addMargins(double[] p, int n, int d, Node[] roots, double r1, ParallelLoops loops, int grain) {
+        int tiles = leaves.size();
+        int[] coreLeaf = new int[n];
+        Arrays.fill(coreLeaf, -1);
+        long cores = 0;
+        for (Tile leaf : leaves) {
+            cores += leaf.core().length;
+        }
+        ParallelLoops.RangeBody owners = (from, to) -> { // the leaves' cores are disjoint
+            for (int t = from; t < to; t++) {
+                for (int i : leaves.get(t).core()) {
+                    coreLeaf[i] = t;
+                }
+            }
+        };
+        Chunks chunks = new Chunks(n, loops, grain, tiles);
+        if (chunks.count > 1) {
+            loops.forRange(tiles, 1, owners);
+        } else {
+            owners.run(0, tiles);
+        }
+        int[][] counts = new int[chunks.count][tiles + 1];
+        chunks.run((k, from, to) -> {
+            int[] diff = counts[k]; // differences of the counts: leaves under a node are consecutive
+            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> countNear(root, x, r1sq, own, diff));
+            for (int t = 1; t <= tiles; t++) {
+                diff[t] += diff[t - 1];
+            }
+        });
+        long[] size = Chunks.offsets(counts, tiles);
+        checkLayout(d, cores + size[tiles], tiles);
+        int[][] margin = new int[tiles][];
+        for (int t = 0; t < tiles; t++) {
+            margin[t] = new int[(int) (size[t + 1] - size[t])];
+        }
+        Chunks.positions(counts, tiles, null);
+        chunks.run((k, from, to) -> {
+            int[] at = counts[k];
+            nearTiles(p, n, d, roots, r1, coreLeaf, from, to, (root, x, r1sq, own, i) -> collect(root, x, r1sq, own, i,
+                    margin, at));
+        });
+        for (int t = 0; t < tiles; t++) {
+            Tile l = leaves.get(t);
+            leaves.set(t, new Tile(l.lo(), l.hi(), l.core(), margin[t], l.level()));
+        }
+    }
+
+    /** Visits the subtree of an initial tile within R1 of point i (at x, a core point of leaf own, or -1). */
+    @FunctionalInterface
+    private interface RootVisitor {
+        void visit(Node root, double[] x, double r1sq, int own, int i);
+    }
+
+    /** For points [from, to) in order: the initial tiles within R1 of each (usually one), in the tree's order. */
+    private void nearTiles(double[] p, int n, int d, Node[] roots, double r1, int[] coreLeaf, int from, int to,
+            RootVisitor visitor) {
         double r1sq = r1 * r1;
         double[] x = new double[d];
         int[] lo = new int[d];
         int[] hi = new int[d];
         int[] k = new int[d];
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             for (int c = 0; c < d; c++) {
                 x[c] = p[c * n + i];
                 lo[c] = cellIndex(c, x[c] - r1);
@@ -209,7 +389,9 @@ public final class TileTree {
                     idx += k[c] * stride;
                     stride *= initTileCnt[c];
                 }
-                collect(roots.get(idx), x, r1sq, i, coreLeaf[i], margin, count);
+                if (roots[idx] != null) {
+                    visitor.visit(roots[idx], x, r1sq, coreLeaf[i], i);
+                }
                 int c = 0;
                 while (c < d && ++k[c] > hi[c]) {
                     k[c] = lo[c];
@@ -220,30 +402,54 @@ public final class TileTree {
                 }
             }
         }
-        for (int t = 0; t < leaves.size(); t++) {
-            Tile l = leaves.get(t);
-            int[] m = Arrays.copyOf(margin[t], count[t]);
-            Arrays.sort(m);
-            leaves.set(t, new Tile(l.lo(), l.hi(), l.core(), m, l.level()));
-        }
     }
 
-    private static void collect(Node node, double[] x, double r1sq, int i, int own, int[][] margin, int[] count) {
+    /** Writes point i into the margin of every leaf under {@code node} within R1 of x but its own, at {@code at}. */
+    private static void collect(Node node, double[] x, double r1sq, int own, int i, int[][] margin, int[] at) {
         if (node == null || dist2ToBox(x, node.lo, node.hi) > r1sq) {
             return;
         }
         if (node.leaf >= 0) {
             if (node.leaf != own) {
-                int t = node.leaf;
-                if (count[t] == margin[t].length) {
-                    margin[t] = Arrays.copyOf(margin[t], 2 * count[t]);
-                }
-                margin[t][count[t]++] = i;
+                margin[node.leaf][at[node.leaf]++] = i;
             }
             return;
         }
-        collect(node.left, x, r1sq, i, own, margin, count);
-        collect(node.right, x, r1sq, i, own, margin, count);
+        collect(node.left, x, r1sq, own, i, margin, at);
+        collect(node.right, x, r1sq, own, i, margin, at);
+    }
+
+    /**
+     * {@link #collect} counting into the differences {@code diff}: a subtree whose whole hull lies within R1 of x
+     * counts its leaves as one range, which keeps the count cheap when R1 is large against the tiles. The counts
+     * are the collected ones: every bound of every box under the node lies in the hull, so (rounding is monotone)
+     * each box's computed distance is at most the hull's farthest one, and {@link #collect} would reach each leaf.
+     */
+    private static void countNear(Node node, double[] x, double r1sq, int own, int[] diff) {
+        if (node == null || dist2ToBox(x, node.lo, node.hi) > r1sq) {
+            return;
+        }
+        if (node.leaf < 0 && (!node.small || farthest2(x, node.hullLo, node.hullHi) > r1sq)) {
+            countNear(node.left, x, r1sq, own, diff);
+            countNear(node.right, x, r1sq, own, diff);
+            return;
+        }
+        diff[node.first]++;
+        diff[node.last + 1]--;
+        if (own >= node.first && own <= node.last) {
+            diff[own]--;
+            diff[own + 1]++;
+        }
+    }
+
+    /** The squared distance from x to the farthest point of the box [lo, hi]. */
+    private static double farthest2(double[] x, double[] lo, double[] hi) {
+        double d2 = 0;
+        for (int c = 0; c < x.length; c++) {
+            double e = Math.max(Math.abs(x[c] - lo[c]), Math.abs(x[c] - hi[c]));
+            d2 += e * e;
+        }
+        return d2;
     }
 
     private static double dist2ToBox(double[] x, double[] lo, double[] hi) {
@@ -255,25 +461,68 @@ public final class TileTree {
         return d2;
     }
 
-    /** The extended tiles one after another (core, then margin points) as the evolution's layout. */
-    public EvolutionLayout layout(double[] p, int n, int d) {
-        int total = 0;
-        for (Tile t : leaves) {
-            total += t.core().length + t.margin().length;
+    /**
+     * Refuses a layout of {@code points} points with margins whose d × points coordinates would not fit one Java
+     * array (nor the kernels' int indices): one line naming the size and what shrinks it. The margins are what
+     * grows: a point within R1 of k other tiles is copied k times, and the smaller the tiles (a fixed capacity, a
+     * denser cloud), the more of them lie within R1 of a border.
+     */
+    void checkLayout(int d, long points, int tiles) {
+        if (!layoutFits(d, points)) {
+            throw new AccelGeomException(String.format(java.util.Locale.ROOT,
+                    "the extended tiles hold %d points with margins (%d tiles of at most %d points, R1 %s): %d x %d "
+                            + "coordinates are more than one array holds (%d); raise --tile-capacity (bigger tiles "
+                            + "carry fewer margin points per point, e.g. --tile-capacity %d) or give fewer points",
+                    points, tiles, maxTileCapacity, java.math.BigDecimal.valueOf(r1).stripTrailingZeros().toPlainString(),
+                    d, points, MAX_ARRAY, suggestedCapacity(d, points)));
         }
+    }
+
+    /** Whether d × points coordinates fit one array ({@link #MAX_ARRAY}); a quotient, so no product overflows. */
+    static boolean layoutFits(int d, long points) {
+        return points >= 0 && points <= MAX_ARRAY / Math.max(1, d);
+    }
+
+    /** A capacity to try: the current one times how many times too large the layout is, at least 10 times. */
+    private long suggestedCapacity(int d, long points) {
+        long over = ((long) d * points + MAX_ARRAY - 1) / MAX_ARRAY;
+        return (long) maxTileCapacity * Math.max(10, 2 * over);
+    }
+
+    /** The extended tiles one after another (core, then margin points) as the evolution's layout; one thread. */
+    public EvolutionLayout layout(double[] p, int n, int d) {
+        return layout(p, n, d, null);
+    }
+
+    /** {@link #layout(double[], int, int)} with the tiles copied over {@code loops} (null: one thread). */
+    public EvolutionLayout layout(double[] p, int n, int d, ParallelLoops loops) {
+        int tiles = leaves.size();
+        long[] at = new long[tiles + 1];
+        for (int t = 0; t < tiles; t++) {
+            at[t + 1] = at[t] + leaves.get(t).core().length + leaves.get(t).margin().length;
+        }
+        checkLayout(d, at[tiles], tiles);
+        int total = (int) at[tiles];
         double[] coords = new double[d * total];
         int[] pointTile = new int[total];
-        int at = 0;
-        for (int t = 0; t < leaves.size(); t++) {
-            for (int[] part : new int[][] {leaves.get(t).core(), leaves.get(t).margin()}) {
-                for (int i : part) {
-                    for (int c = 0; c < d; c++) {
-                        coords[c * total + at] = p[c * n + i];
+        ParallelLoops.RangeBody copy = (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int o = (int) at[t];
+                for (int[] part : new int[][] {leaves.get(t).core(), leaves.get(t).margin()}) {
+                    for (int i : part) {
+                        for (int c = 0; c < d; c++) {
+                            coords[c * total + o] = p[c * n + i];
+                        }
+                        pointTile[o++] = t;
                     }
-                    pointTile[at++] = t;
                 }
             }
+        };
+        if (loops == null) {
+            copy.run(0, tiles);
+        } else {
+            loops.forRange(tiles, 1, copy);
         }
-        return new EvolutionLayout(d, total, coords, pointTile, leaves.size());
+        return new EvolutionLayout(d, total, coords, pointTile, tiles);
     }
 }

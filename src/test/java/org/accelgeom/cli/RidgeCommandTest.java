@@ -60,6 +60,18 @@ class RidgeCommandTest {
     }
 
     @Test
+    void extendedTilesBeyondAnArrayAreOneLineBeforeTheyAreStored() {
+        // 16D, R1 over the whole cloud, tiles of at most 10 points: every point in ~5000 margins, 16 x ~2.3e8
+        // coordinates; counted (as ranges of leaves) and refused before any margin is stored
+        String ones = String.join(",", java.util.Collections.nCopies(16, "1"));
+        MainTest.Run r = run("ridge", "--generate", "segment", "--dim", "16", "--n", "40000", "--r1", "1000", "--tiled",
+                "--tiles", ones, "--tile-capacity", "10", "--quiet", "--no-order");
+        assertOneLineError(r);
+        assertTrue(r.err().contains("points with margins") && r.err().contains("raise --tile-capacity"), r.err());
+        assertEquals(1, r.exit());
+    }
+
+    @Test
     void tiledAndFloatRun(@TempDir Path dir) {
         MainTest.Run r = run("ridge", "--generate", "spiral3d", "--n", "5000", "--tiled", "--tiles", "2",
                 "--tile-capacity", "1500", "--precision", "float", "--quiet");
