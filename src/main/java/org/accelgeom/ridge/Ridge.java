@@ -66,7 +66,10 @@ public final class Ridge {
      * session and is reused by a next run over the same points.
      */
     public static RidgeResult detect(double[][] coords, RidgeOptions given, DeviceSession session) {
-        return detect(coords, given.withExecution(session.execution()), prm -> backend(prm, session));
+        RidgeOptions options = given.withExecution(session.execution());
+        // the host phases run over the session's cores, except on jvm (one thread); the same result either way
+        ParallelLoops host = options.backend() == Backend.JVM ? null : session.loops();
+        return detect(coords, options, host, prm -> backend(prm, session));
     }
 
     /**
@@ -84,8 +87,16 @@ public final class Ridge {
         if (!options.tiled()) {
             throw new AccelGeomException(BRUTE_FORCE_UNSPLIT);
         }
-        return detect(coords, options, prm -> new TileSplit(pool.size(), k -> backend(prm, pool.session(k, e)),
-                k -> "part " + k + " (device " + pool.device(k) + ")"));
+        // the host phases over the execution's cores (the workers' sessions hold a share each), as in one session
+        ParallelLoops host = options.backend() == Backend.JVM ? null : new ParallelLoops(e.threads());
+        try {
+            return detect(coords, options, host, prm -> new TileSplit(pool.size(), k -> backend(prm, pool.session(k, e)),
+                    k -> "part " + k + " (device " + pool.device(k) + ")"));
+        } finally {
+            if (host != null) {
+                host.close();
+            }
+        }
     }
 
     /** Why brute force runs on one device. */
@@ -93,7 +104,7 @@ public final class Ridge {
             + "evolves one tile: use the tiled version (--tiled) or one device";
 
     /** The detection with the evolution on {@code backends.apply(prm)} (package-private for the split's tests). */
-    static RidgeResult detect(double[][] coords, RidgeOptions options,
+    static RidgeResult detect(double[][] coords, RidgeOptions options, ParallelLoops host,
             java.util.function.Function<RidgeBackend.Parameters, RidgeBackend> backends) {
         validate(coords, options);
         PhaseTimings timings = options.execution().newTimings();
@@ -101,8 +112,6 @@ public final class Ridge {
         int n = coords[0].length;
         double r1 = options.r1();
         double r2 = options.effectiveR2();
-        // the host phases run over the session's cores, except on jvm (one thread); the same result either way
-        ParallelLoops host = options.backend() == Backend.JVM ? null : session.loops();
         EvolutionLayout cloud = timings.time("cloud layout", Kind.HOST, () -> EvolutionLayout.bruteForce(coords, host));
         double[] p = cloud.coords();
         if (options.precision() == Precision.FLOAT) {

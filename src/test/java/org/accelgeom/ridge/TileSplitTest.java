@@ -105,7 +105,7 @@ class TileSplitTest {
         double[][] p = c.cloud();
         RidgeOptions o = c.options(Backend.JVM);
         RidgeResult one = Ridge.detect(p, o);
-        RidgeResult split = Ridge.detect(p, o, prm -> new TileSplit(3, k -> new JvmRidgeBackend(prm, null),
+        RidgeResult split = Ridge.detect(p, o, null, prm -> new TileSplit(3, k -> new JvmRidgeBackend(prm, null),
                 k -> "part " + k + " (device 0)", mode));
         assertArrayEquals(one.representatives(), split.representatives(), 0.0);
         assertEquals(one.stats(), split.stats());
