@@ -65,7 +65,70 @@ class DeviceStepsOnTheJvmTest {
             refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
         }
         double[] dev = reps.clone();
-        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart);
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.DEFAULT_CHUNK, null);
+        assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
+        assertEquals(refIterations, devIterations);
+        assertArrayEquals(ref, dev, 0.0);
+    }
+
+    /**
+     * The closest kernel by runs ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
+     * and in {@link TileOrder}'s, over tiles of 1, 2, 63, 64, 65 and 130 points (not multiples of the chunk, chunks
+     * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, give the jvm backend's
+     * representatives and iterations bit for bit.
+     */
+    @ParameterizedTest
+    @CsvSource({"segment, 1, double, 64, true", "segment, 1, float, 3, false", "spiral2d, 2, double, 1, true",
+        "spiral2d, 2, float, 64, true", "spiral3d, 3, double, 64, true", "spiral3d, 3, float, 1000, true",
+        "spiral3d, 3, double, 3, false", "segment, 7, double, 64, true", "segment, 7, float, 64, true"})
+    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+        double r1 = 8.34;
+        double[][] cloud = Curve.parse(curve).sample(1500, dim, 4.17, 29);
+        EvolutionLayout brute = EvolutionLayout.bruteForce(cloud);
+        int n = brute.n();
+        int d = brute.d();
+        int[] sizes = {1, 2, 63, 64, 65, 1, 130, 2};
+        int[] pointTile = new int[n];
+        int tiles = 0;
+        for (int i = 0, left = 0; i < n; i++, left--) {
+            if (left == 0) {
+                left = tiles < sizes.length ? sizes[tiles] : n; // the last tile: the rest
+                tiles++;
+            }
+            pointTile[i] = tiles - 1;
+        }
+        EvolutionLayout layout = new EvolutionLayout(d, n, brute.coords(), pointTile, tiles);
+        int ns = 40; // representatives: 2 per tile of 3 or more points, the rest in the last tile
+        double[] reps = new double[ns * d];
+        int[] tileStart = new int[tiles + 1];
+        int[] first = new int[tiles + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            first[pointTile[i]] = i;
+        }
+        first[tiles] = n;
+        int k = 0;
+        for (int t = 0; t < tiles; t++) {
+            int m = first[t + 1] - first[t];
+            int take = t == tiles - 1 ? ns - k : m >= 3 ? 2 : 0;
+            for (int j = 0; j < take; j++, k++) {
+                int i = first[t] + (int) ((long) j * m / take);
+                for (int c = 0; c < d; c++) {
+                    reps[k * d + c] = layout.coords()[c * n + i];
+                }
+            }
+            tileStart[t + 1] = k;
+        }
+        Precision pr = Precision.parse(precision);
+        var prm = new RidgeBackend.Parameters(d, r1, pr, RidgeKernels.fixedPointExponent(n, r1), 10000);
+        double[] ref = reps.clone();
+        int refIterations;
+        try (JvmRidgeBackend jvm = new JvmRidgeBackend(prm, null)) {
+            jvm.load(layout, ns, new PhaseTimings());
+            refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
+        }
+        double[] dev = reps.clone();
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, chunk,
+                order ? TileOrder.of(layout, r1) : null);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
@@ -73,8 +136,8 @@ class DeviceStepsOnTheJvmTest {
 
     /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
     private static int evolveWithTheDeviceSteps(EvolutionLayout layout, RidgeBackend.Parameters prm, double[] reps,
-            int ns, int[] tileStart) {
-        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2);
+            int ns, int[] tileStart, int chunk, int[] order) {
+        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2, chunk, order);
         b.setParameters(prm);
         b.start(reps, ns, tileStart, prm.maxIterations());
         KernelContext ctx = JvmWorkGroups.atomics();
