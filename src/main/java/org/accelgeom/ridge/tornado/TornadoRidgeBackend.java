@@ -46,6 +46,13 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     /** Whether the device holds each tile's points in {@link TileOrder} (-Daccelgeom.ridge.order, default true). */
     private static final boolean ORDER = Tuning.RIDGE_ORDER.booleanValue();
 
+    /**
+     * Cells of {@link TileOrder} per R1: a cell must be well inside one representative's share of the points (they
+     * are R1 to R2 apart), or its points, in input order within it, alternate between representatives (a JVM model
+     * of the 10^6-point spiral3d's first iteration, chunk 64: 1.9 points a run with cells of side R1, 8.9 with R1/16).
+     */
+    private static final double CELLS_PER_R1 = 16;
+
     private static final String FAMILY = "ridge";
     private static final String STEP = "evolve";
 
@@ -96,7 +103,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             name = kept.name();
             return;
         }
-        int[] order = ORDER ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1())) : null;
+        int[] order = ORDER ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1)) : null;
         timings.time("build task graph", Kind.HOST, () -> {
             b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, CHUNK, order);
             b.setParameters(prm);
