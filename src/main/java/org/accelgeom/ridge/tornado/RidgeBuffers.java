@@ -62,6 +62,8 @@ public final class RidgeBuffers {
     public final int[] changed1;
     public final int[] count;
     public final LongArray sums;
+    /** Scratch of closest: each point's nearest representative between its two passes (device only). */
+    public final int[] near;
     public final int[] params = new int[8];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
@@ -117,6 +119,7 @@ public final class RidgeBuffers {
         this.changed0 = new int[tiles];
         this.changed1 = new int[tiles];
         this.count = new int[cap];
+        this.near = new int[n];
         this.sums = new LongArray(cap * d);
         params[N] = n;
         params[D] = d;
@@ -215,6 +218,6 @@ public final class RidgeBuffers {
     /** Device memory in bytes, about. */
     public static long bytes(EvolutionLayout layout, Precision precision, int cap) {
         long scalar = precision == Precision.FLOAT ? 4 : 8;
-        return scalar * layout.n() * layout.d() + 4L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
+        return scalar * layout.n() * layout.d() + 8L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
     }
 }

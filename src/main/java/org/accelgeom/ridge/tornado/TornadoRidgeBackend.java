@@ -103,7 +103,9 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             name = kept.name();
             return;
         }
-        int[] order = ORDER ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1)) : null;
+        int[] order = ORDER
+                ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
+                : null;
         timings.time("build task graph", Kind.HOST, () -> {
             b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, CHUNK, order);
             b.setParameters(prm);

@@ -152,11 +152,13 @@ class DeviceStepsOnTheJvmTest {
                 int[] cur = q == 0 ? b.changed0 : b.changed1;
                 if (prm.precision() == Precision.FLOAT) {
                     ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j), b.chunk,
+                            b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.chunk,
                             b.closestItems());
                 } else {
                     ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j), b.chunk,
+                            b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.chunk,
                             b.closestItems());
                 }
                 RidgeTaskGraphs.shift(b.params, b.fparams, b.s, b.sf, b.repTile, prev, cur, b.count, b.sums, b.flags,
