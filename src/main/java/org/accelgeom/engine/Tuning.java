@@ -164,10 +164,10 @@ public enum Tuning {
     RIDGE_UNROLL("accelgeom.ridge.unroll", Type.INT, "8", 2, 10, Use.TUNING,
             "tornado ridge: evolution iterations per execution (even; odd values round down): fewer host round trips; "
                     + "iterations after convergence cost only their empty launches."),
-    RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "64", 1, 1 << 16, Use.TUNING,
-            "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds runs of points with the same "
-                    + "nearest representative with one atomic add each (the points in a per-tile spatial order); 1: one "
-                    + "work-item per point, as before session 16. The same result."),
+    RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
+            "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each representative's points of "
+                    + "its chunk with one atomic add per sum (the points in a per-tile spatial order); 0: by the layout's "
+                    + "size (a power of two up to 64 that leaves 2^17 work-items); 1: one work-item per point. The same result."),
     RIDGE_ORDER("accelgeom.ridge.order", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado ridge: the device holds each tile's points in Morton order of cells of side R1 (long runs for the "
                     + "closest kernel); false: the layout's order. The same result."),

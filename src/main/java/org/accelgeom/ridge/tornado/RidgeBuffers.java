@@ -76,12 +76,27 @@ public final class RidgeBuffers {
     /** The device's order of the layout's points ({@link TileOrder}; null: the layout's own order). */
     public final int[] order;
 
-    /** The default chunk of {@link ClosestSphere#closest} (-Daccelgeom.ridge.chunk; measured in docs/ridge.md). */
-    public static final int DEFAULT_CHUNK = 64;
+    /** The largest chunk {@link #chunkFor} gives. */
+    public static final int MAX_CHUNK = 64;
+    /** The fewest work-items of closest that {@link #chunkFor} keeps while it can. */
+    public static final int MIN_ITEMS = 1 << 17;
 
-    /** Over the layout in its own order, {@link #DEFAULT_CHUNK} points per work-item of closest. */
+    /**
+     * The chunk of closest for a layout of n points: the largest power of two up to {@link #MAX_CHUNK} that leaves at
+     * least {@link #MIN_ITEMS} work-items (at least 1). Larger chunks make fewer atomic adds but fewer work-items, each
+     * running its chunk serially: measured on an H200 (docs/benchmarks.md, session 16).
+     */
+    public static int chunkFor(int n) {
+        int chunk = 1;
+        while (chunk < MAX_CHUNK && n / (2L * chunk) >= MIN_ITEMS) {
+            chunk *= 2;
+        }
+        return chunk;
+    }
+
+    /** Over the layout in its own order, {@link #chunkFor} points per work-item of closest. */
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll) {
-        this(layout, precision, cap, unroll, DEFAULT_CHUNK, null);
+        this(layout, precision, cap, unroll, chunkFor(layout.n()), null);
     }
 
     /**

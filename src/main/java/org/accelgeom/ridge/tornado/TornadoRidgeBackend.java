@@ -40,7 +40,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
             Math.max(2, Tuning.RIDGE_UNROLL.intValue() & ~1));
 
-    /** Points per work-item of closest (-Daccelgeom.ridge.chunk, default {@link RidgeBuffers#DEFAULT_CHUNK}). */
+    /** Points per work-item of closest (-Daccelgeom.ridge.chunk; 0, the default: {@link RidgeBuffers#chunkFor}). */
     private static final int CHUNK = Tuning.RIDGE_CHUNK.intValue();
 
     /** Whether the device holds each tile's points in {@link TileOrder} (-Daccelgeom.ridge.order, default true). */
@@ -107,7 +107,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
                 ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
                 : null;
         timings.time("build task graph", Kind.HOST, () -> {
-            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, CHUNK, order);
+            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, chunk(layout), order);
             b.setParameters(prm);
             name = GraphNames.unique("ridge");
             session.planBuilt();
@@ -120,9 +120,13 @@ public final class TornadoRidgeBackend implements RidgeBackend {
         });
     }
 
+    private static int chunk(EvolutionLayout layout) {
+        return CHUNK > 0 ? CHUNK : RidgeBuffers.chunkFor(layout.n());
+    }
+
     private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
         return c.precision == prm.precision() && c.n == layout.n() && c.d == layout.d()
-                && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL && c.chunk == CHUNK
+                && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL && c.chunk == chunk(layout)
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
                 && Arrays.equals(c.pointTile, layout.pointTile())

@@ -65,14 +65,14 @@ class DeviceStepsOnTheJvmTest {
             refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
         }
         double[] dev = reps.clone();
-        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.DEFAULT_CHUNK, null);
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.chunkFor(n), null);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
     }
 
     /**
-     * The closest kernel by runs ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
+     * The closest kernel by groups ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
      * and in {@link TileOrder}'s, over tiles of 1, 2, 63, 64, 65 and 130 points (not multiples of the chunk, chunks
      * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, give the jvm backend's
      * representatives and iterations bit for bit.
@@ -81,7 +81,35 @@ class DeviceStepsOnTheJvmTest {
     @CsvSource({"segment, 1, double, 64, true", "segment, 1, float, 3, false", "spiral2d, 2, double, 1, true",
         "spiral2d, 2, float, 64, true", "spiral3d, 3, double, 64, true", "spiral3d, 3, float, 1000, true",
         "spiral3d, 3, double, 3, false", "segment, 7, double, 64, true", "segment, 7, float, 64, true"})
-    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+    void theGroupsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+        Setup u = irregularTiles(curve, dim, precision);
+        double[] ref = u.reps().clone();
+        int refIterations = u.jvm(ref);
+        double[] dev = u.reps().clone();
+        int devIterations = evolveWithTheDeviceSteps(u.layout(), u.prm(), dev, u.ns(), u.tileStart(), chunk,
+                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null);
+        assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
+        assertEquals(refIterations, devIterations);
+        assertArrayEquals(ref, dev, 0.0);
+    }
+
+    /** An evolve call's input: the layout, the representatives grouped by tile, and the parameters. */
+    record Setup(EvolutionLayout layout, double[] reps, int[] tileStart, int ns, RidgeBackend.Parameters prm) {
+
+        /** The jvm backend's evolve call on {@code reps} (a copy of {@link #reps()}): its iterations. */
+        int jvm(double[] reps) {
+            try (JvmRidgeBackend jvm = new JvmRidgeBackend(prm, null)) {
+                jvm.load(layout, ns, new PhaseTimings());
+                return jvm.evolve(reps, ns, tileStart, new PhaseTimings());
+            }
+        }
+    }
+
+    /**
+     * 1500 samples of the curve in tiles of 1, 2, 63, 64, 65, 1, 130, 2 points and the rest (no multiples of a chunk,
+     * tiny tiles), 40 representatives: 2 per tile of 3 or more points, the rest in the last tile.
+     */
+    static Setup irregularTiles(String curve, int dim, String precision) {
         double r1 = 8.34;
         double[][] cloud = Curve.parse(curve).sample(1500, dim, 4.17, 29);
         EvolutionLayout brute = EvolutionLayout.bruteForce(cloud);
@@ -98,7 +126,7 @@ class DeviceStepsOnTheJvmTest {
             pointTile[i] = tiles - 1;
         }
         EvolutionLayout layout = new EvolutionLayout(d, n, brute.coords(), pointTile, tiles);
-        int ns = 40; // representatives: 2 per tile of 3 or more points, the rest in the last tile
+        int ns = 40;
         double[] reps = new double[ns * d];
         int[] tileStart = new int[tiles + 1];
         int[] first = new int[tiles + 1];
@@ -118,20 +146,18 @@ class DeviceStepsOnTheJvmTest {
             }
             tileStart[t + 1] = k;
         }
-        Precision pr = Precision.parse(precision);
-        var prm = new RidgeBackend.Parameters(d, r1, pr, RidgeKernels.fixedPointExponent(n, r1), 10000);
-        double[] ref = reps.clone();
-        int refIterations;
-        try (JvmRidgeBackend jvm = new JvmRidgeBackend(prm, null)) {
-            jvm.load(layout, ns, new PhaseTimings());
-            refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
-        }
-        double[] dev = reps.clone();
-        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, chunk,
-                order ? TileOrder.of(layout, r1) : null);
-        assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
-        assertEquals(refIterations, devIterations);
-        assertArrayEquals(ref, dev, 0.0);
+        var prm = new RidgeBackend.Parameters(d, r1, Precision.parse(precision), RidgeKernels.fixedPointExponent(n, r1),
+                10000);
+        return new Setup(layout, reps, tileStart, ns, prm);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "1000", "262143", "262144", "1373198", "37991438", "2000000000"})
+    void theChunkBySizeLeavesEnoughWorkItems(int n) {
+        int chunk = RidgeBuffers.chunkFor(n);
+        assertTrue(chunk >= 1 && chunk <= RidgeBuffers.MAX_CHUNK && Integer.bitCount(chunk) == 1, "chunk " + chunk);
+        assertTrue(chunk == 1 || n / chunk >= RidgeBuffers.MIN_ITEMS, n + " points, chunk " + chunk);
+        assertTrue(chunk == RidgeBuffers.MAX_CHUNK || n / (2L * chunk) < RidgeBuffers.MIN_ITEMS, "the largest: " + chunk);
     }
 
     /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
