@@ -165,9 +165,10 @@ public enum Tuning {
             "tornado ridge: evolution iterations per execution (even; odd values round down): fewer host round trips; "
                     + "iterations after convergence cost only their empty launches."),
     RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
-            "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each representative's points of "
-                    + "its chunk with one atomic add per sum (the points in a per-tile spatial order); 0: by the layout's "
-                    + "size (a power of two up to 64 that leaves 2^17 work-items); 1: one work-item per point. The same result."),
+            "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
+                    + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "
+                    + "order); 0: by the layout's size (a power of two up to 64 that leaves 2^16 work-items); 1: one "
+                    + "work-item per point. The same result."),
     RIDGE_ORDER("accelgeom.ridge.order", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
             "tornado ridge: the device holds each tile's points in Morton order of cells of side R1 (long runs for the "
                     + "closest kernel); false: the layout's order. The same result."),

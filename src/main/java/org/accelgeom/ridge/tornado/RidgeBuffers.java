@@ -62,8 +62,6 @@ public final class RidgeBuffers {
     public final int[] changed1;
     public final int[] count;
     public final LongArray sums;
-    /** Scratch of closest: each point's nearest representative between its two passes (device only). */
-    public final int[] near;
     public final int[] params = new int[8];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
@@ -79,7 +77,7 @@ public final class RidgeBuffers {
     /** The largest chunk {@link #chunkFor} gives. */
     public static final int MAX_CHUNK = 64;
     /** The fewest work-items of closest that {@link #chunkFor} keeps while it can. */
-    public static final int MIN_ITEMS = 1 << 17;
+    public static final int MIN_ITEMS = 1 << 16;
 
     /**
      * The chunk of closest for a layout of n points: the largest power of two up to {@link #MAX_CHUNK} that leaves at
@@ -134,7 +132,6 @@ public final class RidgeBuffers {
         this.changed0 = new int[tiles];
         this.changed1 = new int[tiles];
         this.count = new int[cap];
-        this.near = new int[n];
         this.sums = new LongArray(cap * d);
         params[N] = n;
         params[D] = d;
@@ -233,6 +230,6 @@ public final class RidgeBuffers {
     /** Device memory in bytes, about. */
     public static long bytes(EvolutionLayout layout, Precision precision, int cap) {
         long scalar = precision == Precision.FLOAT ? 4 : 8;
-        return scalar * layout.n() * layout.d() + 8L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
+        return scalar * layout.n() * layout.d() + 4L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
     }
 }

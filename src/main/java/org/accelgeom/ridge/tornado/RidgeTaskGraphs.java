@@ -34,7 +34,7 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * <ul>
  * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per {@code chunk} consecutive cloud points: the
  * nearest representative of each point's tile within R1, then fixed-point atomic adds into SpherePointCount and
- * CordSums, one per group of the chunk's points with the same representative ({@link ClosestSphere});</li>
+ * CordSums, one per run of consecutive points with the same representative ({@link ClosestSphere});</li>
  * <li>{@code shift}: shiftSphereKernel (Alg. 10), one work-item per representative: the centroid, the move test
  * (per-tile changed flags), and the accumulators zeroed for the next iteration.</li>
  * </ul>
@@ -226,7 +226,7 @@ public final class RidgeTaskGraphs {
         // load and shift serve both precisions (params[PRECISION]); the other precision's arrays are one-element
         // stand-ins, sent once
         g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pointTile, b.fparams, b.s, b.sf, b.count, b.sums,
-                b.changed0, b.changed1, b.flags, beat, b.near);
+                b.changed0, b.changed1, b.flags, beat);
         if (f) {
             g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.fparamsF, b.repsIn)
                     .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile);
@@ -242,13 +242,13 @@ public final class RidgeTaskGraphs {
             int[] cur = q == 0 ? b.changed0 : b.changed1;
             if (f) {
                 g.task("closest" + j, ClosestSphereF::closest, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, slotClosest(j),
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
                         b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
                 g.task("closest" + j, ClosestSphere::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, slotClosest(j),
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
                         b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));

@@ -26,7 +26,7 @@ class ClosestChunksTornadoTest {
     @ParameterizedTest
     @CsvSource({"spiral3d, 3, double, 3, true", "segment, 7, float, 64, true", "spiral2d, 2, float, 16, false",
         "segment, 1, double, 1000, true"})
-    void theGroupsOnTheDeviceGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk,
+    void theRunsOnTheDeviceGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk,
             boolean order) throws Exception {
         DeviceStepsOnTheJvmTest.Setup u = DeviceStepsOnTheJvmTest.irregularTiles(curve, dim, precision);
         double[] ref = u.reps().clone();

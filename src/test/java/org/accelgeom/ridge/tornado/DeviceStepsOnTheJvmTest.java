@@ -72,7 +72,7 @@ class DeviceStepsOnTheJvmTest {
     }
 
     /**
-     * The closest kernel by groups ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
+     * The closest kernel by runs ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
      * and in {@link TileOrder}'s, over tiles of 1, 2, 63, 64, 65 and 130 points (not multiples of the chunk, chunks
      * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, give the jvm backend's
      * representatives and iterations bit for bit.
@@ -81,7 +81,7 @@ class DeviceStepsOnTheJvmTest {
     @CsvSource({"segment, 1, double, 64, true", "segment, 1, float, 3, false", "spiral2d, 2, double, 1, true",
         "spiral2d, 2, float, 64, true", "spiral3d, 3, double, 64, true", "spiral3d, 3, float, 1000, true",
         "spiral3d, 3, double, 3, false", "segment, 7, double, 64, true", "segment, 7, float, 64, true"})
-    void theGroupsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
         Setup u = irregularTiles(curve, dim, precision);
         double[] ref = u.reps().clone();
         int refIterations = u.jvm(ref);
@@ -178,12 +178,12 @@ class DeviceStepsOnTheJvmTest {
                 int[] cur = q == 0 ? b.changed0 : b.changed1;
                 if (prm.precision() == Precision.FLOAT) {
                     ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
                             b.chunk,
                             b.closestItems());
                 } else {
                     ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.near, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
                             b.chunk,
                             b.closestItems());
                 }
