@@ -170,8 +170,8 @@ public enum Tuning {
                     + "order); 0: by the layout's size (a power of two up to 64 that leaves 2^16 work-items); 1: one "
                     + "work-item per point. The same result."),
     RIDGE_ORDER("accelgeom.ridge.order", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "tornado ridge: the device holds each tile's points in Morton order of cells of side R1 (long runs for the "
-                    + "closest kernel); false: the layout's order. The same result."),
+            "tornado ridge: the device holds each tile's points in Morton order of cells of side R1/16 (long runs for "
+                    + "the closest kernel); false: the layout's order. The same result."),
 
     // ---- voronoi
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,

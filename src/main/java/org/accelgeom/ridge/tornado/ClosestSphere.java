@@ -29,8 +29,8 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * the atomics onto a tile's few representatives drop by the mean run (a JVM model of the first iteration of the
  * 10^7-point spiral3d, chunk 64: 16 points a run; a chunk also ends a run). A variant that added each
  * representative's points of a chunk at once (two passes, a scratch array) made fewer atomic adds but ran slower on
- * an H200 (docs/benchmarks.md, session 16). The sums are integers, so the runs
- * give exactly the per-point adds' totals, in any order.
+ * an H200 (docs/benchmarks.md, session 16). The sums are integers, so the runs give exactly the per-point adds'
+ * totals, in any order.
  */
 public final class ClosestSphere {
 
@@ -40,8 +40,8 @@ public final class ClosestSphere {
     /**
      * closestSphereKernel (Alg. 9), double, iteration of parity q: active tiles are those of {@code prev}; work-item w
      * takes the points {@code [w·chunk, (w + 1)·chunk)} (of n) and clears the same range of {@code cur} (of the
-     * tiles), so {@code items} must cover both: {@link RidgeBuffers#closestItems()}; work-item 0 clears this iteration's
-     * moved flag. On the JVM (a test) with a KernelContext whose atomicAdd runs on the JVM, it is the step
+     * tiles), so {@code items} must cover both: {@link RidgeBuffers#closestItems()}; work-item 0 clears this
+     * iteration's moved flag. On the JVM (a test) with a KernelContext whose atomicAdd runs on the JVM, it is the step
      * {@link RidgeTaskGraphs} launches.
      */
     public static void closest(KernelContext ctx, int[] params, double[] fparams, double[] p, int[] pointTile,

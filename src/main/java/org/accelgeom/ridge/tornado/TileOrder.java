@@ -9,10 +9,11 @@ import org.accelgeom.ridge.EvolutionLayout;
 
 /**
  * The device's order of a layout's points: within each tile (each run of equal {@code pointTile}, so any layout,
- * sub-layouts included), the points sorted by the Morton (Z-order) key of their grid cell of side about R1, so
- * that neighbours in the array are neighbours in space and share their nearest representative: the runs of
- * {@link ClosestSphere#closest} are long. A permutation within each tile: the tiles, {@code pointTile} and the
- * result (integer sums, order-free) are unchanged; only the device's atomics change. Tiles in parallel.
+ * sub-layouts included), the points sorted by the Morton (Z-order) key of their grid cell (side R1/16 in
+ * {@link TornadoRidgeBackend}), so that neighbours in the array are neighbours in space and share their nearest
+ * representative: the runs of {@link ClosestSphere#closest} are long. A permutation within each tile: the tiles,
+ * {@code pointTile} and the result (integer sums, order-free) are unchanged; only the device's atomics change. Tiles
+ * in parallel.
  */
 public final class TileOrder {
 
@@ -23,7 +24,7 @@ public final class TileOrder {
      * The order: position i of the device's layout holds point {@code order[i]} of {@code layout}, a permutation of
      * each tile's range.
      *
-     * @param cell the side of a grid cell (R1); larger where a tile is too wide for the key's bits
+     * @param cell the side of a grid cell; larger where a tile is too wide for the key's bits
      */
     public static int[] of(EvolutionLayout layout, double cell) {
         int n = layout.n();

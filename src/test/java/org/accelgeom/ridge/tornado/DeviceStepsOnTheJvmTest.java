@@ -157,7 +157,8 @@ class DeviceStepsOnTheJvmTest {
         int chunk = RidgeBuffers.chunkFor(n);
         assertTrue(chunk >= 1 && chunk <= RidgeBuffers.MAX_CHUNK && Integer.bitCount(chunk) == 1, "chunk " + chunk);
         assertTrue(chunk == 1 || n / chunk >= RidgeBuffers.MIN_ITEMS, n + " points, chunk " + chunk);
-        assertTrue(chunk == RidgeBuffers.MAX_CHUNK || n / (2L * chunk) < RidgeBuffers.MIN_ITEMS, "the largest: " + chunk);
+        assertTrue(chunk == RidgeBuffers.MAX_CHUNK || n / (2L * chunk) < RidgeBuffers.MIN_ITEMS,
+                "the largest: " + chunk);
     }
 
     /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
