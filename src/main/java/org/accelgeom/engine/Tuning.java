@@ -169,6 +169,14 @@ public enum Tuning {
                     + "one part at a time (TornadoVM sketches the kernels there), the JIT in parallel; 2: also their "
                     + "first execution (the JIT) one part at a time, on no representatives. A ConcurrentModification"
                     + "Exception met once on 4 GPUs with 0, not reproduced (session 16). The same result in every mode."),
+    RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
+            "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
+                    + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "
+                    + "order); 0: by the layout's size (a power of two up to 64 that leaves 2^16 work-items); 1: one "
+                    + "work-item per point. The same result."),
+    RIDGE_ORDER("accelgeom.ridge.order", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "tornado ridge: the device holds each tile's points in Morton order of cells of side R1/16 (long runs for "
+                    + "the closest kernel); false: the layout's order. The same result."),
 
     // ---- voronoi
     VORONOI_CLFLAGS("accelgeom.voronoi.clflags", Type.STRING, "-w", 0, 0, Use.TUNING,

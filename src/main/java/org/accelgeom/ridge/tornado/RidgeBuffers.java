@@ -69,23 +69,60 @@ public final class RidgeBuffers {
     public final int[] flags = new int[4];
     /** The heartbeats of every task ({@link RidgeTaskGraphs#launchCheck}). */
     public final LaunchCheck check;
+    /** Points per work-item of {@link ClosestSphere#closest} (its runs of atomic adds). */
+    public final int chunk;
+    /** The device's order of the layout's points ({@link TileOrder}; null: the layout's own order). */
+    public final int[] order;
 
+    /** The largest chunk {@link #chunkFor} gives. */
+    public static final int MAX_CHUNK = 64;
+    /** The fewest work-items of closest that {@link #chunkFor} keeps while it can. */
+    public static final int MIN_ITEMS = 1 << 16;
+
+    /**
+     * The chunk of closest for a layout of n points: the largest power of two up to {@link #MAX_CHUNK} that leaves at
+     * least {@link #MIN_ITEMS} work-items (at least 1). Larger chunks make fewer atomic adds but fewer work-items, each
+     * running its chunk serially: measured on an H200 (docs/benchmarks.md, session 16).
+     */
+    public static int chunkFor(int n) {
+        int chunk = 1;
+        while (chunk < MAX_CHUNK && n / (2L * chunk) >= MIN_ITEMS) {
+            chunk *= 2;
+        }
+        return chunk;
+    }
+
+    /** Over the layout in its own order, {@link #chunkFor} points per work-item of closest. */
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll) {
+        this(layout, precision, cap, unroll, chunkFor(layout.n()), null);
+    }
+
+    /**
+     * @param chunk points per work-item of closest (at least 1)
+     * @param order null, or a permutation of each tile's range ({@link TileOrder#of}): the cloud the device holds is
+     *              the layout's points in this order ({@code pointTile} is the same)
+     */
+    public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll, int chunk, int[] order) {
         if (unroll < 2 || unroll % 2 != 0) {
             throw new IllegalArgumentException("unroll must be even and at least 2, got " + unroll);
         }
+        if (chunk < 1) {
+            throw new IllegalArgumentException("chunk must be at least 1, got " + chunk);
+        }
         this.precision = precision;
         this.unroll = unroll;
+        this.chunk = chunk;
+        this.order = order;
         this.check = RidgeTaskGraphs.launchCheck(unroll);
         this.n = layout.n();
         this.d = layout.d();
         this.cap = cap;
         this.tiles = layout.numTiles();
         boolean f = precision == Precision.FLOAT;
-        this.p = f ? new double[1] : layout.coords();
+        this.p = f ? new double[1] : order == null ? layout.coords() : TileOrder.coords(layout, order);
         this.s = new double[f ? 1 : cap * d];
         this.repsIn = new double[f ? 1 : cap * d];
-        this.pf = f ? layout.floatCoords() : new float[1];
+        this.pf = !f ? new float[1] : order == null ? layout.floatCoords() : TileOrder.floatCoords(layout, order);
         this.sf = new float[f ? cap * d : 1];
         this.repsInF = new float[f ? cap * d : 1];
         this.pointTile = layout.pointTile();
@@ -178,6 +215,11 @@ public final class RidgeBuffers {
         for (int k = 0; k < ns * d; k++) {
             reps[k] = precision == Precision.FLOAT ? sf[k] : s[k];
         }
+    }
+
+    /** Work-items of closest: {@link #chunk} points each, and as many tiles (to clear their flags). */
+    public int closestItems() {
+        return (Math.max(n, tiles) + chunk - 1) / chunk;
     }
 
     /** Work-items of the per-representative and per-tile tasks. */

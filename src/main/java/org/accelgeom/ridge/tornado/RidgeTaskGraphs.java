@@ -32,8 +32,9 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * {@code load} (MODE_LOAD only: take the representatives after a decimation, mark every tile active, zero the
  * accumulators) and then {@code unroll} iterations of two kernels:
  * <ul>
- * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per cloud point: the nearest representative of
- * its tile within R1, then fixed-point atomic adds into SpherePointCount and CordSums;</li>
+ * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per {@code chunk} consecutive cloud points: the
+ * nearest representative of each point's tile within R1, then fixed-point atomic adds into SpherePointCount and
+ * CordSums, one per run of consecutive points with the same representative ({@link ClosestSphere});</li>
  * <li>{@code shift}: shiftSphereKernel (Alg. 10), one work-item per representative: the centroid, the move test
  * (per-tile changed flags), and the accumulators zeroed for the next iteration.</li>
  * </ul>
@@ -241,12 +242,14 @@ public final class RidgeTaskGraphs {
             int[] cur = q == 0 ? b.changed0 : b.changed1;
             if (f) {
                 g.task("closest" + j, ClosestSphereF::closest, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
+                        b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
                 g.task("closest" + j, ClosestSphere::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
-                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j))
+                        b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
+                        b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             }
@@ -265,7 +268,7 @@ public final class RidgeTaskGraphs {
         GridScheduler gs = new GridScheduler();
         add(gs, name + ".load", b.repItems());
         for (int j = 0; j < b.unroll; j++) {
-            add(gs, name + ".closest" + j, b.n);
+            add(gs, name + ".closest" + j, b.closestItems());
             add(gs, name + ".shift" + j, b.repItems());
         }
         return gs;

@@ -40,6 +40,19 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     private static final int UNROLL = Math.min(RidgeTaskGraphs.MAX_UNROLL,
             Math.max(2, Tuning.RIDGE_UNROLL.intValue() & ~1));
 
+    /** Points per work-item of closest (-Daccelgeom.ridge.chunk; 0, the default: {@link RidgeBuffers#chunkFor}). */
+    private static final int CHUNK = Tuning.RIDGE_CHUNK.intValue();
+
+    /** Whether the device holds each tile's points in {@link TileOrder} (-Daccelgeom.ridge.order, default true). */
+    private static final boolean ORDER = Tuning.RIDGE_ORDER.booleanValue();
+
+    /**
+     * Cells of {@link TileOrder} per R1: a cell must be well inside one representative's share of the points (they
+     * are R1 to R2 apart), or its points, in input order within it, alternate between representatives (a JVM model
+     * of the 10^6-point spiral3d's first iteration, chunk 64: 1.9 points a run with cells of side R1, 8.9 with R1/16).
+     */
+    private static final double CELLS_PER_R1 = 16;
+
     private static final String FAMILY = "ridge";
     private static final String STEP = "evolve";
 
@@ -90,8 +103,11 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             name = kept.name();
             return;
         }
+        int[] order = ORDER
+                ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
+                : null;
         timings.time("build task graph", Kind.HOST, () -> {
-            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL);
+            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, chunk(layout), order);
             b.setParameters(prm);
             name = GraphNames.unique("ridge");
             session.planBuilt();
@@ -104,23 +120,34 @@ public final class TornadoRidgeBackend implements RidgeBackend {
         });
     }
 
+    private static int chunk(EvolutionLayout layout) {
+        return CHUNK > 0 ? CHUNK : RidgeBuffers.chunkFor(layout.n());
+    }
+
     private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
         return c.precision == prm.precision() && c.n == layout.n() && c.d == layout.d()
-                && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL
+                && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL && c.chunk == chunk(layout)
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
                 && Arrays.equals(c.pointTile, layout.pointTile())
-                && (c.precision == Precision.FLOAT ? sameFloats(c.pf, layout.coords())
-                        : Arrays.equals(c.p, layout.coords()));
+                && sameCloud(c, layout.coords());
     }
 
-    /** Whether {@code f} holds {@code d} rounded to float (compared in place, without a float copy of the cloud). */
-    private static boolean sameFloats(float[] f, double[] d) {
-        if (f.length != d.length) {
+    /**
+     * Whether the device's cloud holds {@code p} in the buffers' order (compared in place, without a copy; float: p
+     * rounded to float).
+     */
+    private static boolean sameCloud(RidgeBuffers c, double[] p) {
+        boolean f = c.precision == Precision.FLOAT;
+        if ((f ? c.pf.length : c.p.length) != p.length) {
             return false;
         }
-        for (int i = 0; i < d.length; i++) {
-            if (Float.floatToIntBits(f[i]) != Float.floatToIntBits((float) d[i])) {
+        int n = c.n;
+        for (int k = 0; k < p.length; k++) {
+            int at = c.order == null ? k : k - k % n + c.order[k % n];
+            boolean same = f ? Float.floatToIntBits(c.pf[k]) == Float.floatToIntBits((float) p[at])
+                    : Double.doubleToLongBits(c.p[k]) == Double.doubleToLongBits(p[at]);
+            if (!same) {
                 return false;
             }
         }

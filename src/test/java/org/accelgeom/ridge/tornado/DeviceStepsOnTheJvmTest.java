@@ -65,16 +65,106 @@ class DeviceStepsOnTheJvmTest {
             refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
         }
         double[] dev = reps.clone();
-        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart);
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.chunkFor(n), null);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
     }
 
+    /**
+     * The closest kernel by runs ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
+     * and in {@link TileOrder}'s, over tiles of 1, 2, 63, 64, 65 and 130 points (not multiples of the chunk, chunks
+     * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, give the jvm backend's
+     * representatives and iterations bit for bit.
+     */
+    @ParameterizedTest
+    @CsvSource({"segment, 1, double, 64, true", "segment, 1, float, 3, false", "spiral2d, 2, double, 1, true",
+        "spiral2d, 2, float, 64, true", "spiral3d, 3, double, 64, true", "spiral3d, 3, float, 1000, true",
+        "spiral3d, 3, double, 3, false", "segment, 7, double, 64, true", "segment, 7, float, 64, true"})
+    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+        Setup u = irregularTiles(curve, dim, precision);
+        double[] ref = u.reps().clone();
+        int refIterations = u.jvm(ref);
+        double[] dev = u.reps().clone();
+        int devIterations = evolveWithTheDeviceSteps(u.layout(), u.prm(), dev, u.ns(), u.tileStart(), chunk,
+                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null);
+        assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
+        assertEquals(refIterations, devIterations);
+        assertArrayEquals(ref, dev, 0.0);
+    }
+
+    /** An evolve call's input: the layout, the representatives grouped by tile, and the parameters. */
+    record Setup(EvolutionLayout layout, double[] reps, int[] tileStart, int ns, RidgeBackend.Parameters prm) {
+
+        /** The jvm backend's evolve call on {@code reps} (a copy of {@link #reps()}): its iterations. */
+        int jvm(double[] reps) {
+            try (JvmRidgeBackend jvm = new JvmRidgeBackend(prm, null)) {
+                jvm.load(layout, ns, new PhaseTimings());
+                return jvm.evolve(reps, ns, tileStart, new PhaseTimings());
+            }
+        }
+    }
+
+    /**
+     * 1500 samples of the curve in tiles of 1, 2, 63, 64, 65, 1, 130, 2 points and the rest (no multiples of a chunk,
+     * tiny tiles), 40 representatives: 2 per tile of 3 or more points, the rest in the last tile.
+     */
+    static Setup irregularTiles(String curve, int dim, String precision) {
+        double r1 = 8.34;
+        double[][] cloud = Curve.parse(curve).sample(1500, dim, 4.17, 29);
+        EvolutionLayout brute = EvolutionLayout.bruteForce(cloud);
+        int n = brute.n();
+        int d = brute.d();
+        int[] sizes = {1, 2, 63, 64, 65, 1, 130, 2};
+        int[] pointTile = new int[n];
+        int tiles = 0;
+        for (int i = 0, left = 0; i < n; i++, left--) {
+            if (left == 0) {
+                left = tiles < sizes.length ? sizes[tiles] : n; // the last tile: the rest
+                tiles++;
+            }
+            pointTile[i] = tiles - 1;
+        }
+        EvolutionLayout layout = new EvolutionLayout(d, n, brute.coords(), pointTile, tiles);
+        int ns = 40;
+        double[] reps = new double[ns * d];
+        int[] tileStart = new int[tiles + 1];
+        int[] first = new int[tiles + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            first[pointTile[i]] = i;
+        }
+        first[tiles] = n;
+        int k = 0;
+        for (int t = 0; t < tiles; t++) {
+            int m = first[t + 1] - first[t];
+            int take = t == tiles - 1 ? ns - k : m >= 3 ? 2 : 0;
+            for (int j = 0; j < take; j++, k++) {
+                int i = first[t] + (int) ((long) j * m / take);
+                for (int c = 0; c < d; c++) {
+                    reps[k * d + c] = layout.coords()[c * n + i];
+                }
+            }
+            tileStart[t + 1] = k;
+        }
+        var prm = new RidgeBackend.Parameters(d, r1, Precision.parse(precision), RidgeKernels.fixedPointExponent(n, r1),
+                10000);
+        return new Setup(layout, reps, tileStart, ns, prm);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "1000", "262143", "262144", "1373198", "37991438", "2000000000"})
+    void theChunkBySizeLeavesEnoughWorkItems(int n) {
+        int chunk = RidgeBuffers.chunkFor(n);
+        assertTrue(chunk >= 1 && chunk <= RidgeBuffers.MAX_CHUNK && Integer.bitCount(chunk) == 1, "chunk " + chunk);
+        assertTrue(chunk == 1 || n / chunk >= RidgeBuffers.MIN_ITEMS, n + " points, chunk " + chunk);
+        assertTrue(chunk == RidgeBuffers.MAX_CHUNK || n / (2L * chunk) < RidgeBuffers.MIN_ITEMS,
+                "the largest: " + chunk);
+    }
+
     /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
     private static int evolveWithTheDeviceSteps(EvolutionLayout layout, RidgeBackend.Parameters prm, double[] reps,
-            int ns, int[] tileStart) {
-        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2);
+            int ns, int[] tileStart, int chunk, int[] order) {
+        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2, chunk, order);
         b.setParameters(prm);
         b.start(reps, ns, tileStart, prm.maxIterations());
         KernelContext ctx = JvmWorkGroups.atomics();
@@ -89,10 +179,14 @@ class DeviceStepsOnTheJvmTest {
                 int[] cur = q == 0 ? b.changed0 : b.changed1;
                 if (prm.precision() == Precision.FLOAT) {
                     ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j));
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.chunk,
+                            b.closestItems());
                 } else {
                     ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart, prev, cur,
-                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j));
+                            b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
+                            b.chunk,
+                            b.closestItems());
                 }
                 RidgeTaskGraphs.shift(b.params, b.fparams, b.s, b.sf, b.repTile, prev, cur, b.count, b.sums, b.flags,
                         beat, items, b.d, q, RidgeTaskGraphs.slotShift(j));

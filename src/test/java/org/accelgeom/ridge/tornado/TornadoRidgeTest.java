@@ -42,6 +42,25 @@ class TornadoRidgeTest {
         assertEquals(ref.curves().polylines().size(), gpu.curves().polylines().size());
     }
 
+    /**
+     * The closest kernel by runs over the device's per-tile order (session 16): d = 1 and 7, tiny tiles (capacity
+     * 40), sizes that are no multiple of the chunk, brute force and tiled, both precisions.
+     */
+    @ParameterizedTest
+    @CsvSource({"segment, 1, 40, double, 2999", "segment, 1, 0, float, 1001", "segment, 7, 300, float, 2001",
+        "segment, 7, 0, double, 1500", "spiral3d, 3, 40, double, 3001"})
+    void theRunsGiveTheJvmReferencesRepresentatives(String curve, int dim, int capacity, String precision, int n) {
+        double[][] p = Curve.parse(curve).sample(n, dim, 4.17, 37);
+        RidgeOptions o = RidgeOptions.of(Backend.JVM, 8.34).withPrecision(Precision.parse(precision));
+        if (capacity > 0) {
+            o = o.withTiles(null, capacity);
+        }
+        RidgeResult ref = Ridge.detect(p, o);
+        RidgeResult gpu = Ridge.detect(p, o.withBackend(Backend.TORNADO));
+        assertEquals(ref.stats(), gpu.stats());
+        assertArrayEquals(ref.representatives(), gpu.representatives(), 0.0);
+    }
+
     @Test
     void theIterationCapStopsAtTheSameIterationAsTheJvm() {
         // the cap (5) falls inside an execution of 8 unrolled iterations: the device must stop exactly there
