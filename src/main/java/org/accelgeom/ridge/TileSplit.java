@@ -14,7 +14,7 @@ import org.accelgeom.engine.Tuning;
 
 /**
  * The evolution step (Alg. 2) of the tiled version (§4) split across several devices by tiles: one backend per part,
- * each part a contiguous range of the extended tiles, evolved on a thread of its own in parallel with the others.
+ * each part a set of the extended tiles, evolved on a thread of its own in parallel with the others.
  *
  * <p>Exact: within an evolve call each tile evolves alone (a point looks only at its own tile's representatives,
  * a tile stops when none of its representatives moves), so a part evolves its tiles as the whole layout would; the
@@ -23,9 +23,11 @@ import org.accelgeom.engine.Tuning;
  * decimation between calls stays on the host over all representatives ({@link Ridge}), the barrier of every outer
  * round.
  *
- * <p>{@link #load} cuts the tiles into at most {@code workers} ranges balanced by their points (the layout holds the
- * tiles one after another, so a range of tiles is a range of points and of representatives) and makes each part's
- * layout (its points' coordinates, column-major, its tiles numbered from 0) and backend on the part's thread. A part
+ * <p>{@link #load} deals the tiles to at most {@code workers} parts ({@link #deal}: by default contiguous ranges
+ * balanced by points; with {@link Tuning#RIDGE_SPLIT_INTERLEAVE} each tile in turn to the part with the fewest points
+ * so far, so that neighbouring tiles, which converge alike, go to different parts) and makes each part's
+ * layout (its tiles' points, in tile order, coordinates column-major, its tiles numbered from 0) and backend on the
+ * part's thread. Every evolve call gathers each part's representatives (tile by tile) and puts them back after. A part
  * loads its backend at the first {@link #evolve}, with its representatives of that call as the capacity (a tile's
  * count only shrinks). A part without representatives in a call is not run.
  */
@@ -35,6 +37,7 @@ public final class TileSplit implements RidgeBackend {
     private final IntFunction<RidgeBackend> backends;
     private final IntFunction<String> names;
     private final int startMode;
+    private final boolean interleave;
     private Part[] parts;
     private int d;
 
@@ -43,12 +46,17 @@ public final class TileSplit implements RidgeBackend {
      * thread, e.g. in the session of device k) and its phases are shown as {@code names.apply(k) + ": " + phase}.
      */
     public TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names) {
-        this(workers, backends, names, START_MODE);
+        this(workers, backends, names, START_MODE, INTERLEAVE);
     }
 
-    /** {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode given (0, 1, 2: {@link #START_MODE}). */
-    TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode) {
+    /**
+     * {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode (0, 1, 2: {@link #START_MODE}) and
+     * the dealing ({@link #deal}) given.
+     */
+    TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode,
+            boolean interleave) {
         this.startMode = startMode;
+        this.interleave = interleave;
         if (workers < 1) {
             throw new IllegalArgumentException("a tile split needs at least one worker, got " + workers);
         }
@@ -57,10 +65,9 @@ public final class TileSplit implements RidgeBackend {
         this.names = names;
     }
 
-    /** One part: tiles [firstTile, endTile) of the layout, points [firstPoint, endPoint). */
+    /** One part: its tiles of the layout, in increasing order. */
     private static final class Part {
-        final int firstTile;
-        final int endTile;
+        final int[] tiles;
         final String name;
         final ExecutorService thread;
         EvolutionLayout layout;
@@ -68,9 +75,8 @@ public final class TileSplit implements RidgeBackend {
         boolean loaded;
         PhaseTimings timings;
 
-        Part(int k, int firstTile, int endTile, String name) {
-            this.firstTile = firstTile;
-            this.endTile = endTile;
+        Part(int k, int[] tiles, String name) {
+            this.tiles = tiles;
             this.name = name;
             this.thread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "accelgeom-ridge-part-" + k);
@@ -84,20 +90,22 @@ public final class TileSplit implements RidgeBackend {
     public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
         d = layout.d();
         int[] firstPoint = tilePoints(layout);
-        int[] bounds = cut(firstPoint, workers);
-        int k = bounds.length - 1;
+        int[][] dealt = deal(firstPoint, workers, interleave);
+        int k = dealt.length;
         parts = new Part[k];
         for (int j = 0; j < k; j++) {
-            parts[j] = new Part(j, bounds[j], bounds[j + 1], names.apply(j));
+            parts[j] = new Part(j, dealt[j], names.apply(j));
         }
         inParallel(timings, "start " + k + (k == 1 ? " part" : " parts") + " (tiles split, in parallel)", Kind.HOST,
                 j -> {
                     Part p = parts[j];
-                    int from = firstPoint[p.firstTile];
-                    int to = firstPoint[p.endTile];
-                    String what = String.format(java.util.Locale.ROOT, "layout of its tiles (%d-%d, %d points)",
-                            p.firstTile, p.endTile - 1, to - from);
-                    p.layout = p.timings.time(what, Kind.HOST, () -> slice(layout, p.firstTile, p.endTile, from, to));
+                    long points = 0;
+                    for (int t : p.tiles) {
+                        points += firstPoint[t + 1] - firstPoint[t];
+                    }
+                    String what = String.format(java.util.Locale.ROOT, "layout of its %d tiles (%s, %d points)",
+                            p.tiles.length, describe(p.tiles), points);
+                    p.layout = p.timings.time(what, Kind.HOST, () -> gather(layout, p.tiles, firstPoint));
                     p.backend = p.timings.time("start backend", Kind.HOST, () -> backends.apply(j));
                     return 0;
                 });
@@ -108,22 +116,28 @@ public final class TileSplit implements RidgeBackend {
         int[] its = inParallel(timings, "evolve, tiles split over " + parts.length + " parts (in parallel)", Kind.KERNEL,
                 j -> {
                     Part p = parts[j];
-                    int r0 = tileStart[p.firstTile];
-                    int r1 = tileStart[p.endTile];
-                    int m = r1 - r0;
+                    int[] starts = new int[p.tiles.length + 1];
+                    for (int i = 0; i < p.tiles.length; i++) {
+                        int t = p.tiles[i];
+                        starts[i + 1] = starts[i] + tileStart[t + 1] - tileStart[t];
+                    }
+                    int m = starts[p.tiles.length];
                     if (m == 0) {
                         return 0; // no representative left in its tiles: nothing moves
                     }
                     if (!p.loaded) {
                         start(p, m);
                     }
-                    double[] s = Arrays.copyOfRange(reps, r0 * d, r1 * d);
-                    int[] starts = new int[p.endTile - p.firstTile + 1];
-                    for (int t = 0; t < starts.length; t++) {
-                        starts[t] = tileStart[p.firstTile + t] - r0;
+                    double[] s = new double[m * d]; // its tiles' representatives, tile by tile
+                    for (int i = 0; i < p.tiles.length; i++) {
+                        int t = p.tiles[i];
+                        System.arraycopy(reps, tileStart[t] * d, s, starts[i] * d, (starts[i + 1] - starts[i]) * d);
                     }
                     int it = p.backend.evolve(s, m, starts, p.timings);
-                    System.arraycopy(s, 0, reps, r0 * d, m * d);
+                    for (int i = 0; i < p.tiles.length; i++) {
+                        int t = p.tiles[i];
+                        System.arraycopy(s, starts[i] * d, reps, tileStart[t] * d, (starts[i + 1] - starts[i]) * d);
+                    }
                     return it;
                 });
         int max = 0;
@@ -142,6 +156,9 @@ public final class TileSplit implements RidgeBackend {
      */
     private static final int START_MODE = Tuning.RIDGE_SPLIT_START.intValue();
 
+    /** Whether {@link #load} interleaves the tiles over the parts ({@link Tuning#RIDGE_SPLIT_INTERLEAVE}). */
+    private static final boolean INTERLEAVE = Tuning.RIDGE_SPLIT_INTERLEAVE.booleanValue();
+
     /** The lock of the parts' starts that run one at a time (across splits: TornadoVM's JIT is one per process). */
     private static final Object STARTING = new Object();
 
@@ -158,7 +175,7 @@ public final class TileSplit implements RidgeBackend {
                 p.backend.load(p.layout, m, p.timings);
                 if (startMode == 2) {
                     p.timings.time("first execution, one part at a time (no representatives)", Kind.HOST,
-                            () -> p.backend.evolve(new double[0], 0, new int[p.endTile - p.firstTile + 1], p.timings));
+                            () -> p.backend.evolve(new double[0], 0, new int[p.tiles.length + 1], p.timings));
                 }
             }
         }
@@ -291,19 +308,88 @@ public final class TileSplit implements RidgeBackend {
         return b;
     }
 
-    /** Tiles [t0, t1) of the layout, points [from, to): their coordinates column-major, their tiles from 0. */
-    static EvolutionLayout slice(EvolutionLayout layout, int t0, int t1, int from, int to) {
+    /**
+     * The tiles of at most {@code workers} non-empty parts, each part's in increasing order. Interleaved: the tiles in
+     * order, each to the part with the fewest points so far (the lowest index on a tie): parts balanced by points, and
+     * neighbouring tiles (which lie side by side in space and converge alike: on 4 H200s the contiguous ranges' parts
+     * ran 116 to 1,840 executions of the 10^8 spiral) in different parts; measured slower there (every part then runs
+     * as many executions as the slowest tile, and the parts' launches share one process). Else the contiguous ranges
+     * of {@link #cut}.
+     */
+    static int[][] deal(int[] firstPoint, int workers, boolean interleave) {
+        int tiles = firstPoint.length - 1;
+        if (!interleave) {
+            int[] b = cut(firstPoint, workers);
+            int[][] out = new int[b.length - 1][];
+            for (int j = 0; j < out.length; j++) {
+                out[j] = new int[b[j + 1] - b[j]];
+                for (int i = 0; i < out[j].length; i++) {
+                    out[j][i] = b[j] + i;
+                }
+            }
+            return out;
+        }
+        int k = Math.max(1, Math.min(workers, tiles));
+        long[] load = new long[k];
+        int[] owner = new int[tiles];
+        int[] count = new int[k];
+        for (int t = 0; t < tiles; t++) {
+            int best = 0;
+            for (int j = 1; j < k; j++) {
+                if (load[j] < load[best]) {
+                    best = j;
+                }
+            }
+            owner[t] = best;
+            load[best] += firstPoint[t + 1] - firstPoint[t];
+            count[best]++;
+        }
+        int[][] out = new int[k][];
+        for (int j = 0; j < k; j++) {
+            out[j] = new int[count[j]];
+            count[j] = 0;
+        }
+        for (int t = 0; t < tiles; t++) {
+            out[owner[t]][count[owner[t]]++] = t;
+        }
+        return out;
+    }
+
+    /** The tiles, as ranges ("0-17" or "3, 7, 11, ..."). */
+    private static String describe(int[] tiles) {
+        if (tiles[tiles.length - 1] - tiles[0] == tiles.length - 1) {
+            return tiles[0] + "-" + tiles[tiles.length - 1];
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < Math.min(3, tiles.length); i++) {
+            b.append(i > 0 ? ", " : "").append(tiles[i]);
+        }
+        return b.append(tiles.length > 3 ? ", ..." : "").toString();
+    }
+
+    /**
+     * The given tiles of the layout (increasing), one after another: their points' coordinates column-major, their
+     * tiles numbered from 0 in that order.
+     */
+    static EvolutionLayout gather(EvolutionLayout layout, int[] tiles, int[] firstPoint) {
         int d = layout.d();
         int n = layout.n();
-        int m = to - from;
-        double[] coords = new double[d * m];
-        for (int c = 0; c < d; c++) {
-            System.arraycopy(layout.coords(), c * n + from, coords, c * m, m);
+        int m = 0;
+        for (int t : tiles) {
+            m += firstPoint[t + 1] - firstPoint[t];
         }
+        double[] coords = new double[Math.multiplyExact(d, m)];
         int[] pointTile = new int[m];
-        for (int i = 0; i < m; i++) {
-            pointTile[i] = layout.pointTile()[from + i] - t0;
+        int at = 0;
+        for (int i = 0; i < tiles.length; i++) {
+            int from = firstPoint[tiles[i]];
+            int len = firstPoint[tiles[i] + 1] - from;
+            for (int c = 0; c < d; c++) {
+                System.arraycopy(layout.coords(), c * n + from, coords, c * m + at, len);
+            }
+            Arrays.fill(pointTile, at, at + len, i);
+            at += len;
         }
-        return new EvolutionLayout(d, m, coords, pointTile, t1 - t0);
+        return new EvolutionLayout(d, m, coords, pointTile, tiles.length);
     }
 }

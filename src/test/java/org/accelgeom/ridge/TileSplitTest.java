@@ -106,7 +106,7 @@ class TileSplitTest {
         RidgeOptions o = c.options(Backend.JVM);
         RidgeResult one = Ridge.detect(p, o);
         RidgeResult split = Ridge.detect(p, o, null, prm -> new TileSplit(3, k -> new JvmRidgeBackend(prm, null),
-                k -> "part " + k + " (device 0)", mode));
+                k -> "part " + k + " (device 0)", mode, mode == 1)); // mode 1 with the tiles interleaved
         assertArrayEquals(one.representatives(), split.representatives(), 0.0);
         assertEquals(one.stats(), split.stats());
         assertEquals(mode == 2, hasPhaseOf(split.timings(), "part 2 (device 0): first execution"), "the first execution's row");
@@ -141,13 +141,53 @@ class TileSplitTest {
     }
 
     @Test
+    void dealInterleavesTilesToTheLeastLoadedPart() {
+        // tiles of 10, 10, 10, 70, 5, 5 points over 2 parts: 0->A, 1->B, 2->A (a tie: the lower), 3->B, 4->A, 5->A
+        int[] first = {0, 10, 20, 30, 100, 105, 110};
+        int[][] two = TileSplit.deal(first, 2, true);
+        assertArrayEquals(new int[] {0, 2, 4, 5}, two[0]);
+        assertArrayEquals(new int[] {1, 3}, two[1]);
+        // every tile exactly once, each part increasing and non-empty, whatever the count of parts
+        for (int k = 1; k <= 8; k++) {
+            for (boolean interleave : new boolean[] {true, false}) {
+                int[][] parts = TileSplit.deal(first, k, interleave);
+                assertEquals(Math.min(k, 6), parts.length);
+                int[] all = java.util.Arrays.stream(parts).flatMapToInt(java.util.Arrays::stream).sorted().toArray();
+                assertArrayEquals(IntStream.range(0, 6).toArray(), all, k + " parts");
+                for (int[] part : parts) {
+                    assertTrue(part.length > 0);
+                    for (int i = 1; i < part.length; i++) {
+                        assertTrue(part[i] > part[i - 1]);
+                    }
+                }
+            }
+        }
+        // contiguous: cut's ranges
+        assertArrayEquals(new int[] {0, 1, 2}, TileSplit.deal(first, 2, false)[0]);
+        assertArrayEquals(new int[] {3, 4, 5}, TileSplit.deal(first, 2, false)[1]);
+    }
+
+    @Test
+    void gatherCopiesItsTilesColumnMajorAndRenumbersThem() {
+        // 2D, tiles 0 (points 0-1), 1 (points 2-4), 2 (point 5)
+        double[] coords = {0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15};
+        EvolutionLayout l = new EvolutionLayout(2, 6, coords, new int[] {0, 0, 1, 1, 1, 2}, 3);
+        int[] first = TileSplit.tilePoints(l);
+        EvolutionLayout g = TileSplit.gather(l, new int[] {0, 2}, first);
+        assertEquals(3, g.n());
+        assertEquals(2, g.numTiles());
+        assertArrayEquals(new double[] {0, 1, 5, 10, 11, 15}, g.coords(), 0.0);
+        assertArrayEquals(new int[] {0, 0, 1}, g.pointTile());
+    }
+
+    @Test
     void sliceCopiesItsTilesColumnMajorAndRenumbersThem() {
         // 2D, tiles 0 (points 0-1), 1 (points 2-4), 2 (point 5)
         double[] coords = {0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15};
         EvolutionLayout l = new EvolutionLayout(2, 6, coords, new int[] {0, 0, 1, 1, 1, 2}, 3);
         int[] first = TileSplit.tilePoints(l);
         assertArrayEquals(new int[] {0, 2, 5, 6}, first);
-        EvolutionLayout s = TileSplit.slice(l, 1, 3, first[1], first[3]);
+        EvolutionLayout s = TileSplit.gather(l, new int[] {1, 2}, first);
         assertEquals(4, s.n());
         assertEquals(2, s.numTiles());
         assertArrayEquals(new double[] {2, 3, 4, 5, 12, 13, 14, 15}, s.coords(), 0.0);
