@@ -51,6 +51,13 @@ public final class TornadoSupport {
     }
 
     /**
+     * The process-wide lock of plan builds that must not run side by side: building a plan sketches its kernels in
+     * TornadoVM (Graal graphs of the task methods, cached per method and shared by later plans), which a cold run on 4
+     * GPUs with parts built at once ended once in a ConcurrentModificationException (the ridge split, session 16).
+     */
+    public static final Object PLAN_BUILDS = new Object();
+
+    /**
      * TornadoVM's switch of the OpenCL driver's event timers ({@code CL_QUEUE_PROFILING_ENABLE} on its command queues,
      * read once when TornadoVM starts). With them, every execution of a one-kernel graph took 58 instead of 31 µs on an
      * H200, and each further kernel 35 instead of 19 µs (docs/benchmarks.md, session 10), so

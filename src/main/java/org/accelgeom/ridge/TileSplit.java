@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 import org.accelgeom.engine.AccelGeomException;
 import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
+import org.accelgeom.engine.TornadoSupport;
 import org.accelgeom.engine.Tuning;
 
 /**
@@ -159,9 +160,6 @@ public final class TileSplit implements RidgeBackend {
     /** Whether {@link #load} interleaves the tiles over the parts ({@link Tuning#RIDGE_SPLIT_INTERLEAVE}). */
     private static final boolean INTERLEAVE = Tuning.RIDGE_SPLIT_INTERLEAVE.booleanValue();
 
-    /** The lock of the parts' starts that run one at a time (across splits: TornadoVM's JIT is one per process). */
-    private static final Object STARTING = new Object();
-
     /**
      * Loads part p's backend for {@code m} representatives; with {@link #START_MODE} 1 one part at a time, with 2 also
      * an evolve call on no representatives (its first execution: TornadoVM compiles the kernels; nothing moves, so
@@ -171,7 +169,7 @@ public final class TileSplit implements RidgeBackend {
         if (startMode == 0) {
             p.backend.load(p.layout, m, p.timings);
         } else {
-            synchronized (STARTING) {
+            synchronized (TornadoSupport.PLAN_BUILDS) { // across splits: TornadoVM's JIT is one per process
                 p.backend.load(p.layout, m, p.timings);
                 if (startMode == 2) {
                     p.timings.time("first execution, one part at a time (no representatives)", Kind.HOST,
