@@ -610,8 +610,7 @@ final class VoronoiCommand implements Callable<Integer> {
     /**
      * Whether the items of {@code balls} balls over --devices are each computed alone on a worker's slot thread
      * ({@link Voronoi#computeAlone}): small items, whose levels stay on the host cores ({@link Voronoi#staysOnHost}),
-     * as {@link #alone} decides for the frames of one device, where the frames they could not share cores with
-     * are too few to matter.
+     * as {@link #alone} decides for the small frames of one device.
      */
     private boolean smallItems(int balls) {
         return common.backend != Backend.JVM && org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue()
