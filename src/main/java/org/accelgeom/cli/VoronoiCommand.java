@@ -596,8 +596,7 @@ final class VoronoiCommand implements Callable<Integer> {
      * small ones. The others run on the session's threads (tornado: their device steps take turns).
      */
     private boolean alone(int position, int balls, int known) {
-        if (common.backend == Backend.JVM || !org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue()
-                || batchThreads() < 2) {
+        if (!mayRunAlone() || batchThreads() < 2) {
             return false;
         }
         boolean small = Voronoi.staysOnHost(balls);
@@ -613,8 +612,12 @@ final class VoronoiCommand implements Callable<Integer> {
      * as {@link #alone} decides for the small frames of one device.
      */
     private boolean smallItems(int balls) {
-        return common.backend != Backend.JVM && org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue()
-                && Voronoi.staysOnHost(balls);
+        return mayRunAlone() && Voronoi.staysOnHost(balls);
+    }
+
+    /** Whether a diagram may run on its caller's thread only: not on jvm (one thread anyway), and the switch on. */
+    private boolean mayRunAlone() {
+        return common.backend != Backend.JVM && org.accelgeom.engine.Tuning.VORONOI_ONE_THREAD.booleanValue();
     }
 
     /** Every frame of the DCD trajectory: the --input molecule's selected atoms at the frame's coordinates. */

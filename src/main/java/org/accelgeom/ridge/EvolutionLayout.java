@@ -40,31 +40,21 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
                     + " coordinates, more than one array holds (" + TileTree.MAX_ARRAY + "): give fewer points");
         }
         double[] coords = new double[d * n];
-        ParallelLoops.RangeBody copy = (from, to) -> {
+        over(loops, n, (from, to) -> {
             for (int c = 0; c < d; c++) {
                 System.arraycopy(cloud[c], from, coords, c * n + from, to - from);
             }
-        };
-        if (loops == null) {
-            copy.run(0, n);
-        } else {
-            loops.forRange(n, 1 << 16, copy);
-        }
+        });
         return new EvolutionLayout(d, n, coords, new int[n], 1);
     }
 
     /** Rounds every coordinate to float in place ({@link Precision#FLOAT}), over {@code loops} (null: one thread). */
     void roundToFloat(ParallelLoops loops) {
-        ParallelLoops.RangeBody round = (from, to) -> {
+        over(loops, coords.length, (from, to) -> {
             for (int i = from; i < to; i++) {
                 coords[i] = (float) coords[i];
             }
-        };
-        if (loops == null) {
-            round.run(0, coords.length);
-        } else {
-            loops.forRange(coords.length, 1 << 16, round);
-        }
+        });
     }
 
     /** The float copy of the coordinates, for {@link Precision#FLOAT}. */
@@ -75,16 +65,20 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
     /** {@link #floatCoords()} over {@code loops} (null: one thread). */
     public float[] floatCoords(ParallelLoops loops) {
         float[] f = new float[coords.length];
-        ParallelLoops.RangeBody copy = (from, to) -> {
+        over(loops, f.length, (from, to) -> {
             for (int i = from; i < to; i++) {
                 f[i] = (float) coords[i];
             }
-        };
-        if (loops == null) {
-            copy.run(0, f.length);
-        } else {
-            loops.forRange(f.length, 1 << 16, copy);
-        }
+        });
         return f;
+    }
+
+    /** {@code body} over [0, n): on {@code loops} in chunks of 2^16 or more, or on this thread (null). */
+    private static void over(ParallelLoops loops, int n, ParallelLoops.RangeBody body) {
+        if (loops == null) {
+            body.run(0, n);
+        } else {
+            loops.forRange(n, 1 << 16, body);
+        }
     }
 }
