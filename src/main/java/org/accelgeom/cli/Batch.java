@@ -261,8 +261,8 @@ final class Batch {
         }
         common.deviceList = common.devices(spec);
         if (!isBatch(common, outputSpec(spec))) {
-            if (!(body instanceof InFlight f && f.itemsOverDevices())) {
-                MultiDevice.checked(); // one input: the device check first
+            if (!(body instanceof InFlight f && f.itemsOverDevices()) && !SplitRidge.isChild()) {
+                MultiDevice.checked(); // one input: the device check first (a split ridge's worker: in its answers)
             }
             if (common.deviceList != null) {
                 common.device = common.deviceList[0]; // one input: on the first device, unless the command splits it

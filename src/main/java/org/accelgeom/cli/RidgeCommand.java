@@ -83,7 +83,32 @@ final class RidgeCommand implements Callable<Integer> {
         if (common.backend == Backend.TORNADO) {
             TornadoSupport.require();
         }
+        if (SplitRidge.isChild()) {
+            return SplitRidge.child(options(prec).execution()); // a worker process of a split: its part's evolution
+        }
         Check.writable(common.output, picture, savePoints); // before the work, not after
+        // one input over several devices in worker processes: they start now, beside the generation or the read
+        String[] args = spec.root().commandLine().getParseResult().originalArgs().toArray(String[]::new);
+        SplitRidge.Workers workers = split && SplitRidge.wanted(common) ? SplitRidge.Workers.start(common.deviceList, args)
+                : null;
+        try {
+            return compute(prec, split, workers);
+        } finally {
+            if (workers != null) {
+                workers.close();
+            }
+        }
+    }
+
+    /** The options of the command line (the cloud's tiles aside). */
+    private RidgeOptions options(Precision prec) {
+        RidgeOptions o = evolution.options(common.backend, generated.sigma, prec).withThreads(common.threads)
+                .withDevice(common.device).withProgress(common.progress());
+        return o.withExecution(o.execution().withTimings(RepeatOptions.level(timings)));
+    }
+
+    /** The detection of one input and its report; with {@code workers} its evolution split over their processes. */
+    private int compute(Precision prec, boolean split, SplitRidge.Workers workers) {
         PrintWriter out = spec.commandLine().getOut();
         Curve curve = generated.curve();
         PointCloud cloud;
@@ -101,16 +126,15 @@ final class RidgeCommand implements Callable<Integer> {
             Formats.writePoints(savePoints, cloud);
             out.printf(Locale.ROOT, "wrote %s (%d points)%n", savePoints, cloud.size());
         }
-        RidgeOptions o = evolution.options(common.backend, generated.sigma, prec).withThreads(common.threads)
-                .withDevice(common.device).withProgress(common.progress());
-        o = o.withExecution(o.execution().withTimings(RepeatOptions.level(timings)));
+        RidgeOptions o = options(prec);
         if (tiling.tiled) {
             o = o.withTiles(tiling.counts(spec, cloud.dimension()), tiling.tileCapacity);
         }
         long t0 = System.nanoTime();
         RidgeResult r;
-        try (DevicePool devices = split ? MultiDevice.pool(common, o.execution()) : null) {
-            r = devices != null ? Ridge.detect(cloud.coords(), o, devices) : Ridge.detect(cloud, o);
+        try (DevicePool devices = split && workers == null ? MultiDevice.pool(common, o.execution()) : null) {
+            r = workers != null ? workers.detect(cloud.coords(), o)
+                    : devices != null ? Ridge.detect(cloud.coords(), o, devices) : Ridge.detect(cloud, o);
         } catch (OutOfMemoryError e) {
             throw new AccelGeomException("out of memory for " + cloud.size() + " points (max heap "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give the JVM more, e.g. ACCELGEOM_JAVA_OPTS=-Xmx16g");

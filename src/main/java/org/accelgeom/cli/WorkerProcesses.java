@@ -372,6 +372,31 @@ final class WorkerProcesses implements AutoCloseable {
 
     private long planBuilds;
 
+    /**
+     * Closes every child's stdin now, without waiting: each finishes what it holds, sends its end frame and exits
+     * while this process goes on ({@link #close()} then waits for them).
+     */
+    void endInputs() {
+        for (Child c : children) {
+            c.endInput();
+        }
+    }
+
+    /** Ends every child at once (a failed run: what they compute is not needed) and waits for their exits. */
+    void kill() {
+        for (Child c : children) {
+            c.kill();
+        }
+        for (Child c : children) {
+            try {
+                c.process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** The device plans the children built (after {@link #close()}). */
     long planBuilds() {
         return planBuilds;

@@ -130,6 +130,23 @@ public final class PhaseTimings {
         phases.merge(name, new Phase(name, kind, nanos, 1),
                 (a, b) -> new Phase(a.name(), a.kind(), a.nanos() + b.nanos(), a.count() + b.count()));
     }
+    /**
+     * Adds a phase as another process recorded it: {@code count} runs taking {@code nanos} in all, a part of the phase
+     * {@code parent} (null: of none, or of the region open here); e.g. a worker process's phases sent to its parent.
+     */
+    public void add(String name, Kind kind, long nanos, int count, String parent) {
+        if (!recorded()) {
+            return;
+        }
+        if (parent != null && !phases.containsKey(name)) {
+            parents.put(name, parent);
+        } else if (parent == null && open.peek() != null && !parents.containsKey(name) && !phases.containsKey(name)) {
+            parentOf.put(name, open.peek());
+        }
+        phases.merge(name, new Phase(name, kind, nanos, count),
+                (a, b) -> new Phase(a.name(), a.kind(), a.nanos() + b.nanos(), a.count() + b.count()));
+    }
+
     /** Runs {@code body} and charges its time to the phase. */
     public void time(String name, Kind kind, Runnable body) {
         if (!recorded()) {

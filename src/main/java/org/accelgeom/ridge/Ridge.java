@@ -99,6 +99,37 @@ public final class Ridge {
         }
     }
 
+    /**
+     * Ridge detection with the tiled version's evolution split by tiles over {@code parts} part backends made by
+     * {@code partBackends.apply(prm, k)} (e.g. proxies of worker processes, one per device), part k's phases shown as
+     * {@code names.apply(k) + ": ..."}; the parts load in parallel ({@link TileSplit}'s start mode 0: each in a process
+     * of its own, no plan build waits for another's). The result is the one-device run's, bit for bit. The host phases
+     * run over the execution's cores (one thread on {@code jvm}). Brute force: an {@link AccelGeomException}.
+     */
+    public static RidgeResult detectSplit(double[][] coords, RidgeOptions options, int parts,
+            java.util.function.BiFunction<RidgeBackend.Parameters, Integer, RidgeBackend> partBackends,
+            java.util.function.IntFunction<String> names) {
+        if (!options.tiled()) {
+            throw new AccelGeomException(BRUTE_FORCE_UNSPLIT);
+        }
+        ParallelLoops host = options.backend() == Backend.JVM ? null : new ParallelLoops(options.execution().threads());
+        try {
+            return detect(coords, options, host, prm -> new TileSplit(parts, k -> partBackends.apply(prm, k), names, 0));
+        } finally {
+            if (host != null) {
+                host.close();
+            }
+        }
+    }
+
+    /**
+     * The evolution backend a one-device run makes in {@code session} (jvm, jvm-parallel over the session's cores, or
+     * tornado on its device): what a worker process of a split evolves its part with.
+     */
+    public static RidgeBackend evolution(RidgeBackend.Parameters prm, DeviceSession session) {
+        return backend(prm, session);
+    }
+
     /** Why brute force runs on one device. */
     public static final String BRUTE_FORCE_UNSPLIT = "ridge detection splits across devices by tiles, and brute force "
             + "evolves one tile: use the tiled version (--tiled) or one device";

@@ -51,6 +51,14 @@ public final class TileSplit implements RidgeBackend {
     }
 
     /**
+     * {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode given (0, 1, 2: {@link #START_MODE});
+     * 0 for parts in processes of their own (nothing to serialise: each has its own TornadoVM).
+     */
+    public TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode) {
+        this(workers, backends, names, startMode, INTERLEAVE);
+    }
+
+    /**
      * {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode (0, 1, 2: {@link #START_MODE}) and
      * the dealing ({@link #deal}) given.
      */
