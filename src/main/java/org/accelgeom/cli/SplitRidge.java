@@ -166,8 +166,11 @@ final class SplitRidge {
         }
     }
 
-    /** The free room {@link #tempDir} wants in /dev/shm: 8 GiB (a 10^8 spiral's layout is about 2.7 GB). */
-    private static final long SHM_ROOM = 8L << 30;
+    /**
+     * The free room {@link #tempDir} wants in /dev/shm: 32 GiB (a 10^8 spiral's layout, 3.8·10^8 points with margins,
+     * is about 11 GB, all parts' files at once).
+     */
+    private static final long SHM_ROOM = 32L << 30;
 
     /**
      * Part k of the split as {@code TileSplit} sees it: a proxy of child k. Used by one thread at a time (the part's).

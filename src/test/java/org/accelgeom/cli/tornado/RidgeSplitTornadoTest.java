@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code ridge --tiled --devices 0,0} (and {@code 0,0,0,0}) on one input: the tiles split over two (four) workers on
- * POCL's one device ({@code ridge.TileSplit}, a session and a thread each), whose curve file equals the jvm run's byte
- * for byte.
+ * POCL's one device, in worker processes (the default: {@code cli.SplitRidge}, one child JVM per listed device) or
+ * as threads of this process ({@code -Daccelgeom.devices.workers=threads}: {@code ridge.TileSplit} over a session and
+ * a thread each), whose curve file equals the jvm run's byte for byte.
  */
 @Tag("tornado")
 class RidgeSplitTornadoTest {
@@ -25,8 +26,24 @@ class RidgeSplitTornadoTest {
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"spiral3d, double, '0,0'", "spiral2d, float, '0,0,0,0'"})
-    void splitByTilesWritesTheJvmRunsFile(String curve, String precision, String devices) throws Exception {
+    @CsvSource({"spiral3d, double, '0,0', processes", "spiral2d, float, '0,0,0,0', processes",
+            "spiral3d, float, '0,0,0', threads"})
+    void splitByTilesWritesTheJvmRunsFile(String curve, String precision, String devices, String workers)
+            throws Exception {
+        String before = System.getProperty("accelgeom.devices.workers");
+        System.setProperty("accelgeom.devices.workers", workers);
+        try {
+            splitRun(curve, precision, devices, workers.equals("processes"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("accelgeom.devices.workers");
+            } else {
+                System.setProperty("accelgeom.devices.workers", before);
+            }
+        }
+    }
+
+    private void splitRun(String curve, String precision, String devices, boolean processes) throws Exception {
         Path cloud = dir.resolve("cloud.xyz");
         String[] jvm = run("ridge", "--generate", curve, "--n", "12000", "--tiled", "--tile-capacity", "1500",
                 "--precision", precision, "--backend", "jvm", "--save-points", cloud.toString(), "--output",
@@ -40,6 +57,10 @@ class RidgeSplitTornadoTest {
         assertTrue(split[1].contains("tornado (devices " + devices + ")"), split[1]);
         assertTrue(split[1].contains("evolve, tiles split over " + parts + " parts (in parallel)"), split[1]);
         assertTrue(split[1].contains("part " + (parts - 1) + " (device 0): "), split[1]);
+        // in processes, the children's own phases (their device's executions) under their part's requests
+        assertEquals(processes, split[1].contains("part " + (parts - 1) + " (device 0): its worker process: evolve"),
+                split[1]);
+        assertTrue(split[1].contains("part " + (parts - 1) + " (device 0): evolve executions"), split[1]);
         assertEquals(line(jvm[1], "representatives:"), line(split[1], "representatives:"));
         assertEquals(line(jvm[1], "evolve:"), line(split[1], "evolve:"));
         assertEquals(line(jvm[1], "polylines:"), line(split[1], "polylines:"));
