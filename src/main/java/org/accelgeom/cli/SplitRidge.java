@@ -72,10 +72,18 @@ final class SplitRidge {
         private boolean done;
         private RuntimeException failure;
 
+        /** Ends the children and removes the directory if this process is ended from outside (a signal, Ctrl-C). */
+        private final Thread hook;
+
         Workers(WorkerProcesses procs, Path dir, int[] devices) {
             this.procs = procs;
             this.dir = dir;
             this.devices = devices;
+            this.hook = new Thread(() -> {
+                procs.kill();
+                PartFiles.delete(dir);
+            }, "accelgeom-ridge-split-cleanup");
+            Runtime.getRuntime().addShutdownHook(hook);
         }
 
         /** Starts one child per device running {@code args} (the parent's command line), all at once. */
@@ -141,11 +149,12 @@ final class SplitRidge {
                 }
             } finally {
                 PartFiles.delete(dir);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the process is ending: the hook does the same
+                }
             }
-        }
-
-        Path dir() {
-            return dir;
         }
     }
 
@@ -324,6 +333,7 @@ final class SplitRidge {
                 PhaseTimings t = execution.newTimings();
                 try {
                     MultiDevice.checked(); // the device check begun at the start: its error line, not a later one
+                    WorkerProcesses.tornadoUp(); // the timeline's mark (the first request: "ready", sent at the start)
                     Path file = Path.of(f[2]);
                     String answer;
                     if (f[1].equals("ready")) {
