@@ -17,7 +17,8 @@ import org.accelgeom.ridge.EvolutionLayout;
  *
  * <p>Over the cores: the tiles' runs are found in parallel blocks; a tile larger than a core's share of the points
  * (brute force: the whole cloud) is ordered with its loops and sort over the cores, one such tile after another; the
- * others each on one core, the largest first, each to the next free core. Every key is distinct (it ends with the
+ * others each on one core, the largest first, each to the next free core, which sorts them all in one buffer of keys
+ * (no garbage a tile: at 10^8 points, 113 tiles of 3.3·10^6, garbage the collector would copy). Every key is distinct (it ends with the
  * point's place in its tile), so the order is the same however it is computed.
  */
 public final class TileOrder {
@@ -48,13 +49,19 @@ public final class TileOrder {
         Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
         int large = 0;
         while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
-            sortTile(layout, cell, first[bySize[large]], first[bySize[large] + 1], order, true);
+            sortTile(layout, cell, first[bySize[large]], first[bySize[large] + 1], order, true, null);
             large++;
         }
         AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
         IntStream.range(0, Math.max(1, Math.min(threads, tiles - large))).parallel().forEach(w -> {
+            long[] keys = null; // one buffer a core, of its first (largest) tile: no garbage a tile
             for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
-                sortTile(layout, cell, first[bySize[j]], first[bySize[j] + 1], order, false);
+                int a = first[bySize[j]];
+                int b = first[bySize[j] + 1];
+                if (keys == null || keys.length < b - a) {
+                    keys = new long[b - a];
+                }
+                sortTile(layout, cell, a, b, order, false, keys);
             }
         });
         return order;
@@ -90,9 +97,10 @@ public final class TileOrder {
 
     /**
      * The points [a, b) of one tile into {@code order[a..b)}, by cell key, ties by position (deterministic); with
-     * {@code wide} its loops and sort over the cores.
+     * {@code wide} its loops and sort over the cores; the keys in {@code buffer} where given (at least b - a long).
      */
-    private static void sortTile(EvolutionLayout layout, double cell, int a, int b, int[] order, boolean wide) {
+    private static void sortTile(EvolutionLayout layout, double cell, int a, int b, int[] order, boolean wide,
+            long[] buffer) {
         int m = b - a;
         int d = layout.d();
         int n = layout.n();
@@ -133,7 +141,7 @@ public final class TileOrder {
             min[c] = l;
             side[c] = Math.max(cell, (h - l) / top);
         }
-        long[] keys = new long[m];
+        long[] keys = buffer != null ? buffer : new long[m];
         loop(wide, blocks, k -> {
             long[] cellOf = new long[d];
             for (int i = a + k * size, e = Math.min(b, i + size); i < e; i++) {
@@ -150,9 +158,9 @@ public final class TileOrder {
             }
         });
         if (wide) {
-            Arrays.parallelSort(keys);
+            Arrays.parallelSort(keys, 0, m);
         } else {
-            Arrays.sort(keys);
+            Arrays.sort(keys, 0, m);
         }
         long mask = (1L << indexBits) - 1;
         loop(wide, blocks, k -> {
