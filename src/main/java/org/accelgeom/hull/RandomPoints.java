@@ -1,8 +1,8 @@
 package org.accelgeom.hull;
 
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 
+import org.accelgeom.engine.SeekableRandom;
 import org.accelgeom.io.PointCloud;
 
 /**
@@ -15,19 +15,13 @@ import org.accelgeom.io.PointCloud;
  *
  * <p>Point i takes a fixed number of draws (3 for {@code cube}, 6 for {@code sphere} and {@code gauss}, 7 for
  * {@code ball}) from one SplitMix stream, draws {@code D·i .. D·i+D-1}; a SplittableRandom made with
- * {@code seed + k·γ} (γ its golden gamma) is that stream after k draws. So any range of points is generated
+ * {@code seed + k·γ} (γ its golden gamma) is that stream after k draws ({@link SeekableRandom}). So any range of points is generated
  * alone, equal to the same points of the whole cloud ({@link #part}): the worker processes of a split hull each
  * generate their part, and the whole cloud is generated in parallel chunks. The one exception to the fixed count,
  * a direction redrawn because its normal 3-vector was shorter than 1e-9 (probability about 1e-27 a point), draws
  * again from a stream of its own (seeded by the seed and the point's index), so the other points keep their draws.
  */
 public final class RandomPoints {
-
-    /** The increment of {@link SplittableRandom}'s state per draw (its {@code GOLDEN_GAMMA}). */
-    static final long GAMMA = 0x9e3779b97f4a7c15L;
-
-    /** Points per chunk of the parallel generation. */
-    private static final int CHUNK = 1 << 16;
 
     private RandomPoints() {
     }
@@ -69,10 +63,7 @@ public final class RandomPoints {
         };
         int m = to - from;
         double[][] c = new double[3][m];
-        IntStream.range(0, (m + CHUNK - 1) / CHUNK).parallel().forEach(k -> {
-            int lo = from + k * CHUNK;
-            generate(kind, seed, lo, Math.min(to, lo + CHUNK), c, from);
-        });
+        SeekableRandom.inChunks(from, to, (lo, hi) -> generate(kind, seed, lo, hi, c, from));
         return new PointCloud(c);
     }
 
@@ -88,7 +79,7 @@ public final class RandomPoints {
 
     /** Points {@code lo .. hi-1} into {@code c[.][i - base]}. */
     private static void generate(Kind kind, long seed, int lo, int hi, double[][] c, int base) {
-        SplittableRandom r = new SplittableRandom(seed + (long) lo * kind.draws * GAMMA);
+        SplittableRandom r = SeekableRandom.at(seed, (long) lo * kind.draws);
         double[] u = new double[3];
         for (int i = lo; i < hi; i++) {
             int j = i - base;
@@ -113,7 +104,7 @@ public final class RandomPoints {
                 }
                 case GAUSS -> {
                     for (int k = 0; k < 3; k++) {
-                        c[k][j] = normal(r);
+                        c[k][j] = SeekableRandom.normal(r);
                     }
                 }
             }
@@ -128,7 +119,7 @@ public final class RandomPoints {
         double len = normals(r, u);
         if (len < 1e-9) {
             SplittableRandom again = new SplittableRandom(seed).split().split(); // a stream off the points' one
-            again = new SplittableRandom(again.nextLong() ^ (i * GAMMA));
+            again = new SplittableRandom(again.nextLong() ^ (i * SeekableRandom.GAMMA));
             do {
                 len = normals(again, u);
             } while (len < 1e-9);
@@ -139,16 +130,9 @@ public final class RandomPoints {
     }
 
     private static double normals(SplittableRandom r, double[] u) {
-        u[0] = normal(r);
-        u[1] = normal(r);
-        u[2] = normal(r);
+        u[0] = SeekableRandom.normal(r);
+        u[1] = SeekableRandom.normal(r);
+        u[2] = SeekableRandom.normal(r);
         return Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-    }
-
-    /** A standard normal variate by the Box–Muller transform (one of the pair; simple and reproducible). */
-    private static double normal(SplittableRandom r) {
-        double u1 = 1.0 - r.nextDouble(); // (0, 1]
-        double u2 = r.nextDouble();
-        return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
     }
 }

@@ -3,6 +3,8 @@ package org.accelgeom.ridge;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.accelgeom.engine.SeekableRandom;
+
 /**
  * Seeded test data of the thesis (§4.2): noisy samples of a known curve, and the curve itself for the quality
  * measures. The thesis does not give the spirals' parameters; like Rupniewski's generators we draw
@@ -66,32 +68,47 @@ public enum Curve {
         return this == SEGMENT ? SEGMENT_LENGTH : SPIRAL_A;
     }
 
-    /** n noisy samples, {@code coords[c][i]}; seeded, so the same arguments give the same cloud. */
+    /**
+     * n noisy samples, {@code coords[c][i]}; seeded, so the same arguments give the same cloud, for any thread count.
+     * Point i takes {@link #draws} draws of one SplitMix stream (one uniform for t, two per pair of Box–Muller normals),
+     * so the points are generated in parallel chunks, each from its place in the stream ({@link SeekableRandom}).
+     */
     public double[][] sample(int n, int dim, double sigma, long seed) {
-        int d = dimension(dim);
-        double[][] p = new double[d][n];
-        SplittableRandom rnd = new SplittableRandom(seed);
-        double spread = sigma / Math.sqrt(d);
-        double[] x = new double[d];
-        for (int i = 0; i < n; i++) {
-            point(rnd.nextDouble() * parameterEnd(), x);
-            for (int c = 0; c < d; c++) {
-                p[c][i] = x[c] + spread * gaussian(rnd);
-            }
+        return part(0, n, dim, sigma, seed);
+    }
+
+    /**
+     * Samples {@code from .. to-1} of {@link #sample} with the same dim, sigma and seed (of any n of at least
+     * {@code to}), equal to them bit for bit: {@code coords[c][i - from]}.
+     */
+    public double[][] part(int from, int to, int dim, double sigma, long seed) {
+        if (from < 0 || to < from) {
+            throw new IllegalArgumentException("samples " + from + ".." + to);
         }
+        int d = dimension(dim);
+        int draws = draws(d);
+        double[][] p = new double[d][to - from];
+        double spread = sigma / Math.sqrt(d);
+        double end = parameterEnd();
+        SeekableRandom.inChunks(from, to, (lo, hi) -> {
+            SplittableRandom rnd = SeekableRandom.at(seed, (long) lo * draws);
+            double[] x = new double[d];
+            double[] z = new double[d + 1];
+            for (int i = lo; i < hi; i++) {
+                point(rnd.nextDouble() * end, x);
+                for (int c = 0; c < d; c += 2) {
+                    SeekableRandom.normalPair(rnd, z, c);
+                }
+                for (int c = 0; c < d; c++) {
+                    p[c][i - from] = x[c] + spread * z[c];
+                }
+            }
+        });
         return p;
     }
 
-    /** A standard normal deviate (Marsaglia's polar method). */
-    private static double gaussian(SplittableRandom rnd) {
-        double u;
-        double v;
-        double s;
-        do {
-            u = 2 * rnd.nextDouble() - 1;
-            v = 2 * rnd.nextDouble() - 1;
-            s = u * u + v * v;
-        } while (s >= 1 || s == 0);
-        return u * Math.sqrt(-2 * Math.log(s) / s);
+    /** The draws per sample of dimension d: one for t, two per pair of coordinates' normals (d rounded up to even). */
+    static int draws(int d) {
+        return 1 + 2 * ((d + 1) / 2);
     }
 }

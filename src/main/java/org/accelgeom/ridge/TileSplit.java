@@ -24,9 +24,10 @@ import org.accelgeom.engine.Tuning;
  * decimation between calls stays on the host over all representatives ({@link Ridge}), the barrier of every outer
  * round.
  *
- * <p>{@link #load} deals the tiles to at most {@code workers} parts ({@link #deal}: by default contiguous ranges
- * balanced by points; with {@link Tuning#RIDGE_SPLIT_INTERLEAVE} each tile in turn to the part with the fewest points
- * so far, so that neighbouring tiles, which converge alike, go to different parts) and makes each part's
+ * <p>{@link #load} deals the tiles to at most {@code workers} parts ({@link #deal}, {@link Tuning#RIDGE_SPLIT_DEAL}: by
+ * default contiguous ranges balanced by points; interleaved, each tile in turn to the part with the fewest points so
+ * far, so that neighbouring tiles, which converge alike, go to different parts; by work, at the first {@link #evolve},
+ * which knows each tile's representatives) and makes each part's
  * layout (its tiles' points, in tile order, coordinates column-major, its tiles numbered from 0) and backend on the
  * part's thread. Every evolve call gathers each part's representatives (tile by tile) and puts them back after. A part
  * loads its backend at the first {@link #evolve}, with its representatives of that call as the capacity (a tile's
@@ -38,8 +39,10 @@ public final class TileSplit implements RidgeBackend {
     private final IntFunction<RidgeBackend> backends;
     private final IntFunction<String> names;
     private final int startMode;
-    private final boolean interleave;
+    private final Deal dealing;
     private Part[] parts;
+    /** The layout whose tiles are dealt by work at the first {@link #evolve} (null once dealt or for other deals). */
+    private EvolutionLayout toDeal;
     private int d;
 
     /**
@@ -47,7 +50,7 @@ public final class TileSplit implements RidgeBackend {
      * thread, e.g. in the session of device k) and its phases are shown as {@code names.apply(k) + ": " + phase}.
      */
     public TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names) {
-        this(workers, backends, names, START_MODE, INTERLEAVE);
+        this(workers, backends, names, START_MODE, DEAL);
     }
 
     /**
@@ -55,17 +58,16 @@ public final class TileSplit implements RidgeBackend {
      * 0 for parts in processes of their own (nothing to serialise: each has its own TornadoVM).
      */
     public TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode) {
-        this(workers, backends, names, startMode, INTERLEAVE);
+        this(workers, backends, names, startMode, DEAL);
     }
 
     /**
      * {@link #TileSplit(int, IntFunction, IntFunction)} with the parts' start mode (0, 1, 2: {@link #START_MODE}) and
      * the dealing ({@link #deal}) given.
      */
-    TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode,
-            boolean interleave) {
+    TileSplit(int workers, IntFunction<RidgeBackend> backends, IntFunction<String> names, int startMode, Deal dealing) {
         this.startMode = startMode;
-        this.interleave = interleave;
+        this.dealing = dealing;
         if (workers < 1) {
             throw new IllegalArgumentException("a tile split needs at least one worker, got " + workers);
         }
@@ -98,8 +100,16 @@ public final class TileSplit implements RidgeBackend {
     @Override
     public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
         d = layout.d();
+        if (dealing == Deal.WORK) {
+            toDeal = layout; // dealt at the first evolve, by its representatives per tile
+            return;
+        }
         int[] firstPoint = tilePoints(layout);
-        int[][] dealt = deal(firstPoint, workers, interleave);
+        open(layout, firstPoint, deal(firstPoint, workers, dealing, null), timings);
+    }
+
+    /** Makes the parts of the tiles {@code dealt} and gathers their layouts and backends, on the parts' threads. */
+    private void open(EvolutionLayout layout, int[] firstPoint, int[][] dealt, PhaseTimings timings) {
         int k = dealt.length;
         parts = new Part[k];
         for (int j = 0; j < k; j++) {
@@ -122,6 +132,11 @@ public final class TileSplit implements RidgeBackend {
 
     @Override
     public int evolve(double[] reps, int ns, int[] tileStart, PhaseTimings timings) {
+        if (toDeal != null) {
+            int[] firstPoint = tilePoints(toDeal);
+            open(toDeal, firstPoint, deal(firstPoint, workers, Deal.WORK, tileStart), timings);
+            toDeal = null;
+        }
         int[] its = inParallel(timings, "evolve, tiles split over " + parts.length + " parts (in parallel)", Kind.KERNEL,
                 j -> {
                     Part p = parts[j];
@@ -165,8 +180,28 @@ public final class TileSplit implements RidgeBackend {
      */
     private static final int START_MODE = Tuning.RIDGE_SPLIT_START.intValue();
 
-    /** Whether {@link #load} interleaves the tiles over the parts ({@link Tuning#RIDGE_SPLIT_INTERLEAVE}). */
-    private static final boolean INTERLEAVE = Tuning.RIDGE_SPLIT_INTERLEAVE.booleanValue();
+    /** How the tiles are dealt to the parts ({@link Tuning#RIDGE_SPLIT_DEAL}). */
+    private static final Deal DEAL = Deal.parse(Tuning.RIDGE_SPLIT_DEAL.stringValue("points"));
+
+    /** How {@link #deal} deals the tiles to the parts. */
+    enum Deal {
+        /** Contiguous ranges of tiles balanced by points ({@link #cut}). */
+        POINTS,
+        /** The tiles in order, each to the part with the fewest points so far. */
+        INTERLEAVE,
+        /** By estimated work, points × representatives, the largest first to the part with the least work so far. */
+        WORK;
+
+        /** points, interleave or work (any case); anything else: points, the default. */
+        static Deal parse(String s) {
+            for (Deal d : values()) {
+                if (d.name().equalsIgnoreCase(s.strip())) {
+                    return d;
+                }
+            }
+            return POINTS;
+        }
+    }
 
     /**
      * Loads part p's backend for {@code m} representatives; with {@link #START_MODE} 1 one part at a time, with 2 also
@@ -208,12 +243,13 @@ public final class TileSplit implements RidgeBackend {
             p.thread.shutdown();
         }
         parts = null;
+        toDeal = null;
         if (first != null) {
             throw first;
         }
     }
 
-    /** The number of parts {@link #load} made (0 before). */
+    /** The number of parts {@link #load} (or, dealing by work, the first {@link #evolve}) made (0 before). */
     public int parts() {
         return parts == null ? 0 : parts.length;
     }
@@ -315,16 +351,20 @@ public final class TileSplit implements RidgeBackend {
     }
 
     /**
-     * The tiles of at most {@code workers} non-empty parts, each part's in increasing order. Interleaved: the tiles in
-     * order, each to the part with the fewest points so far (the lowest index on a tie): parts balanced by points, and
-     * neighbouring tiles (which lie side by side in space and converge alike: on 4 H200s the contiguous ranges' parts
-     * ran 116 to 1,840 executions of the 10^8 spiral) in different parts; measured slower there (every part then runs
-     * as many executions as the slowest tile, and the parts' launches share one process). Else the contiguous ranges
-     * of {@link #cut}.
+     * The tiles of at most {@code workers} non-empty parts, each part's in increasing order. {@link Deal#POINTS}: the
+     * contiguous ranges of {@link #cut}. {@link Deal#INTERLEAVE}: the tiles in order, each to the part with the fewest
+     * points so far (the lowest index on a tie): parts balanced by points, and neighbouring tiles (which lie side by
+     * side in space and converge alike: on 4 H200s the contiguous ranges' parts ran 116 to 1,840 executions of the
+     * 10^8 spiral) in different parts; measured slower there (every part then runs as many executions as the slowest
+     * tile, and the parts' launches share one process). {@link Deal#WORK}: each tile's estimated work, its points ×
+     * its representatives ({@code tileStart}, the first evolve's; a tile's evolve costs its points' nearest-
+     * representative searches, and its representatives' count is known only then), the tiles largest first (the lower
+     * tile on a tie), each to the part with the least work so far (the lowest index on a tie): the greedy
+     * longest-processing-time rule; parts left without a tile are dropped.
      */
-    static int[][] deal(int[] firstPoint, int workers, boolean interleave) {
+    static int[][] deal(int[] firstPoint, int workers, Deal dealing, int[] tileStart) {
         int tiles = firstPoint.length - 1;
-        if (!interleave) {
+        if (dealing == Deal.POINTS) {
             int[] b = cut(firstPoint, workers);
             int[][] out = new int[b.length - 1][];
             for (int j = 0; j < out.length; j++) {
@@ -336,10 +376,20 @@ public final class TileSplit implements RidgeBackend {
             return out;
         }
         int k = Math.max(1, Math.min(workers, tiles));
+        long[] work = new long[tiles];
+        Integer[] turn = new Integer[tiles];
+        for (int t = 0; t < tiles; t++) {
+            long points = firstPoint[t + 1] - firstPoint[t];
+            work[t] = dealing == Deal.WORK ? points * (tileStart[t + 1] - tileStart[t]) : points;
+            turn[t] = t;
+        }
+        if (dealing == Deal.WORK) {
+            Arrays.sort(turn, (a, b) -> Long.compare(work[b], work[a])); // stable: the lower tile first on a tie
+        }
         long[] load = new long[k];
         int[] owner = new int[tiles];
         int[] count = new int[k];
-        for (int t = 0; t < tiles; t++) {
+        for (int t : turn) {
             int best = 0;
             for (int j = 1; j < k; j++) {
                 if (load[j] < load[best]) {
@@ -347,16 +397,24 @@ public final class TileSplit implements RidgeBackend {
                 }
             }
             owner[t] = best;
-            load[best] += firstPoint[t + 1] - firstPoint[t];
+            load[best] += work[t];
             count[best]++;
         }
-        int[][] out = new int[k][];
+        int[] index = new int[k]; // the non-empty parts, numbered in order
+        int parts = 0;
         for (int j = 0; j < k; j++) {
-            out[j] = new int[count[j]];
+            index[j] = count[j] > 0 ? parts++ : -1;
+        }
+        int[][] out = new int[parts][];
+        for (int j = 0; j < k; j++) {
+            if (count[j] > 0) {
+                out[index[j]] = new int[count[j]];
+            }
             count[j] = 0;
         }
-        for (int t = 0; t < tiles; t++) {
-            out[owner[t]][count[owner[t]]++] = t;
+        for (int t = 0; t < tiles; t++) { // each part's tiles in increasing order
+            int j = owner[t];
+            out[index[j]][count[j]++] = t;
         }
         return out;
     }

@@ -1,8 +1,9 @@
 package org.accelgeom.ridge.tornado;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 import org.accelgeom.ridge.EvolutionLayout;
@@ -12,8 +13,13 @@ import org.accelgeom.ridge.EvolutionLayout;
  * sub-layouts included), the points sorted by the Morton (Z-order) key of their grid cell (side R1/16 in
  * {@link TornadoRidgeBackend}), so that neighbours in the array are neighbours in space and share their nearest
  * representative: the runs of {@link ClosestSphere#closest} are long. A permutation within each tile: the tiles,
- * {@code pointTile} and the result (integer sums, order-free) are unchanged; only the device's atomics change. Tiles
- * in parallel.
+ * {@code pointTile} and the result (integer sums, order-free) are unchanged; only the device's atomics change.
+ *
+ * <p>Over the cores: the tiles' runs are found in parallel blocks; a tile larger than a core's share of the points
+ * (brute force: the whole cloud) is ordered with its loops and sort over the cores, one such tile after another; the
+ * others each on one core, the largest first, each to the next free core, which sorts them all in one buffer of keys
+ * (no garbage a tile: at 10^8 points, 113 tiles of 3.3·10^6, garbage the collector would copy). Every key is distinct (it ends with the
+ * point's place in its tile), so the order is the same however it is computed.
  */
 public final class TileOrder {
 
@@ -27,24 +33,74 @@ public final class TileOrder {
      * @param cell the side of a grid cell; larger where a tile is too wide for the key's bits
      */
     public static int[] of(EvolutionLayout layout, double cell) {
+        return of(layout, cell, ForkJoinPool.getCommonPoolParallelism());
+    }
+
+    /** {@link #of(EvolutionLayout, double)} as on {@code threads} cores (which tiles count as large). */
+    static int[] of(EvolutionLayout layout, double cell, int threads) {
         int n = layout.n();
         int[] order = new int[n];
-        int[] pointTile = layout.pointTile();
-        List<int[]> ranges = new ArrayList<>();
-        for (int a = 0; a < n;) {
-            int b = a + 1;
-            while (b < n && pointTile[b] == pointTile[a]) {
-                b++;
-            }
-            ranges.add(new int[] {a, b});
-            a = b;
+        int[] first = runs(layout.pointTile());
+        int tiles = first.length - 1;
+        Integer[] bySize = new Integer[tiles];
+        for (int t = 0; t < tiles; t++) {
+            bySize[t] = t;
         }
-        ranges.parallelStream().forEach(r -> sortTile(layout, cell, r[0], r[1], order));
+        Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
+        int large = 0;
+        while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
+            sortTile(layout, cell, first[bySize[large]], first[bySize[large] + 1], order, true, null);
+            large++;
+        }
+        AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
+        IntStream.range(0, Math.max(1, Math.min(threads, tiles - large))).parallel().forEach(w -> {
+            long[] keys = null; // one buffer a core, of its first (largest) tile: no garbage a tile
+            for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
+                int a = first[bySize[j]];
+                int b = first[bySize[j] + 1];
+                if (keys == null || keys.length < b - a) {
+                    keys = new long[b - a];
+                }
+                sortTile(layout, cell, a, b, order, false, keys);
+            }
+        });
         return order;
     }
 
-    /** The points [a, b) of one tile into {@code order[a..b)}, by cell key, ties by position (deterministic). */
-    private static void sortTile(EvolutionLayout layout, double cell, int a, int b, int[] order) {
+    /** The first position of every run of equal values of {@code pointTile}, and n: the runs found in parallel blocks. */
+    static int[] runs(int[] pointTile) {
+        int n = pointTile.length;
+        int blocks = blocks(n);
+        int[] count = new int[blocks + 1];
+        IntStream.range(0, blocks).parallel().forEach(k -> {
+            int c = 0;
+            for (int i = k * BLOCK, e = Math.min(n, i + BLOCK); i < e; i++) {
+                c += i == 0 || pointTile[i] != pointTile[i - 1] ? 1 : 0;
+            }
+            count[k + 1] = c;
+        });
+        for (int k = 0; k < blocks; k++) {
+            count[k + 1] += count[k];
+        }
+        int[] first = new int[count[blocks] + 1];
+        first[count[blocks]] = n;
+        IntStream.range(0, blocks).parallel().forEach(k -> {
+            int at = count[k];
+            for (int i = k * BLOCK, e = Math.min(n, i + BLOCK); i < e; i++) {
+                if (i == 0 || pointTile[i] != pointTile[i - 1]) {
+                    first[at++] = i;
+                }
+            }
+        });
+        return first;
+    }
+
+    /**
+     * The points [a, b) of one tile into {@code order[a..b)}, by cell key, ties by position (deterministic); with
+     * {@code wide} its loops and sort over the cores; the keys in {@code buffer} where given (at least b - a long).
+     */
+    private static void sortTile(EvolutionLayout layout, double cell, int a, int b, int[] order, boolean wide,
+            long[] buffer) {
         int m = b - a;
         int d = layout.d();
         int n = layout.n();
@@ -57,41 +113,71 @@ public final class TileOrder {
             }
             return;
         }
+        int blocks = wide ? blocks(m) : 1;
+        int size = wide ? BLOCK : m;
         double[] min = new double[d];
         double[] side = new double[d];
         long top = (1L << bits) - 1;
         for (int c = 0; c < d; c++) {
-            double lo = Double.POSITIVE_INFINITY;
-            double hi = Double.NEGATIVE_INFINITY;
-            for (int i = a; i < b; i++) {
-                lo = Math.min(lo, p[c * n + i]);
-                hi = Math.max(hi, p[c * n + i]);
-            }
-            min[c] = lo;
-            side[c] = Math.max(cell, (hi - lo) / top);
-        }
-        long[] keys = new long[m];
-        long[] cellOf = new long[d];
-        for (int i = a; i < b; i++) {
-            for (int c = 0; c < d; c++) {
-                cellOf[c] = Math.min(top, Math.max(0, (long) ((p[c * n + i] - min[c]) / side[c])));
-            }
-            long key = 0;
-            for (int bit = bits - 1; bit >= 0; bit--) { // Morton: the cells' bits interleaved, highest first
-                for (int c = 0; c < d; c++) {
-                    key = key << 1 | (cellOf[c] >>> bit & 1);
+            int base = c * n;
+            double[] lo = new double[blocks];
+            double[] hi = new double[blocks];
+            loop(wide, blocks, k -> {
+                double l = Double.POSITIVE_INFINITY;
+                double h = Double.NEGATIVE_INFINITY;
+                for (int i = a + k * size, e = Math.min(b, i + size); i < e; i++) {
+                    l = Math.min(l, p[base + i]);
+                    h = Math.max(h, p[base + i]);
                 }
+                lo[k] = l;
+                hi[k] = h;
+            });
+            double l = Double.POSITIVE_INFINITY;
+            double h = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < blocks; k++) {
+                l = Math.min(l, lo[k]);
+                h = Math.max(h, hi[k]);
             }
-            keys[i - a] = key << indexBits | (i - a);
+            min[c] = l;
+            side[c] = Math.max(cell, (h - l) / top);
         }
-        if (m > 1 << 16) {
-            Arrays.parallelSort(keys); // a large tile (brute force: the whole cloud)
+        long[] keys = buffer != null ? buffer : new long[m];
+        loop(wide, blocks, k -> {
+            long[] cellOf = new long[d];
+            for (int i = a + k * size, e = Math.min(b, i + size); i < e; i++) {
+                for (int c = 0; c < d; c++) {
+                    cellOf[c] = Math.min(top, Math.max(0, (long) ((p[c * n + i] - min[c]) / side[c])));
+                }
+                long key = 0;
+                for (int bit = bits - 1; bit >= 0; bit--) { // Morton: the cells' bits interleaved, highest first
+                    for (int c = 0; c < d; c++) {
+                        key = key << 1 | (cellOf[c] >>> bit & 1);
+                    }
+                }
+                keys[i - a] = key << indexBits | (i - a);
+            }
+        });
+        if (wide) {
+            Arrays.parallelSort(keys, 0, m);
         } else {
-            Arrays.sort(keys);
+            Arrays.sort(keys, 0, m);
         }
         long mask = (1L << indexBits) - 1;
-        for (int j = 0; j < m; j++) {
-            order[a + j] = a + (int) (keys[j] & mask);
+        loop(wide, blocks, k -> {
+            for (int j = k * size, e = Math.min(m, j + size); j < e; j++) {
+                order[a + j] = a + (int) (keys[j] & mask);
+            }
+        });
+    }
+
+    /** {@code body} for blocks 0 .. blocks-1, in parallel or on the caller. */
+    private static void loop(boolean parallel, int blocks, IntConsumer body) {
+        if (parallel) {
+            IntStream.range(0, blocks).parallel().forEach(body);
+        } else {
+            for (int k = 0; k < blocks; k++) {
+                body.accept(k);
+            }
         }
     }
 
