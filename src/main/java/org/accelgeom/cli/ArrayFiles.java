@@ -28,8 +28,16 @@ final class ArrayFiles {
         private final FileChannel ch;
         private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.nativeOrder());
 
+        private final long parallelBytes;
+
         Out(Path file) {
+            this(file, PARALLEL_BYTES);
+        }
+
+        /** A writer that writes a double array of more than {@code parallelBytes} in parallel chunks. */
+        Out(Path file, long parallelBytes) {
             this.file = file;
+            this.parallelBytes = parallelBytes;
             try {
                 ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                         StandardOpenOption.WRITE);
@@ -55,6 +63,26 @@ final class ArrayFiles {
         }
 
         Out doubles(double[] a, int off, int len) {
+            if (8L * len > parallelBytes) {
+                flush();
+                int o = off;
+                try {
+                    long base = ch.position();
+                    inParallel(len, (from, to, b) -> {
+                        b.clear();
+                        b.asDoubleBuffer().put(a, o + from, to - from);
+                        b.limit(8 * (to - from));
+                        long at = base + 8L * from;
+                        while (b.hasRemaining()) {
+                            at += ch.write(b, at);
+                        }
+                    });
+                    ch.position(base + 8L * len);
+                } catch (IOException e) {
+                    throw failure("cannot write", file, e);
+                }
+                return this;
+            }
             while (len > 0) {
                 room();
                 int k = Math.min(len, buf.remaining() / 8);
@@ -100,8 +128,16 @@ final class ArrayFiles {
         private final FileChannel ch;
         private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.nativeOrder());
 
+        private final long parallelBytes;
+
         In(Path file) {
+            this(file, PARALLEL_BYTES);
+        }
+
+        /** A reader that reads a double array of more than {@code parallelBytes} in parallel chunks. */
+        In(Path file, long parallelBytes) {
             this.file = file;
+            this.parallelBytes = parallelBytes;
             try {
                 ch = FileChannel.open(file, StandardOpenOption.READ);
             } catch (IOException e) {
@@ -130,6 +166,41 @@ final class ArrayFiles {
         }
 
         void doubles(double[] a, int off, int len) {
+            if (8L * len > parallelBytes) {
+                int k = Math.min(len, buf.remaining() / 8); // what the buffer holds already
+                buf.asDoubleBuffer().get(a, off, k);
+                buf.position(buf.position() + 8 * k);
+                int from0 = off + k;
+                int rest = len - k;
+                if (rest == 0) {
+                    return; // the buffer held them all
+                }
+                try {
+                    long base = ch.position() - buf.remaining(); // a partial double left in the buffer is read again
+                    buf.clear().flip(); // empty
+                    if (ch.size() - base < 8L * rest) {
+                        throw new AccelGeomException(file + ": ends early (a worker process's file is incomplete)");
+                    }
+                    inParallel(rest, (from, to, b) -> {
+                        b.clear();
+                        b.limit(8 * (to - from));
+                        long at = base + 8L * from;
+                        while (b.hasRemaining()) {
+                            int r = ch.read(b, at);
+                            if (r < 0) {
+                                throw new IOException("ends early");
+                            }
+                            at += r;
+                        }
+                        b.flip();
+                        b.asDoubleBuffer().get(a, from0 + from, to - from);
+                    });
+                    ch.position(base + 8L * rest);
+                } catch (IOException e) {
+                    throw failure("cannot read", file, e);
+                }
+                return;
+            }
             while (len > 0) {
                 fill(8);
                 int k = Math.min(len, buf.remaining() / 8);
@@ -165,6 +236,57 @@ final class ArrayFiles {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+    }
+
+    /** Double arrays larger than this go in parallel chunks (a part's layout: 2.7 GB at 10^8 points over 4 parts). */
+    static final long PARALLEL_BYTES = 64L << 20;
+    /** Doubles per chunk of a parallel transfer (each thread's buffer: 8 MB). */
+    private static final int CHUNK = BUFFER / 8;
+
+    /** One chunk's transfer: doubles [from, to) of the array, through the thread's buffer {@code b}. */
+    @FunctionalInterface
+    private interface ChunkIo {
+        void run(int from, int to, ByteBuffer b) throws IOException;
+    }
+
+    /**
+     * Runs {@code io} over the chunks of {@code len} doubles on up to 8 threads of their own (positional reads and
+     * writes of one channel may run at once), each thread with its own buffer; the first failure is thrown.
+     */
+    private static void inParallel(int len, ChunkIo io) throws IOException {
+        int chunks = (len + CHUNK - 1) / CHUNK;
+        int threads = Math.max(1, Math.min(Math.min(8, Runtime.getRuntime().availableProcessors()), chunks));
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        IOException[] failed = new IOException[1];
+        Thread[] ts = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            ts[t] = new Thread(() -> {
+                ByteBuffer b = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.nativeOrder());
+                for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+                    try {
+                        io.run(c * CHUNK, (int) Math.min(len, (long) (c + 1) * CHUNK), b);
+                    } catch (IOException | RuntimeException e) {
+                        synchronized (failed) {
+                            failed[0] = failed[0] != null ? failed[0]
+                                    : e instanceof IOException io2 ? io2 : new IOException(e.getMessage(), e);
+                        }
+                        next.set(chunks);
+                    }
+                }
+            }, "accelgeom-array-file-" + t);
+            ts[t].start();
+        }
+        for (Thread t : ts) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+        }
+        if (failed[0] != null) {
+            throw failed[0];
         }
     }
 

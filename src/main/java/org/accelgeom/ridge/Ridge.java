@@ -151,11 +151,12 @@ public final class Ridge {
         // the evolution layout and choose's candidates: one tile, or the extended tiles
         EvolutionLayout layout;
         List<int[]> candidates;
+        TileTree tree = null;
         if (options.tiled()) {
             int[] cnt = options.initTileCnt() != null ? options.initTileCnt() : filled(d, 3);
-            TileTree tree = timings.time("tile tree", Kind.HOST,
+            tree = timings.time("tile tree", Kind.HOST,
                     () -> TileTree.build(p, n, d, cnt, options.maxTileCapacity(), r1, host));
-            layout = timings.time("extended tiles", Kind.HOST, () -> tree.layout(p, n, d, host));
+            layout = null; // after choose, which needs only the tiles' cores: the layout's arrays are allocated meanwhile
             candidates = tree.leaves().stream().map(TileTree.Tile::core).toList();
         } else {
             layout = cloud;
@@ -165,9 +166,13 @@ public final class Ridge {
             }
             candidates = List.of(all);
         }
-        int tiles = layout.numTiles();
         // choose (Alg. 5), tile by tile
         Choose.Chosen chosen = timings.time("choose", Kind.HOST, () -> Choose.tiles(p, n, d, candidates, r1, host));
+        if (tree != null) {
+            TileTree t = tree;
+            layout = timings.time("extended tiles", Kind.HOST, () -> t.layout(p, n, d, host));
+        }
+        int tiles = layout.numTiles();
         int[] tileStart = chosen.tileStart();
         double[] s = chosen.reps();
         int[] origin = chosen.origins();

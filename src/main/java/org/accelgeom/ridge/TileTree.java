@@ -46,6 +46,12 @@ public final class TileTree {
     private static final int FORK_POINTS = 1 << 12;
 
     private final List<Tile> leaves = new ArrayList<>();
+    /**
+     * The layout's arrays ({@link #layout}), allocated on a thread of their own while the margins are collected (the
+     * JVM zeroes a new array on the allocating thread, first touching its pages: 9 GB of coordinates at 10^8 points);
+     * null: none ahead.
+     */
+    private java.util.concurrent.CompletableFuture<Object[]> layoutArrays;
     private final int[] initTileCnt;
     private final double[] min;
     private final double[] width;
@@ -175,7 +181,7 @@ public final class TileTree {
             boolean fork = chunks.count > 1;
             work.add(ForkJoinTask.adapt(() -> {
                 int[] pts = Arrays.copyOfRange(order, (int) start[root], (int) start[root + 1]);
-                roots[root] = subdivide(p, n, d, pts, lo, hi, 0, maxTileCapacity, fork);
+                roots[root] = subdivide(p, n, d, pts, lo, hi, 0, maxTileCapacity, fork ? grain : 0);
             }));
         }
         if (chunks.count > 1) {
@@ -226,10 +232,12 @@ public final class TileTree {
 
     /**
      * ADDNODE / SUBDIVIDE (Alg. 14, 16): a leaf for at most {@code cap} points, else the halves along dimension
-     * {@code level mod d}; with {@code fork}, large halves are built on the pool at the same time.
+     * {@code level mod d}; with {@code grain} > 0 (on the pool), large halves are built at the same time and a large
+     * node is halved in chunks.
      */
     private static Node subdivide(double[] p, int n, int d, int[] pts, double[] lo, double[] hi, int level, int cap,
-            boolean fork) {
+            int grain) {
+        boolean fork = grain > 0;
         Node node = new Node(lo, hi, level);
         if (pts.length <= cap || level >= MAX_LEVEL) {
             node.core = pts;
@@ -237,23 +245,10 @@ public final class TileTree {
         }
         int c = level % d;
         double mid = lo[c] + (hi[c] - lo[c]) / 2;
-        int nl = 0;
-        for (int i : pts) {
-            if (p[c * n + i] < mid) {
-                nl++;
-            }
-        }
-        int[] left = new int[nl];
-        int[] right = new int[pts.length - nl];
-        int a = 0;
-        int b = 0;
-        for (int i : pts) {
-            if (p[c * n + i] < mid) {
-                left[a++] = i;
-            } else {
-                right[b++] = i;
-            }
-        }
+        int[][] halves = fork && pts.length > (long) SPLIT_CHUNKS * grain ? halvesInChunks(p, n, c, mid, pts, 4 * grain)
+                : halves(p, n, c, mid, pts);
+        int[] left = halves[0];
+        int[] right = halves[1];
         double[] midHi = hi.clone();
         midHi[c] = mid;
         double[] midLo = lo.clone();
@@ -261,16 +256,93 @@ public final class TileTree {
         ForkJoinTask<Node> l = null;
         if (left.length >= 2) {
             if (fork && left.length > FORK_POINTS && right.length >= 2) {
-                l = ForkJoinTask.adapt(() -> subdivide(p, n, d, left, lo, midHi, level + 1, cap, true)).fork();
+                l = ForkJoinTask.adapt(() -> subdivide(p, n, d, left, lo, midHi, level + 1, cap, grain)).fork();
             } else {
-                node.left = subdivide(p, n, d, left, lo, midHi, level + 1, cap, fork);
+                node.left = subdivide(p, n, d, left, lo, midHi, level + 1, cap, grain);
             }
         }
-        node.right = right.length < 2 ? null : subdivide(p, n, d, right, midLo, hi, level + 1, cap, fork);
+        node.right = right.length < 2 ? null : subdivide(p, n, d, right, midLo, hi, level + 1, cap, grain);
         if (l != null) {
             node.left = l.join();
         }
         return node;
+    }
+
+    /**
+     * A node of more than this many grains of points (2^20 points with {@link #GRAIN}) is halved in chunks of 4 grains
+     * over the pool ({@link #halvesInChunks}): the first halvings of a large initial tile, which its subtrees wait for.
+     */
+    private static final int SPLIT_CHUNKS = 64;
+
+    /** The points of {@code pts} below {@code mid} in coordinate c (left) and the others (right), each in order. */
+    private static int[][] halves(double[] p, int n, int c, double mid, int[] pts) {
+        int nl = countBelow(p, n, c, mid, pts, 0, pts.length);
+        int[][] out = {new int[nl], new int[pts.length - nl]};
+        write(p, n, c, mid, pts, 0, pts.length, out, 0, 0);
+        return out;
+    }
+
+    /** Points {@code [from, to)} of {@code pts} into the left half from {@code a} and the right half from {@code b}. */
+    private static void write(double[] p, int n, int c, double mid, int[] pts, int from, int to, int[][] out, int a,
+            int b) {
+        int[] left = out[0];
+        int[] right = out[1];
+        for (int j = from; j < to; j++) {
+            int i = pts[j];
+            if (p[c * n + i] < mid) {
+                left[a++] = i;
+            } else {
+                right[b++] = i;
+            }
+        }
+    }
+
+    private static int countBelow(double[] p, int n, int c, double mid, int[] pts, int from, int to) {
+        int nl = 0;
+        for (int j = from; j < to; j++) {
+            if (p[c * n + pts[j]] < mid) {
+                nl++;
+            }
+        }
+        return nl;
+    }
+
+    /**
+     * {@link #halves(double[], int, int, double, int[])} of a large node over the pool (called on it): the points cut into chunks, each chunk counts
+     * its left points, prefix sums give each chunk its place in both halves, and each writes there, so the halves are
+     * the sequential ones (Alg. 16's split, the order of the points kept).
+     */
+    private static int[][] halvesInChunks(double[] p, int n, int c, double mid, int[] pts, int chunk) {
+        int k = (pts.length + chunk - 1) / chunk;
+        int[] below = new int[k];
+        List<ForkJoinTask<?>> counts = new ArrayList<>();
+        for (int j = 0; j < k; j++) {
+            int jj = j;
+            counts.add(ForkJoinTask.adapt(() -> {
+                below[jj] = countBelow(p, n, c, mid, pts, from(jj, k, pts.length), from(jj + 1, k, pts.length));
+            }));
+        }
+        ForkJoinTask.invokeAll(counts);
+        int nl = 0;
+        int[][] at = new int[k][2];
+        for (int j = 0; j < k; j++) {
+            at[j][0] = nl;
+            at[j][1] = from(j, k, pts.length) - nl;
+            nl += below[j];
+        }
+        int[][] out = {new int[nl], new int[pts.length - nl]};
+        List<ForkJoinTask<?>> writes = new ArrayList<>();
+        for (int j = 0; j < k; j++) {
+            int jj = j;
+            writes.add(ForkJoinTask.adapt(() -> write(p, n, c, mid, pts, from(jj, k, pts.length),
+                    from(jj + 1, k, pts.length), out, at[jj][0], at[jj][1])));
+        }
+        ForkJoinTask.invokeAll(writes);
+        return out;
+    }
+
+    private static int from(int j, int k, int len) {
+        return (int) ((long) j * len / k);
     }
 
     /** Numbers the leaves under {@code node} in the order of the sequential build (left before right). */
@@ -346,8 +418,16 @@ public final class TileTree {
         long[] size = Chunks.offsets(counts, tiles);
         checkLayout(d, cores + size[tiles], tiles);
         int[][] margin = new int[tiles][];
-        for (int t = 0; t < tiles; t++) {
-            margin[t] = new int[(int) (size[t + 1] - size[t])];
+        ParallelLoops.RangeBody allocate = (from, to) -> { // each array zeroed (first touched) by its own thread
+            for (int t = from; t < to; t++) {
+                margin[t] = new int[(int) (size[t + 1] - size[t])];
+            }
+        };
+        if (chunks.count > 1) {
+            loops.forRange(tiles, 1, allocate);
+            layoutArrays = ahead(d, (int) (cores + size[tiles])); // beside the collection below
+        } else {
+            allocate.run(0, tiles);
         }
         Chunks.positions(counts, tiles, null);
         chunks.run((k, from, to) -> {
@@ -489,6 +569,37 @@ public final class TileTree {
         return (long) maxTileCapacity * Math.max(10, 2 * over);
     }
 
+    /** The layout's coordinates and point tiles for {@code total} points, allocated now on a thread of its own. */
+    private static java.util.concurrent.CompletableFuture<Object[]> ahead(int d, int total) {
+        var f = new java.util.concurrent.CompletableFuture<Object[]>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(new Object[] {new double[d * total], new int[total]});
+            } catch (Throwable e) { // out of memory: the layout allocates again and reports it
+                f.completeExceptionally(e);
+            }
+        }, "accelgeom-ridge-layout-arrays");
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    /** The arrays allocated ahead for this layout (once), or null: none, another size, or their allocation failed. */
+    private Object[] takeAhead(int d, int total) {
+        var f = layoutArrays;
+        layoutArrays = null;
+        if (f == null) {
+            return null;
+        }
+        Object[] a;
+        try {
+            a = f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            return null;
+        }
+        return ((double[]) a[0]).length == d * total ? a : null;
+    }
+
     /** The extended tiles one after another (core, then margin points) as the evolution's layout; one thread. */
     public EvolutionLayout layout(double[] p, int n, int d) {
         return layout(p, n, d, null);
@@ -503,8 +614,9 @@ public final class TileTree {
         }
         checkLayout(d, at[tiles], tiles);
         int total = (int) at[tiles];
-        double[] coords = new double[d * total];
-        int[] pointTile = new int[total];
+        Object[] arrays = takeAhead(d, total);
+        double[] coords = arrays != null ? (double[]) arrays[0] : new double[d * total];
+        int[] pointTile = arrays != null ? (int[]) arrays[1] : new int[total];
         ParallelLoops.RangeBody copy = (from, to) -> {
             for (int t = from; t < to; t++) {
                 int o = (int) at[t];
