@@ -169,13 +169,13 @@ public enum Tuning {
                     + "one part at a time (TornadoVM sketches the kernels there), the JIT in parallel; 2: also their "
                     + "first execution (the JIT) one part at a time, on no representatives. A ConcurrentModification"
                     + "Exception met once on 4 GPUs with 0, not reproduced (session 16). The same result in every mode."),
-    RIDGE_SPLIT_DEAL("accelgeom.ridge.splitDeal", Type.STRING, "points", 0, 0, Use.TUNING,
-            "ridge --tiled over several devices (TileSplit): how the tiles are dealt to the parts. points: contiguous "
-                    + "ranges of tiles balanced by points; interleave: the tiles in turn to the part with the fewest "
-                    + "points (neighbouring tiles, which converge alike, to different devices): slower on 4 H200s at "
-                    + "10^8 (over 100 s against 79 s, session 16); work: at the first evolve, by each tile's points x "
-                    + "representatives, largest first to the part with the least work so far. Other text: points. "
-                    + "The same result."),
+    RIDGE_SPLIT_DEAL("accelgeom.ridge.splitDeal", Type.STRING, "work", 0, 0, Use.TUNING,
+            "ridge --tiled over several devices (TileSplit): how the tiles are dealt to the parts. work (the default): "
+                    + "at the first evolve, by each tile's points x representatives, largest first to the part with "
+                    + "the least work so far (10^8 spiral3d on 4 H100s in worker processes: 49.9 s, where points did "
+                    + "not end within 100 s; session 17); points: contiguous ranges of tiles balanced by points; "
+                    + "interleave: the tiles in turn to the part with the fewest points: slower on 4 H200s at 10^8 "
+                    + "(over 100 s against 79 s, session 16). Other text: work. The same result."),
     RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
             "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
                     + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "

@@ -25,9 +25,8 @@ import org.accelgeom.engine.Tuning;
  * round.
  *
  * <p>{@link #load} deals the tiles to at most {@code workers} parts ({@link #deal}, {@link Tuning#RIDGE_SPLIT_DEAL}: by
- * default contiguous ranges balanced by points; interleaved, each tile in turn to the part with the fewest points so
- * far, so that neighbouring tiles, which converge alike, go to different parts; by work, at the first {@link #evolve},
- * which knows each tile's representatives) and makes each part's
+ * default by work, at the first {@link #evolve}, which knows each tile's representatives; or contiguous ranges
+ * balanced by points; or interleaved, each tile in turn to the part with the fewest points so far) and makes each part's
  * layout (its tiles' points, in tile order, coordinates column-major, its tiles numbered from 0) and backend on the
  * part's thread. Every evolve call gathers each part's representatives (tile by tile) and puts them back after. A part
  * loads its backend at the first {@link #evolve}, with its representatives of that call as the capacity (a tile's
@@ -181,7 +180,7 @@ public final class TileSplit implements RidgeBackend {
     private static final int START_MODE = Tuning.RIDGE_SPLIT_START.intValue();
 
     /** How the tiles are dealt to the parts ({@link Tuning#RIDGE_SPLIT_DEAL}). */
-    private static final Deal DEAL = Deal.parse(Tuning.RIDGE_SPLIT_DEAL.stringValue("points"));
+    private static final Deal DEAL = Deal.parse(Tuning.RIDGE_SPLIT_DEAL.stringValue("work"));
 
     /** How {@link #deal} deals the tiles to the parts. */
     enum Deal {
@@ -192,14 +191,14 @@ public final class TileSplit implements RidgeBackend {
         /** By estimated work, points × representatives, the largest first to the part with the least work so far. */
         WORK;
 
-        /** points, interleave or work (any case); anything else: points, the default. */
+        /** points, interleave or work (any case); anything else: work, the default. */
         static Deal parse(String s) {
             for (Deal d : values()) {
                 if (d.name().equalsIgnoreCase(s.strip())) {
                     return d;
                 }
             }
-            return POINTS;
+            return WORK;
         }
     }
 

@@ -192,11 +192,11 @@ class TileSplitTest {
     }
 
     @Test
-    void dealingParsesItsSwitchAndFallsBackToPoints() {
+    void dealingParsesItsSwitchAndFallsBackToWork() {
         assertEquals(TileSplit.Deal.WORK, TileSplit.Deal.parse(" Work "));
         assertEquals(TileSplit.Deal.INTERLEAVE, TileSplit.Deal.parse("interleave"));
         assertEquals(TileSplit.Deal.POINTS, TileSplit.Deal.parse("points"));
-        assertEquals(TileSplit.Deal.POINTS, TileSplit.Deal.parse("true"));
+        assertEquals(TileSplit.Deal.WORK, TileSplit.Deal.parse("true"));
     }
 
     /** Every dealing over 2-4 parts gives the one-part result bit for bit (jvm parts; the uneven and the tiny tiles). */
