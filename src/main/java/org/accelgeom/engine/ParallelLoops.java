@@ -61,6 +61,20 @@ public final class ParallelLoops {
         return threads;
     }
 
+    /**
+     * {@code body} over {@code [0, n)}: on {@code loops} in chunks of at least {@code grain} indices, or on this thread
+     * where {@code loops} is null (a step's one-thread reference).
+     */
+    public static void forRange(ParallelLoops loops, int n, int grain, RangeBody body) {
+        if (loops == null) {
+            if (n > 0) {
+                body.run(0, n);
+            }
+        } else {
+            loops.forRange(n, grain, body);
+        }
+    }
+
     /** Runs {@code body} over {@code [0, n)} in chunks of at least {@code grain} indices. */
     public void forRange(int n, int grain, RangeBody body) {
         if (n <= 0) {

@@ -58,11 +58,7 @@ public final class Choose {
                 choose(p, n, d, c, c.length, r1, reps[t], origins[t]);
             }
         };
-        if (loops == null || tiles == 1) {
-            body.run(0, tiles);
-        } else {
-            loops.forRange(tiles, 1, body);
-        }
+        ParallelLoops.forRange(loops, tiles, 1, body);
         int[] tileStart = new int[tiles + 1];
         for (int t = 0; t < tiles; t++) {
             tileStart[t + 1] = tileStart[t] + origins[t].size();
@@ -83,11 +79,7 @@ public final class Choose {
                 origins[t] = null;
             }
         };
-        if (loops == null || tiles == 1) {
-            join.run(0, tiles);
-        } else {
-            loops.forRange(tiles, 1, join);
-        }
+        ParallelLoops.forRange(loops, tiles, 1, join);
         return new Chosen(s, origin, tileStart);
     }
 

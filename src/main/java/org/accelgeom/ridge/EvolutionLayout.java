@@ -17,6 +17,9 @@ import org.accelgeom.engine.ParallelLoops;
  */
 public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, int numTiles) {
 
+    /** Elements per chunk of the copies over the host's loops. */
+    private static final int GRAIN = 1 << 16;
+
     public EvolutionLayout {
         if (coords.length != (long) d * n || pointTile.length != n) {
             throw new IllegalArgumentException("layout arrays do not match d = " + d + ", n = " + n);
@@ -40,7 +43,7 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
                     + " coordinates, more than one array holds (" + TileTree.MAX_ARRAY + "): give fewer points");
         }
         double[] coords = new double[d * n];
-        over(loops, n, (from, to) -> {
+        ParallelLoops.forRange(loops, n, GRAIN, (from, to) -> {
             for (int c = 0; c < d; c++) {
                 System.arraycopy(cloud[c], from, coords, c * n + from, to - from);
             }
@@ -50,7 +53,7 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
 
     /** Rounds every coordinate to float in place ({@link Precision#FLOAT}), over {@code loops} (null: one thread). */
     void roundToFloat(ParallelLoops loops) {
-        over(loops, coords.length, (from, to) -> {
+        ParallelLoops.forRange(loops, coords.length, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
                 coords[i] = (float) coords[i];
             }
@@ -65,7 +68,7 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
     /** {@link #floatCoords()} over {@code loops} (null: one thread). */
     public float[] floatCoords(ParallelLoops loops) {
         float[] f = new float[coords.length];
-        over(loops, f.length, (from, to) -> {
+        ParallelLoops.forRange(loops, f.length, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
                 f[i] = (float) coords[i];
             }
@@ -73,12 +76,4 @@ public record EvolutionLayout(int d, int n, double[] coords, int[] pointTile, in
         return f;
     }
 
-    /** {@code body} over [0, n): on {@code loops} in chunks of 2^16 or more, or on this thread (null). */
-    private static void over(ParallelLoops loops, int n, ParallelLoops.RangeBody body) {
-        if (loops == null) {
-            body.run(0, n);
-        } else {
-            loops.forRange(n, 1 << 16, body);
-        }
-    }
 }

@@ -51,7 +51,11 @@ public final class TileTree {
      * JVM zeroes a new array on the allocating thread, first touching its pages: 9 GB of coordinates at 10^8 points);
      * null: none ahead.
      */
-    private java.util.concurrent.CompletableFuture<Object[]> layoutArrays;
+    private java.util.concurrent.CompletableFuture<LayoutArrays> layoutArrays;
+
+    /** The layout's coordinates and point tiles (see {@link #layout}). */
+    private record LayoutArrays(double[] coords, int[] pointTile) {
+    }
     private final int[] initTileCnt;
     private final double[] min;
     private final double[] width;
@@ -570,11 +574,11 @@ public final class TileTree {
     }
 
     /** The layout's coordinates and point tiles for {@code total} points, allocated now on a thread of its own. */
-    private static java.util.concurrent.CompletableFuture<Object[]> ahead(int d, int total) {
-        var f = new java.util.concurrent.CompletableFuture<Object[]>();
+    private static java.util.concurrent.CompletableFuture<LayoutArrays> ahead(int d, int total) {
+        var f = new java.util.concurrent.CompletableFuture<LayoutArrays>();
         Thread t = new Thread(() -> {
             try {
-                f.complete(new Object[] {new double[d * total], new int[total]});
+                f.complete(new LayoutArrays(new double[d * total], new int[total]));
             } catch (Throwable e) { // out of memory: the layout allocates again and reports it
                 f.completeExceptionally(e);
             }
@@ -585,19 +589,19 @@ public final class TileTree {
     }
 
     /** The arrays allocated ahead for this layout (once), or null: none, another size, or their allocation failed. */
-    private Object[] takeAhead(int d, int total) {
+    private LayoutArrays takeAhead(int d, int total) {
         var f = layoutArrays;
         layoutArrays = null;
         if (f == null) {
             return null;
         }
-        Object[] a;
+        LayoutArrays a;
         try {
             a = f.join();
         } catch (java.util.concurrent.CompletionException e) {
             return null;
         }
-        return ((double[]) a[0]).length == d * total ? a : null;
+        return a.coords().length == d * total ? a : null;
     }
 
     /** The extended tiles one after another (core, then margin points) as the evolution's layout; one thread. */
@@ -614,9 +618,9 @@ public final class TileTree {
         }
         checkLayout(d, at[tiles], tiles);
         int total = (int) at[tiles];
-        Object[] arrays = takeAhead(d, total);
-        double[] coords = arrays != null ? (double[]) arrays[0] : new double[d * total];
-        int[] pointTile = arrays != null ? (int[]) arrays[1] : new int[total];
+        LayoutArrays ahead = takeAhead(d, total);
+        double[] coords = ahead != null ? ahead.coords() : new double[d * total];
+        int[] pointTile = ahead != null ? ahead.pointTile() : new int[total];
         ParallelLoops.RangeBody copy = (from, to) -> {
             for (int t = from; t < to; t++) {
                 int o = (int) at[t];
@@ -630,11 +634,7 @@ public final class TileTree {
                 }
             }
         };
-        if (loops == null) {
-            copy.run(0, tiles);
-        } else {
-            loops.forRange(tiles, 1, copy);
-        }
+        ParallelLoops.forRange(loops, tiles, 1, copy);
         return new EvolutionLayout(d, total, coords, pointTile, tiles);
     }
 }
