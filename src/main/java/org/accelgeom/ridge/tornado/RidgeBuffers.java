@@ -28,6 +28,8 @@ public final class RidgeBuffers {
     /** params[PRECISION]: {@link #FLOAT} or 0 (double), for the steps that serve both precisions. */
     public static final int PRECISION = 7;
     public static final int FLOAT = 1;
+    /** params[WORK]: the tiles in the work list of closest ({@link #narrow()}). */
+    public static final int WORK = 8;
     /**
      * flags slots, double-buffered by the parity q of the iteration: MOVED + q (a representative moved in the
      * iteration), DONE + q (iterations done after it).
@@ -53,7 +55,15 @@ public final class RidgeBuffers {
     public final float[] sf;
     public final float[] repsInF;
     public final float[] fparamsF = new float[4];
+    /** The tile of every layout point (the host's; the device reads {@link #tileFirst}). */
     public final int[] pointTile;
+    /** The first point of every tile, and n: the tiles lie one after another in the layout. */
+    public final int[] tileFirst;
+    /**
+     * The work list of closest, set per execution ({@link #narrow()}): {@code work[j]} for j &lt;= params[WORK] the
+     * chunks of the listed tiles before the j-th, {@code work[tiles + 1 + j]} the j-th listed tile.
+     */
+    public final int[] work;
     public final int[] tileStart;
     public final int[] repTile;
     public final int[] active;
@@ -62,7 +72,7 @@ public final class RidgeBuffers {
     public final int[] changed1;
     public final int[] count;
     public final LongArray sums;
-    public final int[] params = new int[8];
+    public final int[] params = new int[9];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
     /** {@link #MOVED}, {@link #DONE} (both buffers): the one array downloaded per execution. */
@@ -126,6 +136,8 @@ public final class RidgeBuffers {
         this.sf = new float[f ? cap * d : 1];
         this.repsInF = new float[f ? cap * d : 1];
         this.pointTile = layout.pointTile();
+        this.tileFirst = tileFirst(pointTile, tiles);
+        this.work = new int[2 * tiles + 1];
         this.tileStart = new int[tiles + 1];
         this.repTile = new int[cap];
         this.active = new int[tiles];
@@ -183,6 +195,7 @@ public final class RidgeBuffers {
         }
         params[NS] = ns;
         params[LIMIT] = limit;
+        list(null);
         params[MODE] = RidgeTaskGraphs.MODE_LOAD;
         params[SEQ]++;
     }
@@ -198,6 +211,58 @@ public final class RidgeBuffers {
             params[SEQ]++;
         }
         return live;
+    }
+
+    /**
+     * Step 2b (optional: without it every execution launches over all tiles, with the same result), after
+     * {@link #live()} and the download of {@link #changed1}: the next execution's closest works only on the tiles whose
+     * representatives moved in the last iteration (parity 1), the only ones active in its first iteration. Tiles
+     * that stop later in the execution are skipped by their flag.
+     */
+    public void narrow() {
+        list(changed1);
+    }
+
+    /** The work list of the tiles with {@code active[t] == 1}, or of every tile ({@code active == null}). */
+    private void list(int[] active) {
+        int listed = 0;
+        int chunks = 0;
+        for (int t = 0; t < tiles; t++) {
+            if (active == null || active[t] == 1) {
+                work[listed] = chunks;
+                work[tiles + 1 + listed] = t;
+                chunks += (tileFirst[t + 1] - tileFirst[t] + chunk - 1) / chunk;
+                listed++;
+            }
+        }
+        work[listed] = chunks;
+        params[WORK] = listed;
+    }
+
+    /**
+     * The first point of each tile and n (one pass): the tiles must lie one after another in increasing order, as
+     * every {@link EvolutionLayout} of the tiled version and brute force has them; any other layout is refused.
+     */
+    static int[] tileFirst(int[] pointTile, int tiles) {
+        int n = pointTile.length;
+        int[] first = new int[tiles + 1];
+        int t = 0;
+        for (int i = 0; i < n; i++) {
+            int pt = pointTile[i];
+            if (pt != t) {
+                if (pt < t || pt >= tiles) {
+                    throw new IllegalArgumentException("the tiles of an evolution layout must lie one after another "
+                            + "in increasing order: point " + i + " is in tile " + pt + " after tile " + t);
+                }
+                while (t < pt) {
+                    first[++t] = i;
+                }
+            }
+        }
+        while (t < tiles) {
+            first[++t] = n;
+        }
+        return first;
     }
 
     /** The iterations the evolve call ran (the last iteration of an execution has parity 1). */
@@ -217,9 +282,12 @@ public final class RidgeBuffers {
         }
     }
 
-    /** Work-items of closest: {@link #chunk} points each, and as many tiles (to clear their flags). */
+    /**
+     * Work-items of closest: the chunks of all tiles (each tile's last chunk may be short: n / chunk + tiles at most),
+     * and one per {@link #chunk} tiles (to clear their flags).
+     */
     public int closestItems() {
-        return (Math.max(n, tiles) + chunk - 1) / chunk;
+        return Math.max((n + chunk - 1) / chunk + tiles, (tiles + chunk - 1) / chunk);
     }
 
     /** Work-items of the per-representative and per-tile tasks. */
@@ -230,6 +298,6 @@ public final class RidgeBuffers {
     /** Device memory in bytes, about. */
     public static long bytes(EvolutionLayout layout, Precision precision, int cap) {
         long scalar = precision == Precision.FLOAT ? 4 : 8;
-        return scalar * layout.n() * layout.d() + 4L * layout.n() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
+        return scalar * layout.n() * layout.d() + 12L * layout.numTiles() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
     }
 }

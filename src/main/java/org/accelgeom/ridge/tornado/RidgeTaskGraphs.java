@@ -32,7 +32,7 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * {@code load} (MODE_LOAD only: take the representatives after a decimation, mark every tile active, zero the
  * accumulators) and then {@code unroll} iterations of two kernels:
  * <ul>
- * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per {@code chunk} consecutive cloud points: the
+ * <li>{@code closest}: closestSphereKernel (Alg. 9), one work-item per {@code chunk} consecutive points of an active tile: the
  * nearest representative of each point's tile within R1, then fixed-point atomic adds into SpherePointCount and
  * CordSums, one per run of consecutive points with the same representative ({@link ClosestSphere});</li>
  * <li>{@code shift}: shiftSphereKernel (Alg. 10), one work-item per representative: the centroid, the move test
@@ -52,8 +52,9 @@ import uk.ac.manchester.tornado.api.types.arrays.LongArray;
  * <ol>
  * <li>{@link RidgeBuffers#setParameters} once; {@link RidgeBuffers#start} with the representatives grouped by tile
  * (MODE_LOAD);</li>
- * <li>execute, download {@code b.flags}; while {@link RidgeBuffers#live()} (it switches to MODE_ITERATE) execute
- * again;</li>
+ * <li>execute, download {@code b.flags}; while {@link RidgeBuffers#live()} (it switches to MODE_ITERATE) download
+ * {@code b.changed1}, call {@link RidgeBuffers#narrow()} (closest then launches only over the active tiles' points;
+ * optional, the same result without it) and execute again;</li>
  * <li>download {@code b.representatives()} and {@code b.check.beat}; {@link RidgeBuffers#verify} checks every task
  * ran; {@link RidgeBuffers#result} copies the representatives out and {@link RidgeBuffers#iterations()} counts the
  * iterations.</li>
@@ -201,7 +202,7 @@ public final class RidgeTaskGraphs {
 
     /**
      * The evolution TaskGraph over {@code b}: the cloud ({@link RidgeBuffers#cloud()}), its tiles and the constants go
-     * to the device once; per execution the parameters, the tile ranges and (used in MODE_LOAD only) the new
+     * to the device once; per execution the parameters, closest's work list, the tile ranges and (used in MODE_LOAD only) the new
      * representatives; {@code flags} comes back on demand after each execution, the representatives
      * ({@link RidgeBuffers#representatives()}) and the heartbeats when the evolution has converged.
      *
@@ -225,14 +226,14 @@ public final class RidgeTaskGraphs {
         // after MODE_LOAD the active set is "changed in iteration -1", parity 1: changed1 = all ones
         // load and shift serve both precisions (params[PRECISION]); the other precision's arrays are one-element
         // stand-ins, sent once
-        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.pointTile, b.fparams, b.s, b.sf, b.count, b.sums,
+        g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.tileFirst, b.fparams, b.s, b.sf, b.count, b.sums,
                 b.changed0, b.changed1, b.flags, beat);
         if (f) {
             g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.fparamsF, b.repsIn)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsInF, b.tileStart, b.repTile);
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.work, b.repsInF, b.tileStart, b.repTile);
         } else {
             g.transferToDevice(DataTransferMode.FIRST_EXECUTION, b.repsInF)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.repsIn, b.tileStart, b.repTile);
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, b.params, b.work, b.repsIn, b.tileStart, b.repTile);
         }
         g.task("load", RidgeTaskGraphs::load, b.params, b.repsIn, b.s, b.repsInF, b.sf, b.changed1, b.count, b.sums,
                 b.flags, beat, items, b.d);
@@ -241,13 +242,13 @@ public final class RidgeTaskGraphs {
             int[] prev = q == 0 ? b.changed1 : b.changed0;
             int[] cur = q == 0 ? b.changed0 : b.changed1;
             if (f) {
-                g.task("closest" + j, ClosestSphereF::closest, ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf,
+                g.task("closest" + j, ClosestSphereF::closest, ctx, b.params, b.fparamsF, b.pf, b.tileFirst, b.work, b.sf,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
                         b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
                                 cur, b.count, b.sums, b.flags, beat, items, b.d, q, slotShift(j));
             } else {
-                g.task("closest" + j, ClosestSphere::closest, ctx, b.params, b.fparams, b.p, b.pointTile, b.s,
+                g.task("closest" + j, ClosestSphere::closest, ctx, b.params, b.fparams, b.p, b.tileFirst, b.work, b.s,
                         b.tileStart, prev, cur, b.count, b.sums, b.flags, beat, b.n, b.d, q, slotClosest(j),
                         b.chunk, b.closestItems())
                         .task("shift" + j, RidgeTaskGraphs::shift, b.params, b.fparams, b.s, b.sf, b.repTile, prev,
@@ -257,7 +258,7 @@ public final class RidgeTaskGraphs {
         if (persistReps) {
             g.persistOnDevice(b.representatives());
         }
-        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, beat, b.representatives());
+        return g.transferToHost(DataTransferMode.UNDER_DEMAND, b.flags, b.changed1, beat, b.representatives());
     }
 
     /**

@@ -22,9 +22,9 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * The {@code tornado} evolution: {@link RidgeTaskGraphs} in one execution plan. The cloud goes to the device once
- * per run and stays there; each iteration uploads the parameters and tile ranges (a few bytes; the
- * representatives only after a decimation) and downloads one flag; the representatives come back when a call
- * converges.
+ * per run and stays there; each execution uploads the parameters, the work list and tile ranges (a few bytes; the
+ * representatives only after a decimation) and downloads the flags and the tiles still active (the next execution
+ * launches over their points only); the representatives come back when a call converges.
  *
  * <p>The last plan is kept in the session, with the cloud on the device, and reused when the next run brings the same points
  * (compared by content) on the same device: repeated runs and benchmarks then skip TornadoVM's compilation and
@@ -157,9 +157,12 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     @Override
     public int evolve(double[] reps, int ns, int[] tileStart, PhaseTimings timings) {
         b.start(reps, ns, tileStart, prm.maxIterations());
-        do { // each execution runs b.unroll iterations; those after convergence do nothing
+        execute(timings);
+        while (b.live()) { // each execution runs b.unroll iterations; those after convergence do nothing
+            download(timings, b.changed1);
+            b.narrow(); // the next execution's closest over the active tiles' points only
             execute(timings);
-        } while (b.live());
+        }
         download(timings, b.representatives());
         download(timings, b.check.beat);
         b.verify(device.getPhysicalDevice().getDeviceName());

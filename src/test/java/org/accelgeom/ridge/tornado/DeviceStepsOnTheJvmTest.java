@@ -65,10 +65,15 @@ class DeviceStepsOnTheJvmTest {
             refIterations = jvm.evolve(ref, ns, tileStart, new PhaseTimings());
         }
         double[] dev = reps.clone();
-        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.chunkFor(n), null);
+        int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.chunkFor(n), null,
+                true);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
+        double[] all = reps.clone(); // every execution over all tiles: the embedding protocol without narrow()
+        assertEquals(refIterations, evolveWithTheDeviceSteps(layout, prm, all, ns, tileStart, RidgeBuffers.chunkFor(n),
+                null, false));
+        assertArrayEquals(ref, all, 0.0);
     }
 
     /**
@@ -87,10 +92,59 @@ class DeviceStepsOnTheJvmTest {
         int refIterations = u.jvm(ref);
         double[] dev = u.reps().clone();
         int devIterations = evolveWithTheDeviceSteps(u.layout(), u.prm(), dev, u.ns(), u.tileStart(), chunk,
-                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null);
+                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null, true);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
+    }
+
+    /**
+     * closest's work list ({@link RidgeBuffers#narrow()}): the tiles flagged in changed1, in increasing order, each
+     * after the chunks of those before it (a tile of m points has ceil(m / chunk)); every tile after start.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "3", "64"})
+    void theWorkListHoldsTheActiveTilesChunks(int chunk) {
+        Setup u = irregularTiles("spiral2d", 2, "double");
+        RidgeBuffers b = new RidgeBuffers(u.layout(), Precision.DOUBLE, u.ns(), 2, chunk, null);
+        int tiles = b.tiles;
+        int[] size = new int[tiles];
+        for (int t : u.layout().pointTile()) {
+            size[t]++;
+        }
+        b.start(u.reps(), u.ns(), u.tileStart(), 10);
+        for (int pass = 0; pass < 2; pass++) {
+            boolean all = pass == 0;
+            if (!all) {
+                for (int t = 0; t < tiles; t++) {
+                    b.changed1[t] = t % 3 == 1 || t == tiles - 1 ? 1 : 0;
+                }
+                b.narrow();
+            }
+            int listed = 0;
+            int chunks = 0;
+            for (int t = 0; t < tiles; t++) {
+                if (all || b.changed1[t] == 1) {
+                    assertEquals(chunks, b.work[listed], "chunks before tile " + t);
+                    assertEquals(t, b.work[tiles + 1 + listed], "listed tile " + listed);
+                    assertEquals(b.tileFirst[t + 1] - b.tileFirst[t], size[t], "tile " + t + "'s points");
+                    chunks += (size[t] + chunk - 1) / chunk;
+                    listed++;
+                }
+            }
+            assertEquals(listed, b.params[RidgeBuffers.WORK]);
+            assertEquals(chunks, b.work[listed]);
+            assertTrue(chunks <= b.closestItems(), chunks + " chunks, " + b.closestItems() + " work-items");
+        }
+    }
+
+    /** A layout whose tiles do not lie one after another cannot be launched by chunks of tiles: refused. */
+    @org.junit.jupiter.api.Test
+    void aLayoutWithInterleavedTilesIsRefused() {
+        int[] pointTile = {0, 0, 1, 0, 1};
+        var layout = new EvolutionLayout(1, 5, new double[5], pointTile, 2);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new RidgeBuffers(layout, Precision.DOUBLE, 2, 2, 1, null));
     }
 
     /** An evolve call's input: the layout, the representatives grouped by tile, and the parameters. */
@@ -161,16 +215,19 @@ class DeviceStepsOnTheJvmTest {
                 "the largest: " + chunk);
     }
 
-    /** The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution. */
+    /**
+     * The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution;
+     * {@code narrow}: closest's work list cut to the active tiles after each execution, as the backend does.
+     */
     private static int evolveWithTheDeviceSteps(EvolutionLayout layout, RidgeBackend.Parameters prm, double[] reps,
-            int ns, int[] tileStart, int chunk, int[] order) {
+            int ns, int[] tileStart, int chunk, int[] order, boolean narrow) {
         RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2, chunk, order);
         b.setParameters(prm);
         b.start(reps, ns, tileStart, prm.maxIterations());
         KernelContext ctx = JvmWorkGroups.atomics();
         int items = b.repItems();
         int[] beat = b.check.beat;
-        do {
+        while (true) {
             RidgeTaskGraphs.load(b.params, b.repsIn, b.s, b.repsInF, b.sf, b.changed1, b.count, b.sums, b.flags, beat,
                     items, b.d);
             for (int j = 0; j < b.unroll; j++) {
@@ -178,12 +235,12 @@ class DeviceStepsOnTheJvmTest {
                 int[] prev = q == 0 ? b.changed1 : b.changed0;
                 int[] cur = q == 0 ? b.changed0 : b.changed1;
                 if (prm.precision() == Precision.FLOAT) {
-                    ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.pointTile, b.sf, b.tileStart, prev, cur,
+                    ClosestSphereF.closest(ctx, b.params, b.fparamsF, b.pf, b.tileFirst, b.work, b.sf, b.tileStart, prev, cur,
                             b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
                             b.chunk,
                             b.closestItems());
                 } else {
-                    ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.pointTile, b.s, b.tileStart, prev, cur,
+                    ClosestSphere.closest(ctx, b.params, b.fparams, b.p, b.tileFirst, b.work, b.s, b.tileStart, prev, cur,
                             b.count, b.sums, b.flags, beat, b.n, b.d, q, RidgeTaskGraphs.slotClosest(j),
                             b.chunk,
                             b.closestItems());
@@ -191,7 +248,13 @@ class DeviceStepsOnTheJvmTest {
                 RidgeTaskGraphs.shift(b.params, b.fparams, b.s, b.sf, b.repTile, prev, cur, b.count, b.sums, b.flags,
                         beat, items, b.d, q, RidgeTaskGraphs.slotShift(j));
             }
-        } while (b.live());
+            if (!b.live()) {
+                break;
+            }
+            if (narrow) {
+                b.narrow();
+            }
+        }
         b.verify("the JVM");
         b.result(reps, ns);
         return b.iterations();
