@@ -176,6 +176,11 @@ public enum Tuning {
                     + "not end within 100 s; session 17); points: contiguous ranges of tiles balanced by points; "
                     + "interleave: the tiles in turn to the part with the fewest points: slower on 4 H200s at 10^8 "
                     + "(over 100 s against 79 s, session 16). Other text: work. The same result."),
+    RIDGE_STRIPES("accelgeom.ridge.stripes", Type.INT, "16", 1, 64, Use.TUNING,
+            "tornado ridge: copies of the per-representative accumulators (SpherePointCount, CordSums); work-item w of "
+                    + "the closest kernel adds to copy w mod stripes and shift adds the copies, so a representative that "
+                    + "most points of a large tile share takes 1/stripes of the atomic adds on one address. Integer sums: "
+                    + "the same result."),
     RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
             "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
                     + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "

@@ -1,11 +1,13 @@
 package org.accelgeom.ridge.tornado;
 
+import static org.accelgeom.ridge.tornado.RidgeBuffers.CAP;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.DONE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.LIMIT;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.MOVED;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.R1SQ;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SCALE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.STRIPES;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.TILES;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.WORK;
 
@@ -83,6 +85,7 @@ public final class ClosestSphere {
                     to = Math.min(from + chunk, tileFirst[t + 1]);
                 }
             }
+            int copy = (w % params[STRIPES]) * params[CAP]; // this work-item's copy of the accumulators
             int run = -1; // the nearest representative of the current run [runFrom, i), -1: none
             int runFrom = from;
             for (int i = from; i <= to; i++) { // i == to closes the last run
@@ -92,13 +95,13 @@ public final class ClosestSphere {
                 }
                 if (o != run) {
                     if (run >= 0) { // a count per representative (a histogram), not one @Reduce value
-                        ctx.atomicAdd(count, run, i - runFrom);
+                        ctx.atomicAdd(count, copy + run, i - runFrom);
                         for (int c = 0; c < d; c++) {
                             long sum = 0;
                             for (int j = runFrom; j < i; j++) {
                                 sum += RidgeKernels.offset(p[c * n + j], s[run * d + c], fparams[SCALE]);
                             }
-                            ctx.atomicAdd(sums, run * d + c, sum);
+                            ctx.atomicAdd(sums, (copy + run) * d + c, sum);
                         }
                     }
                     run = o;

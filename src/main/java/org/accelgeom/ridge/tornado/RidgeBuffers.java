@@ -30,6 +30,9 @@ public final class RidgeBuffers {
     public static final int FLOAT = 1;
     /** params[WORK]: the tiles in the work list of closest ({@link #narrow()}). */
     public static final int WORK = 8;
+    /** params[STRIPES]: the copies of the accumulators ({@link #stripes}); params[CAP]: the capacity. */
+    public static final int STRIPES = 9;
+    public static final int CAP = 10;
     /**
      * flags slots, double-buffered by the parity q of the iteration: MOVED + q (a representative moved in the
      * iteration), DONE + q (iterations done after it).
@@ -70,9 +73,16 @@ public final class RidgeBuffers {
     /** Per tile: a representative moved, double-buffered by iteration parity (the previous one is the active set). */
     public final int[] changed0;
     public final int[] changed1;
+    /**
+     * SpherePointCount and CordSums, {@link #stripes} copies: copy r of representative k is {@code count[r·cap + k]}
+     * and {@code sums[(r·cap + k)·d + c]}. Work-item w of closest adds to copy w mod stripes, shift adds the copies:
+     * integer sums, so the same totals, with 1/stripes of the atomic adds on one address.
+     */
     public final int[] count;
     public final LongArray sums;
-    public final int[] params = new int[9];
+    /** Copies of the accumulators (at least 1). */
+    public final int stripes;
+    public final int[] params = new int[11];
     /** Iterations per execution (the graph holds this many copies of closest, shift, activate). */
     public final int unroll;
     /** {@link #MOVED}, {@link #DONE} (both buffers): the one array downloaded per execution. */
@@ -113,6 +123,15 @@ public final class RidgeBuffers {
      *              the layout's points in this order ({@code pointTile} is the same)
      */
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll, int chunk, int[] order) {
+        this(layout, precision, cap, unroll, chunk, order, 1);
+    }
+
+    /**
+     * As {@link #RidgeBuffers(EvolutionLayout, Precision, int, int, int, int[])} with {@code stripes} copies of the
+     * accumulators ({@link #count}; fewer if they would be too large).
+     */
+    public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll, int chunk, int[] order,
+            int stripes) {
         if (unroll < 2 || unroll % 2 != 0) {
             throw new IllegalArgumentException("unroll must be even and at least 2, got " + unroll);
         }
@@ -143,12 +162,24 @@ public final class RidgeBuffers {
         this.active = new int[tiles];
         this.changed0 = new int[tiles];
         this.changed1 = new int[tiles];
-        this.count = new int[cap];
-        this.sums = new LongArray(cap * d);
+        this.stripes = stripesFor(stripes, cap, d);
+        this.count = new int[this.stripes * cap];
+        this.sums = new LongArray(this.stripes * cap * d);
         params[N] = n;
         params[D] = d;
         params[TILES] = tiles;
         params[PRECISION] = f ? FLOAT : 0;
+        params[STRIPES] = this.stripes;
+        params[CAP] = cap;
+    }
+
+    /** The most long accumulators the stripes may take (2^26: 512 MB). */
+    private static final long MAX_SUMS = 1L << 26;
+
+    /** {@code wanted} copies of the accumulators, fewer where cap·d·copies would pass {@link #MAX_SUMS}; at least 1. */
+    static int stripesFor(int wanted, int cap, int d) {
+        long one = Math.max(1L, (long) cap * d);
+        return (int) Math.max(1, Math.min(wanted, MAX_SUMS / one));
     }
 
     /** The cloud the graph reads: {@code p} (the layout's own array, no copy) or its float copy {@code pf}. */
@@ -298,6 +329,7 @@ public final class RidgeBuffers {
     /** Device memory in bytes, about. */
     public static long bytes(EvolutionLayout layout, Precision precision, int cap) {
         long scalar = precision == Precision.FLOAT ? 4 : 8;
-        return scalar * layout.n() * layout.d() + 12L * layout.numTiles() + (2 * scalar + 8) * cap * layout.d() + 8L * cap;
+        return scalar * layout.n() * layout.d() + 12L * layout.numTiles() + (2 * scalar) * cap * layout.d()
+                + 8L * Math.min(MAX_SUMS, 64L * cap * layout.d()) + 4L * 64 * cap; // accumulators: at most 64 stripes
     }
 }

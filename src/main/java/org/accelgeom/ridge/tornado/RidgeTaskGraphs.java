@@ -1,5 +1,6 @@
 package org.accelgeom.ridge.tornado;
 
+import static org.accelgeom.ridge.tornado.RidgeBuffers.CAP;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.DONE;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.EPS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.FLOAT;
@@ -10,6 +11,7 @@ import static org.accelgeom.ridge.tornado.RidgeBuffers.MOVED;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.NS;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.PRECISION;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.SEQ;
+import static org.accelgeom.ridge.tornado.RidgeBuffers.STRIPES;
 import static org.accelgeom.ridge.tornado.RidgeBuffers.TILES;
 
 import org.accelgeom.engine.tornado.CachedTaskGraph;
@@ -105,14 +107,19 @@ public final class RidgeTaskGraphs {
         for (@Parallel int k = 0; k < items; k++) {
             if (params[MODE] == MODE_LOAD) {
                 if (k < params[NS]) {
-                    count[k] = 0;
                     for (int c = 0; c < d; c++) {
                         if (params[PRECISION] == FLOAT) {
                             sf[k * d + c] = repsInF[k * d + c];
                         } else {
                             s[k * d + c] = repsIn[k * d + c];
                         }
-                        sums.set(k * d + c, 0L);
+                    }
+                    for (int r = 0; r < params[STRIPES]; r++) {
+                        int at = r * params[CAP] + k;
+                        count[at] = 0;
+                        for (int c = 0; c < d; c++) {
+                            sums.set(at * d + c, 0L);
+                        }
                     }
                 }
                 if (k < params[TILES]) {
@@ -148,7 +155,12 @@ public final class RidgeTaskGraphs {
             }
             if (k < params[NS]) {
                 int t = repTile[k];
-                int m = count[k];
+                int stripes = params[STRIPES];
+                int cap = params[CAP];
+                int m = 0;
+                for (int r = 0; r < stripes; r++) { // the copies of SpherePointCount (RidgeBuffers.count)
+                    m += count[r * cap + k];
+                }
                 int live = prev[t];
                 if (capped == 1) {
                     live = 0;
@@ -156,12 +168,16 @@ public final class RidgeTaskGraphs {
                 if (live == 1) {
                     if (m > 0) {
                         for (int c = 0; c < d; c++) {
+                            long sum = 0;
+                            for (int r = 0; r < stripes; r++) {
+                                sum += sums.get((r * cap + k) * d + c);
+                            }
                             int moved = 0;
                             if (params[PRECISION] == FLOAT) {
-                                moved = SphereStepsF.moveToCentroid(sf, k * d + c, sums.get(k * d + c), m,
+                                moved = SphereStepsF.moveToCentroid(sf, k * d + c, sum, m,
                                         (float) fparams[EPS], (float) fparams[INV_SCALE]);
                             } else {
-                                moved = SphereSteps.moveToCentroid(s, k * d + c, sums.get(k * d + c), m,
+                                moved = SphereSteps.moveToCentroid(s, k * d + c, sum, m,
                                         fparams[EPS], fparams[INV_SCALE]);
                             }
                             if (moved == 1) {
@@ -171,9 +187,12 @@ public final class RidgeTaskGraphs {
                         }
                     }
                 }
-                count[k] = 0;
-                for (int c = 0; c < d; c++) {
-                    sums.set(k * d + c, 0L);
+                for (int r = 0; r < stripes; r++) {
+                    int at = r * cap + k;
+                    count[at] = 0;
+                    for (int c = 0; c < d; c++) {
+                        sums.set(at * d + c, 0L);
+                    }
                 }
             }
             if (k == 0) {

@@ -43,6 +43,9 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     /** Points per work-item of closest (-Daccelgeom.ridge.chunk; 0, the default: {@link RidgeBuffers#chunkFor}). */
     private static final int CHUNK = Tuning.RIDGE_CHUNK.intValue();
 
+    /** Copies of the accumulators (-Daccelgeom.ridge.stripes, default 16: {@link RidgeBuffers#stripes}). */
+    private static final int STRIPES = Tuning.RIDGE_STRIPES.intValue();
+
     /** Whether the device holds each tile's points in {@link TileOrder} (-Daccelgeom.ridge.order, default true). */
     private static final boolean ORDER = Tuning.RIDGE_ORDER.booleanValue();
 
@@ -107,7 +110,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
                 ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
                 : null;
         timings.time("build task graph", Kind.HOST, () -> {
-            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, chunk(layout), order);
+            b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, chunk(layout), order, STRIPES);
             b.setParameters(prm);
             name = GraphNames.unique("ridge");
             session.planBuilt();
@@ -127,6 +130,7 @@ public final class TornadoRidgeBackend implements RidgeBackend {
     private boolean sameData(RidgeBuffers c, EvolutionLayout layout, int capacity) {
         return c.precision == prm.precision() && c.n == layout.n() && c.d == layout.d()
                 && c.tiles == layout.numTiles() && capacity <= c.cap && c.unroll == UNROLL && c.chunk == chunk(layout)
+                && c.stripes == RidgeBuffers.stripesFor(STRIPES, c.cap, layout.d())
                 && c.fparams[RidgeBuffers.R1SQ] == prm.r1() * prm.r1()
                 && c.fparams[RidgeBuffers.SCALE] == prm.scale()
                 && Arrays.equals(c.pointTile, layout.pointTile())

@@ -66,33 +66,39 @@ class DeviceStepsOnTheJvmTest {
         }
         double[] dev = reps.clone();
         int devIterations = evolveWithTheDeviceSteps(layout, prm, dev, ns, tileStart, RidgeBuffers.chunkFor(n), null,
-                true);
+                true, 1);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
         double[] all = reps.clone(); // every execution over all tiles: the embedding protocol without narrow()
         assertEquals(refIterations, evolveWithTheDeviceSteps(layout, prm, all, ns, tileStart, RidgeBuffers.chunkFor(n),
-                null, false));
+                null, false, 1));
         assertArrayEquals(ref, all, 0.0);
+        double[] striped = reps.clone(); // 16 copies of the accumulators: the same integer totals
+        assertEquals(refIterations, evolveWithTheDeviceSteps(layout, prm, striped, ns, tileStart,
+                RidgeBuffers.chunkFor(n), null, true, 16));
+        assertArrayEquals(ref, striped, 0.0);
     }
 
     /**
      * The closest kernel by runs ({@link ClosestSphere}): chunks of 1, 3, 64 and 1000 points, in the layout's order
      * and in {@link TileOrder}'s, over tiles of 1, 2, 63, 64, 65 and 130 points (not multiples of the chunk, chunks
-     * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, give the jvm backend's
+     * across tile boundaries, tiny tiles, more tiles than chunks), d = 1, 2, 3 and 7, with 1 to 64 copies of the
+     * accumulators ({@link RidgeBuffers#stripes}), give the jvm backend's
      * representatives and iterations bit for bit.
      */
     @ParameterizedTest
-    @CsvSource({"segment, 1, double, 64, true", "segment, 1, float, 3, false", "spiral2d, 2, double, 1, true",
-        "spiral2d, 2, float, 64, true", "spiral3d, 3, double, 64, true", "spiral3d, 3, float, 1000, true",
-        "spiral3d, 3, double, 3, false", "segment, 7, double, 64, true", "segment, 7, float, 64, true"})
-    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order) {
+    @CsvSource({"segment, 1, double, 64, true, 1", "segment, 1, float, 3, false, 4", "spiral2d, 2, double, 1, true, 16",
+        "spiral2d, 2, float, 64, true, 1", "spiral3d, 3, double, 64, true, 3", "spiral3d, 3, float, 1000, true, 1",
+        "spiral3d, 3, double, 3, false, 64", "segment, 7, double, 64, true, 16", "segment, 7, float, 64, true, 5"})
+    void theRunsGiveTheJvmBackendsRepresentatives(String curve, int dim, String precision, int chunk, boolean order,
+            int stripes) {
         Setup u = irregularTiles(curve, dim, precision);
         double[] ref = u.reps().clone();
         int refIterations = u.jvm(ref);
         double[] dev = u.reps().clone();
         int devIterations = evolveWithTheDeviceSteps(u.layout(), u.prm(), dev, u.ns(), u.tileStart(), chunk,
-                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null, true);
+                order ? TileOrder.of(u.layout(), u.prm().r1() / 16) : null, true, stripes);
         assertTrue(refIterations > 2, "several executions of 2 iterations: " + refIterations);
         assertEquals(refIterations, devIterations);
         assertArrayEquals(ref, dev, 0.0);
@@ -136,6 +142,15 @@ class DeviceStepsOnTheJvmTest {
             assertEquals(chunks, b.work[listed]);
             assertTrue(chunks <= b.closestItems(), chunks + " chunks, " + b.closestItems() + " work-items");
         }
+    }
+
+    /** The copies of the accumulators shrink where they would pass 2^26 longs, never below one. */
+    @org.junit.jupiter.api.Test
+    void theStripesAreBounded() {
+        assertEquals(16, RidgeBuffers.stripesFor(16, 1000, 3));
+        assertEquals(1, RidgeBuffers.stripesFor(16, 40_000_000, 3));
+        assertEquals(2, RidgeBuffers.stripesFor(16, 10_000_000, 3)); // 2^26 / 3e7 = 2.2
+        assertEquals(1, RidgeBuffers.stripesFor(0, 10, 1));
     }
 
     /** A layout whose tiles do not lie one after another cannot be launched by chunks of tiles: refused. */
@@ -217,11 +232,13 @@ class DeviceStepsOnTheJvmTest {
 
     /**
      * The protocol of RidgeTaskGraphs with the graph's tasks called in its order, two iterations per execution;
-     * {@code narrow}: closest's work list cut to the active tiles after each execution, as the backend does.
+     * {@code narrow}: closest's work list cut to the active tiles after each execution, as the backend does;
+     * {@code stripes} copies of the accumulators.
      */
     private static int evolveWithTheDeviceSteps(EvolutionLayout layout, RidgeBackend.Parameters prm, double[] reps,
-            int ns, int[] tileStart, int chunk, int[] order, boolean narrow) {
-        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2, chunk, order);
+            int ns, int[] tileStart, int chunk, int[] order, boolean narrow, int stripes) {
+        RidgeBuffers b = new RidgeBuffers(layout, prm.precision(), ns, 2, chunk, order, stripes);
+        assertEquals(stripes, b.stripes);
         b.setParameters(prm);
         b.start(reps, ns, tileStart, prm.maxIterations());
         KernelContext ctx = JvmWorkGroups.atomics();
