@@ -38,6 +38,19 @@ public interface RidgeBackend extends AutoCloseable {
     void close();
 
     /**
+     * A backend that can take its points as some tiles of a larger layout, without a gathered copy of them (a split's
+     * part whose points go elsewhere anyway, e.g. to a worker process's file).
+     */
+    interface OfTiles extends RidgeBackend {
+        /**
+         * What {@code load(TileSplit.gather(whole, tiles, firstPoint), capacity, timings)} does, read from
+         * {@code whole} in place: {@code tiles} increasing, {@code firstPoint} the first layout point of every tile of
+         * {@code whole} and its n ({@link TileSplit#tilePoints}).
+         */
+        void loadTiles(EvolutionLayout whole, int[] tiles, int[] firstPoint, int capacity, PhaseTimings timings);
+    }
+
+    /**
      * What the evolution computes with: dimension, R1, scalar type, fixed-point exponent k of the sums
      * ({@link RidgeKernels#fixedPointExponent}), and a safety cap on the iterations of one evolve call.
      */
