@@ -48,6 +48,12 @@ final class SplitRidge {
     /** Set in a child's environment: the directory of the part files (the child serves a split ridge). */
     static final String DIR_ENV = "ACCELGEOM_RIDGE_SPLIT_DIR";
 
+    /** Set in a child's environment: how many worker processes the split has (they load their parts at once). */
+    static final String PARTS_ENV = "ACCELGEOM_RIDGE_SPLIT_PARTS";
+
+    /** Whether a child reads its layout file tile by tile as its backend orders the tiles ({@link PartFile}). */
+    private static final boolean STREAM = Tuning.RIDGE_SPLIT_STREAM.booleanValue();
+
     private SplitRidge() {
     }
 
@@ -90,7 +96,8 @@ final class SplitRidge {
         static Workers start(int[] devices, String[] args) {
             Path dir = tempDir();
             try {
-                WorkerProcesses procs = WorkerProcesses.start(devices, args, Map.of(DIR_ENV, dir.toString()));
+                WorkerProcesses procs = WorkerProcesses.start(devices, args,
+                        Map.of(DIR_ENV, dir.toString(), PARTS_ENV, Integer.toString(devices.length)));
                 for (int k = 0; k < devices.length; k++) {
                     procs.send(k, 0, READY); // answered once its device is checked; read by the part's first request
                 }
@@ -400,10 +407,25 @@ final class SplitRidge {
                         if (backend != null) {
                             backend.close();
                         }
-                        Loaded l = t.time("layout file read", Kind.HOST, () -> readLayout(file));
-                        d = l.prm().d();
-                        backend = t.time("its backend made", Kind.HOST, () -> Ridge.evolution(l.prm(), session));
-                        backend.load(l.layout(), l.capacity(), t);
+                        if (STREAM) {
+                            try (PartFile pf = t.time("layout file opened (its header and points' tiles)", Kind.HOST,
+                                    () -> PartFile.open(file, cores()))) {
+                                d = pf.parameters().d();
+                                backend = t.time("its backend made", Kind.HOST,
+                                        () -> Ridge.evolution(pf.parameters(), session));
+                                if (backend instanceof RidgeBackend.Streamed s) {
+                                    s.load(pf, pf.capacity(), t); // its tiles read as it orders them
+                                } else {
+                                    t.time("layout file read", Kind.HOST, pf::fillAll);
+                                    backend.load(pf.layout(), pf.capacity(), t);
+                                }
+                            }
+                        } else {
+                            Loaded l = t.time("layout file read", Kind.HOST, () -> readLayout(file));
+                            d = l.prm().d();
+                            backend = t.time("its backend made", Kind.HOST, () -> Ridge.evolution(l.prm(), session));
+                            backend.load(l.layout(), l.capacity(), t);
+                        }
                         answer = "0";
                     } else if (f[1].equals("evolve") && backend != null) {
                         int dd = d;
@@ -438,6 +460,19 @@ final class SplitRidge {
         }
         WorkerProcesses.endAndExit(session.planBuilds()); // the exit frees the device: no close, one by one
         return 0;
+    }
+
+    /**
+     * The cores a child counts on while it loads: the host's over the split's worker processes (all load at once).
+     */
+    private static int cores() {
+        int parts = 1;
+        try {
+            parts = Math.max(1, Integer.parseInt(String.valueOf(System.getenv(PARTS_ENV)).strip()));
+        } catch (NumberFormatException e) {
+            // not set: this process alone
+        }
+        return Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() / parts);
     }
 
     /** A part's layout and what to evolve it with, as the parent wrote them. */

@@ -176,6 +176,12 @@ public enum Tuning {
                     + "not end within 100 s; session 17); points: contiguous ranges of tiles balanced by points; "
                     + "interleave: the tiles in turn to the part with the fewest points: slower on 4 H200s at 10^8 "
                     + "(over 100 s against 79 s, session 16). Other text: work. The same result."),
+    RIDGE_SPLIT_STREAM("accelgeom.ridge.splitStream", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "ridge --tiled over worker processes (SplitRidge): a worker reads its part's layout file tile by tile as "
+                    + "the tornado backend computes each tile's device order, on its share of the host's cores (the "
+                    + "cores over the processes); false: the whole file first, then the order over all cores "
+                    + "(session 17). The same result."),
+
     RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
             "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
                     + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "

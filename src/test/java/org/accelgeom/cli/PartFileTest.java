@@ -55,6 +55,46 @@ class PartFileTest {
         }
     }
 
+    /**
+     * A worker process's reading ({@link PartFile}): the header, the points' tiles, and the coordinates filled range by
+     * range in any order and from several threads, are the layout and parameters written; a short file is one error.
+     */
+    @Test
+    void aPartFileReadRangeByRangeIsTheLayoutWritten() throws IOException {
+        SplittableRandom r = new SplittableRandom(7);
+        int[] sizes = {300_000, 1, 0, 2, 150_001, 70_000};
+        EvolutionLayout whole = layout(3, sizes, r);
+        int[] firstPoint = TileSplit.tilePoints(whole);
+        var prm = new RidgeBackend.Parameters(3, 8.34, Precision.FLOAT, -17, 999);
+        int[] tiles = {0, 2, 3, 5};
+        EvolutionLayout part = TileSplit.gather(whole, tiles, firstPoint);
+        Path f = dir.resolve("part.layout");
+        SplitRidge.writeTiles(f, prm, whole, tiles, firstPoint, 123, 64);
+        try (PartFile pf = PartFile.open(f, 5)) {
+            assertEquals(prm, pf.parameters());
+            assertEquals(123, pf.capacity());
+            assertEquals(5, pf.cores());
+            EvolutionLayout got = pf.layout();
+            assertEquals(part.n(), got.n());
+            assertEquals(part.numTiles(), got.numTiles());
+            assertArrayEquals(part.pointTile(), got.pointTile());
+            int n = part.n();
+            int[] cuts = {n, 300_001, 17, 0};
+            for (int i = 0; i + 1 < cuts.length; i++) { // backwards, uneven ranges
+                pf.fill(cuts[i + 1], cuts[i]);
+            }
+            assertArrayEquals(part.coords(), got.coords());
+            java.util.Arrays.fill(got.coords(), 0);
+            pf.fillAll();
+            assertArrayEquals(part.coords(), got.coords(), "in parallel blocks");
+        }
+        byte[] all = Files.readAllBytes(f);
+        Files.write(f, java.util.Arrays.copyOf(all, all.length - 3));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
+                () -> PartFile.open(f, 1).close());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("incomplete"), e.getMessage());
+    }
+
     /** Tiles of the given sizes one after another, random coordinates (column-major). */
     private static EvolutionLayout layout(int d, int[] sizes, SplittableRandom r) {
         int n = 0;
