@@ -51,7 +51,7 @@ final class SplitRidge {
     /** Set in a child's environment: how many worker processes the split has (they load their parts at once). */
     static final String PARTS_ENV = "ACCELGEOM_RIDGE_SPLIT_PARTS";
 
-    /** Whether a child reads its layout file tile by tile as its backend orders the tiles ({@link PartFile}). */
+    /** Whether a child reads its layout file tile by tile as its backend orders the tiles ({@link RidgeLayoutFile}). */
     private static final boolean STREAM = Tuning.RIDGE_SPLIT_STREAM.booleanValue();
 
     private SplitRidge() {
@@ -408,8 +408,8 @@ final class SplitRidge {
                             backend.close();
                         }
                         if (STREAM) {
-                            try (PartFile pf = t.time("layout file opened (its header and points' tiles)", Kind.HOST,
-                                    () -> PartFile.open(file, cores()))) {
+                            try (RidgeLayoutFile pf = t.time("layout file opened (its header and points' tiles)",
+                                    Kind.HOST, () -> RidgeLayoutFile.open(file, cores()))) {
                                 d = pf.parameters().d();
                                 backend = t.time("its backend made", Kind.HOST,
                                         () -> Ridge.evolution(pf.parameters(), session));

@@ -19,7 +19,7 @@ import org.accelgeom.ridge.RidgeBackend;
  * thread ({@link RidgeBackend.Arriving}: the tornado backend reads each tile as it computes its device order). The
  * file is checked to hold the whole layout when opened.
  */
-final class PartFile implements RidgeBackend.Arriving, AutoCloseable {
+final class RidgeLayoutFile implements RidgeBackend.Arriving, AutoCloseable {
 
     /** Bytes before the coordinates: 7 ints and R1. */
     private static final long COORDS_AT = 4 * 7 + 8;
@@ -33,7 +33,7 @@ final class PartFile implements RidgeBackend.Arriving, AutoCloseable {
     private final EvolutionLayout layout;
     private final int cores;
 
-    private PartFile(Path file, FileChannel ch, RidgeBackend.Parameters prm, int capacity, EvolutionLayout layout,
+    private RidgeLayoutFile(Path file, FileChannel ch, RidgeBackend.Parameters prm, int capacity, EvolutionLayout layout,
             int cores) {
         this.file = file;
         this.ch = ch;
@@ -44,7 +44,7 @@ final class PartFile implements RidgeBackend.Arriving, AutoCloseable {
     }
 
     /** Opens the file: its header and points' tiles read, its coordinates not yet; {@code cores} for {@link #cores}. */
-    static PartFile open(Path file, int cores) {
+    static RidgeLayoutFile open(Path file, int cores) {
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.READ);
@@ -75,7 +75,7 @@ final class PartFile implements RidgeBackend.Arriving, AutoCloseable {
                 b.asIntBuffer().get(pointTile, from, len);
             });
             var layout = new EvolutionLayout(d, n, new double[Math.multiplyExact(d, n)], pointTile, h.getInt(8));
-            return new PartFile(file, ch, prm, h.getInt(12), layout, Math.max(1, cores));
+            return new RidgeLayoutFile(file, ch, prm, h.getInt(12), layout, Math.max(1, cores));
         } catch (RuntimeException e) {
             close(ch);
             throw e;

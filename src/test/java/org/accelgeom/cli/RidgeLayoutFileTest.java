@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the buffer and in parallel chunks (a small threshold, and layouts of over a chunk, so that chunks start and end
  * inside ranges), for contiguous, scattered, single and empty-tile deals, in 2 and 3 dimensions.
  */
-class PartFileTest {
+class RidgeLayoutFileTest {
 
     @TempDir
     Path dir;
@@ -56,7 +56,7 @@ class PartFileTest {
     }
 
     /**
-     * A worker process's reading ({@link PartFile}): the header, the points' tiles, and the coordinates filled range by
+     * A worker process's reading ({@link RidgeLayoutFile}): the header, the points' tiles, and the coordinates filled range by
      * range in any order and from several threads, are the layout and parameters written; a short file is one error.
      */
     @Test
@@ -70,7 +70,7 @@ class PartFileTest {
         EvolutionLayout part = TileSplit.gather(whole, tiles, firstPoint);
         Path f = dir.resolve("part.layout");
         SplitRidge.writeTiles(f, prm, whole, tiles, firstPoint, 123, 64);
-        try (PartFile pf = PartFile.open(f, 5)) {
+        try (RidgeLayoutFile pf = RidgeLayoutFile.open(f, 5)) {
             assertEquals(prm, pf.parameters());
             assertEquals(123, pf.capacity());
             assertEquals(5, pf.cores());
@@ -91,7 +91,7 @@ class PartFileTest {
         byte[] all = Files.readAllBytes(f);
         Files.write(f, java.util.Arrays.copyOf(all, all.length - 3));
         var e = org.junit.jupiter.api.Assertions.assertThrows(org.accelgeom.engine.AccelGeomException.class,
-                () -> PartFile.open(f, 1).close());
+                () -> RidgeLayoutFile.open(f, 1).close());
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("incomplete"), e.getMessage());
     }
 
