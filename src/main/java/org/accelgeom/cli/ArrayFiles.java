@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -90,6 +91,93 @@ final class ArrayFiles {
                 buf.position(buf.position() + 8 * k);
                 off += k;
                 len -= k;
+            }
+            return this;
+        }
+
+        /**
+         * The doubles {@code a[from[i] .. from[i] + len[i])} of every i, one after another: the bytes of
+         * {@link #doubles(double[], int, int)} on a gathered copy of the ranges, without the copy; in parallel chunks
+         * when they are more than the parallel threshold.
+         */
+        Out doubles(double[] a, int[] from, int[] len) {
+            long total = 0;
+            for (int l : len) {
+                total += l;
+            }
+            if (8L * total <= parallelBytes) {
+                for (int i = 0; i < len.length; i++) {
+                    doubles(a, from[i], len[i]);
+                }
+                return this;
+            }
+            long[] at = prefix(len); // where range i starts in the output
+            return parallel(Math.toIntExact(total), 8, (lo, hi, b) -> {
+                DoubleBuffer db = b.asDoubleBuffer();
+                for (int r = range(at, lo); lo < hi; r++) {
+                    int skip = (int) (lo - at[r]);
+                    int k = (int) Math.min(hi - lo, len[r] - skip);
+                    db.put(a, from[r] + skip, k);
+                    lo += k;
+                }
+            });
+        }
+
+        /**
+         * The value i, {@code len[i]} times, for every i, as ints ({@link #ints(int[], int, int)} of the array so
+         * filled): a layout's {@code pointTile} of tiles numbered from 0, in parallel chunks when over the threshold.
+         */
+        Out runs(int[] len) {
+            long total = 0;
+            for (int l : len) {
+                total += l;
+            }
+            if (4L * total <= parallelBytes) {
+                for (int i = 0; i < len.length; i++) {
+                    for (int left = len[i]; left > 0;) {
+                        room();
+                        int k = Math.min(left, buf.remaining() / 4);
+                        for (int j = 0; j < k; j++) {
+                            buf.putInt(i);
+                        }
+                        left -= k;
+                    }
+                }
+                return this;
+            }
+            long[] at = prefix(len);
+            return parallel(Math.toIntExact(total), 4, (lo, hi, b) -> {
+                for (int r = range(at, lo); lo < hi; r++) {
+                    int k = (int) Math.min(hi - lo, at[r + 1] - lo);
+                    for (int j = 0; j < k; j++) {
+                        b.putInt(r);
+                    }
+                    lo += k;
+                }
+            });
+        }
+
+        /**
+         * {@code total} values of {@code size} bytes written at the channel's position in parallel chunks: {@code fill}
+         * puts values [from, to) into the cleared chunk buffer from its start (relative puts or a view); what is
+         * written is then set from the count.
+         */
+        private Out parallel(int total, int size, ChunkIo fill) {
+            flush();
+            try {
+                long base = ch.position();
+                inParallel(total, (from, to, b) -> {
+                    b.clear();
+                    fill.run(from, to, b);
+                    b.position(0).limit(size * (to - from));
+                    long p = base + (long) size * from;
+                    while (b.hasRemaining()) {
+                        p += ch.write(b, p);
+                    }
+                });
+                ch.position(base + (long) size * total);
+            } catch (IOException e) {
+                throw failure("cannot write", file, e);
             }
             return this;
         }
@@ -237,6 +325,30 @@ final class ArrayFiles {
                 throw new UncheckedIOException(e);
             }
         }
+    }
+
+    /** The first output index of every range of lengths {@code len}, and their total. */
+    private static long[] prefix(int[] len) {
+        long[] at = new long[len.length + 1];
+        for (int i = 0; i < len.length; i++) {
+            at[i + 1] = at[i] + len[i];
+        }
+        return at;
+    }
+
+    /** The range holding output index {@code i} (the last of equal starts: empty ranges skipped). */
+    private static int range(long[] at, long i) {
+        int lo = 0;
+        int hi = at.length - 2;
+        while (lo < hi) { // the largest r with at[r] <= i
+            int mid = (lo + hi + 1) >>> 1;
+            if (at[mid] <= i) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     /** Double arrays larger than this go in parallel chunks (a part's layout: 2.7 GB at 10^8 points over 4 parts). */

@@ -48,6 +48,12 @@ final class SplitRidge {
     /** Set in a child's environment: the directory of the part files (the child serves a split ridge). */
     static final String DIR_ENV = "ACCELGEOM_RIDGE_SPLIT_DIR";
 
+    /** Set in a child's environment: how many worker processes the split has (they load their parts at once). */
+    static final String PARTS_ENV = "ACCELGEOM_RIDGE_SPLIT_PARTS";
+
+    /** Whether a child reads its layout file tile by tile as its backend orders the tiles ({@link RidgeLayoutFile}). */
+    private static final boolean STREAM = Tuning.RIDGE_SPLIT_STREAM.booleanValue();
+
     private SplitRidge() {
     }
 
@@ -90,7 +96,8 @@ final class SplitRidge {
         static Workers start(int[] devices, String[] args) {
             Path dir = tempDir();
             try {
-                WorkerProcesses procs = WorkerProcesses.start(devices, args, Map.of(DIR_ENV, dir.toString()));
+                WorkerProcesses procs = WorkerProcesses.start(devices, args,
+                        Map.of(DIR_ENV, dir.toString(), PARTS_ENV, Integer.toString(devices.length)));
                 for (int k = 0; k < devices.length; k++) {
                     procs.send(k, 0, READY); // answered once its device is checked; read by the part's first request
                 }
@@ -184,7 +191,7 @@ final class SplitRidge {
     /**
      * Part k of the split as {@code TileSplit} sees it: a proxy of child k. Used by one thread at a time (the part's).
      */
-    static final class Part implements RidgeBackend {
+    static final class Part implements RidgeBackend.OfTiles {
         private final Workers w;
         private final int k;
         private final Parameters prm;
@@ -198,20 +205,29 @@ final class SplitRidge {
 
         @Override
         public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
+            send(layout.n(), "", f -> writeLayout(f, prm, layout, capacity, ArrayFiles.PARALLEL_BYTES), timings);
+        }
+
+        /** Writes the part's tiles to the child's file straight from the whole layout's ranges (no gathered copy). */
+        @Override
+        public void loadTiles(EvolutionLayout whole, int[] tiles, int[] firstPoint, int capacity,
+                PhaseTimings timings) {
+            long m = 0;
+            for (int t : tiles) {
+                m += firstPoint[t + 1] - firstPoint[t];
+            }
+            send(m, ", from the whole layout's tiles",
+                    f -> writeTiles(f, prm, whole, tiles, firstPoint, capacity, ArrayFiles.PARALLEL_BYTES), timings);
+        }
+
+        /** The part's layout file of {@code n} points written by {@code write}, and the child asked to load it. */
+        private void send(long n, String how, java.util.function.Consumer<Path> write, PhaseTimings timings) {
             Path f = w.dir.resolve("part-" + k + ".layout");
             // a child that cannot compute fails the run before its layout is written
             timings.time("waiting for its process's start (device check)", Kind.HOST, this::ready);
             try {
-                timings.time(String.format(Locale.ROOT, "layout file written (%.1f MB)", layout.n() * (8.0 * layout.d() + 4) / 1e6),
-                        Kind.HOST, () -> {
-                            try (ArrayFiles.Out o = new ArrayFiles.Out(f)) {
-                                o.ints(prm.d(), layout.n(), layout.numTiles(), capacity, prm.precision().ordinal(),
-                                        prm.fixedPointExponent(), prm.maxIterations());
-                                o.doubles(new double[] {prm.r1()}, 0, 1);
-                                o.doubles(layout.coords(), 0, layout.d() * layout.n());
-                                o.ints(layout.pointTile(), 0, layout.n());
-                            }
-                        });
+                timings.time(String.format(Locale.ROOT, "layout file written (%.1f MB%s)", n * (8.0 * prm.d() + 4) / 1e6,
+                        how), Kind.HOST, () -> write.accept(f));
                 ask("load", f, timings, Kind.HOST);
             } finally {
                 delete(f);
@@ -292,6 +308,55 @@ final class SplitRidge {
         }
     }
 
+    /**
+     * A part's layout file: the header (d, n, tiles, capacity, precision, fixed-point exponent, iteration cap; R1), the
+     * coordinates column-major, the points' tiles. Doubles over {@code parallelBytes} go in parallel chunks.
+     */
+    static void writeLayout(Path f, RidgeBackend.Parameters prm, EvolutionLayout layout, int capacity,
+            long parallelBytes) {
+        try (ArrayFiles.Out o = new ArrayFiles.Out(f, parallelBytes)) {
+            header(o, prm, layout.n(), layout.numTiles(), capacity);
+            o.doubles(layout.coords(), 0, layout.d() * layout.n());
+            o.ints(layout.pointTile(), 0, layout.n());
+        }
+    }
+
+    /**
+     * The file {@link #writeLayout} writes for {@code TileSplit.gather(whole, tiles, firstPoint)}, byte for byte,
+     * written from the whole layout's tile ranges: each coordinate's ranges one after another, then the tiles' numbers
+     * from 0 as runs, both in parallel chunks when over {@code parallelBytes}.
+     */
+    static void writeTiles(Path f, RidgeBackend.Parameters prm, EvolutionLayout whole, int[] tiles, int[] firstPoint,
+            int capacity, long parallelBytes) {
+        int d = whole.d();
+        int n = whole.n();
+        int[] len = new int[tiles.length];
+        int m = 0;
+        for (int i = 0; i < tiles.length; i++) {
+            len[i] = firstPoint[tiles[i] + 1] - firstPoint[tiles[i]];
+            m = Math.addExact(m, len[i]);
+        }
+        Math.multiplyExact(d, m); // one array on the child's side
+        int[] from = new int[d * tiles.length];
+        int[] lens = new int[d * tiles.length];
+        for (int c = 0; c < d; c++) {
+            for (int i = 0; i < tiles.length; i++) {
+                from[c * tiles.length + i] = c * n + firstPoint[tiles[i]];
+                lens[c * tiles.length + i] = len[i];
+            }
+        }
+        try (ArrayFiles.Out o = new ArrayFiles.Out(f, parallelBytes)) {
+            header(o, prm, m, tiles.length, capacity);
+            o.doubles(whole.coords(), from, lens);
+            o.runs(len);
+        }
+    }
+
+    private static void header(ArrayFiles.Out o, RidgeBackend.Parameters prm, int n, int tiles, int capacity) {
+        o.ints(prm.d(), n, tiles, capacity, prm.precision().ordinal(), prm.fixedPointExponent(), prm.maxIterations());
+        o.doubles(new double[] {prm.r1()}, 0, 1);
+    }
+
     private static void delete(Path f) {
         try {
             Files.deleteIfExists(f);
@@ -342,10 +407,25 @@ final class SplitRidge {
                         if (backend != null) {
                             backend.close();
                         }
-                        Loaded l = t.time("layout file read", Kind.HOST, () -> readLayout(file));
-                        d = l.prm().d();
-                        backend = t.time("its backend made", Kind.HOST, () -> Ridge.evolution(l.prm(), session));
-                        backend.load(l.layout(), l.capacity(), t);
+                        if (STREAM) {
+                            try (RidgeLayoutFile pf = t.time("layout file opened (its header and points' tiles)",
+                                    Kind.HOST, () -> RidgeLayoutFile.open(file, cores()))) {
+                                d = pf.parameters().d();
+                                backend = t.time("its backend made", Kind.HOST,
+                                        () -> Ridge.evolution(pf.parameters(), session));
+                                if (backend instanceof RidgeBackend.Streamed s) {
+                                    s.load(pf, pf.capacity(), t); // its tiles read as it orders them
+                                } else {
+                                    t.time("layout file read", Kind.HOST, pf::fillAll);
+                                    backend.load(pf.layout(), pf.capacity(), t);
+                                }
+                            }
+                        } else {
+                            Loaded l = t.time("layout file read", Kind.HOST, () -> readLayout(file));
+                            d = l.prm().d();
+                            backend = t.time("its backend made", Kind.HOST, () -> Ridge.evolution(l.prm(), session));
+                            backend.load(l.layout(), l.capacity(), t);
+                        }
                         answer = "0";
                     } else if (f[1].equals("evolve") && backend != null) {
                         int dd = d;
@@ -380,6 +460,19 @@ final class SplitRidge {
         }
         WorkerProcesses.endAndExit(session.planBuilds()); // the exit frees the device: no close, one by one
         return 0;
+    }
+
+    /**
+     * The cores a child counts on while it loads: the host's over the split's worker processes (all load at once).
+     */
+    private static int cores() {
+        int parts = 1;
+        try {
+            parts = Math.max(1, Integer.parseInt(String.valueOf(System.getenv(PARTS_ENV)).strip()));
+        } catch (NumberFormatException e) {
+            // not set: this process alone
+        }
+        return Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() / parts);
     }
 
     /** A part's layout and what to evolve it with, as the parent wrote them. */

@@ -181,6 +181,11 @@ public enum Tuning {
                     + "the closest kernel adds to copy w mod stripes and shift adds the copies, so a representative that "
                     + "most points of a large tile share takes 1/stripes of the atomic adds on one address. Integer sums: "
                     + "the same result."),
+    RIDGE_SPLIT_STREAM("accelgeom.ridge.splitStream", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
+            "ridge --tiled over worker processes (SplitRidge): a worker reads its part's layout file tile by tile as "
+                    + "the tornado backend computes each tile's device order, on its share of the host's cores (the "
+                    + "cores over the processes); false: the whole file first, then the order over all cores "
+                    + "(session 17). The same result."),
     RIDGE_CHUNK("accelgeom.ridge.chunk", Type.INT, "0", 0, 1 << 16, Use.TUNING,
             "tornado ridge: points per work-item of the closest kernel (Alg. 9), which adds each run of consecutive points "
                     + "with the same nearest representative with one atomic add per sum (the points in a per-tile spatial "

@@ -28,7 +28,8 @@ import org.accelgeom.engine.Tuning;
  * default by work, at the first {@link #evolve}, which knows each tile's representatives; or contiguous ranges
  * balanced by points; or interleaved, each tile in turn to the part with the fewest points so far) and makes each part's
  * layout (its tiles' points, in tile order, coordinates column-major, its tiles numbered from 0) and backend on the
- * part's thread. Every evolve call gathers each part's representatives (tile by tile) and puts them back after. A part
+ * part's thread; a backend that takes its tiles from the whole layout in place ({@link RidgeBackend.OfTiles}: a worker
+ * process's proxy, which writes them to the process's file) gets no gathered copy. Every evolve call gathers each part's representatives (tile by tile) and puts them back after. A part
  * loads its backend at the first {@link #evolve}, with its representatives of that call as the capacity (a tile's
  * count only shrinks). A part without representatives in a call is not run.
  */
@@ -81,6 +82,9 @@ public final class TileSplit implements RidgeBackend {
         final String name;
         final ExecutorService thread;
         EvolutionLayout layout;
+        /** For a backend that loads its tiles from the whole layout ({@link RidgeBackend.OfTiles}): that layout. */
+        EvolutionLayout whole;
+        int[] firstPoint;
         RidgeBackend backend;
         boolean loaded;
         PhaseTimings timings;
@@ -123,8 +127,13 @@ public final class TileSplit implements RidgeBackend {
                     }
                     String what = String.format(java.util.Locale.ROOT, "layout of its %d tiles (%s, %d points)",
                             p.tiles.length, describe(p.tiles), points);
-                    p.layout = p.timings.time(what, Kind.HOST, () -> gather(layout, p.tiles, firstPoint));
                     p.backend = p.timings.time("start backend", Kind.HOST, () -> backends.apply(j));
+                    if (p.backend instanceof RidgeBackend.OfTiles) { // it reads its tiles from the whole layout
+                        p.whole = layout;
+                        p.firstPoint = firstPoint;
+                    } else {
+                        p.layout = p.timings.time(what, Kind.HOST, () -> gather(layout, p.tiles, firstPoint));
+                    }
                     return 0;
                 });
     }
@@ -209,10 +218,10 @@ public final class TileSplit implements RidgeBackend {
      */
     private void start(Part p, int m) {
         if (startMode == 0) {
-            p.backend.load(p.layout, m, p.timings);
+            load(p, m);
         } else {
             synchronized (TornadoSupport.PLAN_BUILDS) { // across splits: TornadoVM's JIT is one per process
-                p.backend.load(p.layout, m, p.timings);
+                load(p, m);
                 if (startMode == 2) {
                     p.timings.time("first execution, one part at a time (no representatives)", Kind.HOST,
                             () -> p.backend.evolve(new double[0], 0, new int[p.tiles.length + 1], p.timings));
@@ -221,6 +230,16 @@ public final class TileSplit implements RidgeBackend {
         }
         p.loaded = true;
         p.layout = null; // the backend holds what it needs
+        p.whole = null;
+    }
+
+    /** Part p's backend loaded with its tiles: from the whole layout in place, or from its gathered layout. */
+    private static void load(Part p, int m) {
+        if (p.whole != null) {
+            ((RidgeBackend.OfTiles) p.backend).loadTiles(p.whole, p.tiles, p.firstPoint, m, p.timings);
+        } else {
+            p.backend.load(p.layout, m, p.timings);
+        }
     }
 
     @Override
@@ -307,7 +326,7 @@ public final class TileSplit implements RidgeBackend {
      * The first layout point of every tile ({@code numTiles + 1} entries, the last n); the tiles must lie one after
      * another, as {@link TileTree#layout} lays them out.
      */
-    static int[] tilePoints(EvolutionLayout layout) {
+    public static int[] tilePoints(EvolutionLayout layout) {
         int[] pt = layout.pointTile();
         int tiles = layout.numTiles();
         int[] first = new int[tiles + 1];
@@ -434,7 +453,7 @@ public final class TileSplit implements RidgeBackend {
      * The given tiles of the layout (increasing), one after another: their points' coordinates column-major, their
      * tiles numbered from 0 in that order.
      */
-    static EvolutionLayout gather(EvolutionLayout layout, int[] tiles, int[] firstPoint) {
+    public static EvolutionLayout gather(EvolutionLayout layout, int[] tiles, int[] firstPoint) {
         int d = layout.d();
         int n = layout.n();
         int m = 0;

@@ -80,6 +80,13 @@ class SplitRidgeTest {
                 assertEquals(last + "its worker process: evolve (wall)", t.parent(last + "representatives read (file)"));
                 assertTrue(t.phases().stream().anyMatch(ph -> ph.name().equals(last + "layout file read") && ph.count() == 1),
                         t.format());
+                // each part's file written from the whole layout's tiles, no part's layout gathered in the parent
+                for (int k = 0; k < parts; k++) {
+                    String part = "part " + k + " (device 0): layout file written (";
+                    assertTrue(t.phases().stream().anyMatch(ph -> ph.name().startsWith(part)
+                            && ph.name().endsWith(", from the whole layout's tiles)")), t.format());
+                }
+                assertFalse(t.phases().stream().anyMatch(ph -> ph.name().contains(": layout of its ")), t.format());
             }
         }
         assertTrue(Files.size(tmp.resolve("one-DOUBLE.ply")) > 200, "a curve was written");

@@ -38,6 +38,23 @@ public final class TileOrder {
 
     /** {@link #of(EvolutionLayout, double)} as on {@code threads} cores (which tiles count as large). */
     static int[] of(EvolutionLayout layout, double cell, int threads) {
+        return of(layout, cell, threads, null);
+    }
+
+    /** Fills the coordinates of points [from, to) of a layout being ordered ({@code RidgeBackend.Arriving#fill}). */
+    @FunctionalInterface
+    public interface Fill {
+        void range(int from, int to);
+    }
+
+    /**
+     * {@link #of(EvolutionLayout, double)} of a layout whose coordinates arrive as it goes: each tile's points are
+     * filled by {@code fill} just before that tile is ordered (on the core that orders it; a large tile in parallel
+     * blocks), so that reading them overlaps the other tiles' ordering; {@code threads} the cores to count on (which
+     * tiles count as large, how many cores take the others). The same order as {@link #of(EvolutionLayout, double)}
+     * of the filled layout; every point is filled on return.
+     */
+    public static int[] of(EvolutionLayout layout, double cell, int threads, Fill fill) {
         int n = layout.n();
         int[] order = new int[n];
         int[] first = runs(layout.pointTile());
@@ -49,7 +66,12 @@ public final class TileOrder {
         Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
         int large = 0;
         while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
-            sortTile(layout, cell, first[bySize[large]], first[bySize[large] + 1], order, true, null);
+            int a = first[bySize[large]];
+            int b = first[bySize[large] + 1];
+            if (fill != null) {
+                loop(true, blocks(b - a), k -> fill.range(a + k * BLOCK, Math.min(b, a + k * BLOCK + BLOCK)));
+            }
+            sortTile(layout, cell, a, b, order, true, null);
             large++;
         }
         AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
@@ -58,6 +80,9 @@ public final class TileOrder {
             for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
                 int a = first[bySize[j]];
                 int b = first[bySize[j] + 1];
+                if (fill != null) {
+                    fill.range(a, b);
+                }
                 if (keys == null || keys.length < b - a) {
                     keys = new long[b - a];
                 }

@@ -31,7 +31,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * the upload, as the thesis's timings exclude transfers. A new plan builds its tasks through the kernel cache, so a
  * later process over a cloud of the same size skips Graal too.
  */
-public final class TornadoRidgeBackend implements RidgeBackend {
+public final class TornadoRidgeBackend implements RidgeBackend.Streamed {
 
     /**
      * Iterations per execution (-Daccelgeom.ridge.unroll, even, 2..10, default 8): fewer host round trips and
@@ -90,6 +90,24 @@ public final class TornadoRidgeBackend implements RidgeBackend {
 
     @Override
     public void load(EvolutionLayout layout, int capacity, PhaseTimings timings) {
+        load(layout, capacity, timings, null);
+    }
+
+    /**
+     * The load of a layout that arrives as it goes (a worker process's file): with the device order, each tile is
+     * read just before its order is computed, beside the other tiles' ({@link TileOrder#of(EvolutionLayout, double,
+     * int, TileOrder.Fill)}); without, it is read first.
+     */
+    @Override
+    public void load(RidgeBackend.Arriving source, int capacity, PhaseTimings timings) {
+        if (!ORDER) {
+            timings.time("layout read", Kind.HOST, source::fillAll);
+        }
+        load(source.layout(), capacity, timings, ORDER ? source : null);
+    }
+
+    /** {@code source}: null, or where the layout's coordinates still arrive from (filled by the device order). */
+    private void load(EvolutionLayout layout, int capacity, PhaseTimings timings, RidgeBackend.Arriving source) {
         long need = RidgeBuffers.bytes(layout, prm.precision(), capacity);
         if (need > device.getMaxGlobalMemory() * 0.9) {
             throw new AccelGeomException(String.format(
@@ -99,16 +117,18 @@ public final class TornadoRidgeBackend implements RidgeBackend {
                     device.getMaxGlobalMemory() / 1073741824.0));
         }
         Kept kept = session.take(FAMILY, STEP, Kept.class, k -> k.device() == deviceIndex
-                && sameData(k.buffers(), layout, capacity));
+                && filled(source) && sameData(k.buffers(), layout, capacity));
         if (kept != null) {
             b = kept.buffers();
             plan = kept.plan();
             name = kept.name();
             return;
         }
-        int[] order = ORDER
-                ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
-                : null;
+        int[] order = !ORDER ? null
+                : source == null
+                        ? timings.time("device order", Kind.HOST, () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1))
+                        : timings.time("layout read and device order, tile by tile", Kind.HOST,
+                                () -> TileOrder.of(layout, prm.r1() / CELLS_PER_R1, source.cores(), source::fill));
         timings.time("build task graph", Kind.HOST, () -> {
             b = new RidgeBuffers(layout, prm.precision(), capacity, UNROLL, chunk(layout), order, STRIPES);
             b.setParameters(prm);
@@ -121,6 +141,14 @@ public final class TornadoRidgeBackend implements RidgeBackend {
             plan = new TornadoExecutionPlan(graph.snapshot());
             plan.withDevice(device).withGridScheduler(RidgeTaskGraphs.grid(name, b));
         });
+    }
+
+    /** Every point of {@code source} filled (a kept plan is compared with the whole cloud); true. */
+    private static boolean filled(RidgeBackend.Arriving source) {
+        if (source != null) {
+            source.fillAll();
+        }
+        return true;
     }
 
     private static int chunk(EvolutionLayout layout) {

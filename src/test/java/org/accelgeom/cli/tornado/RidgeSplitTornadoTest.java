@@ -61,6 +61,9 @@ class RidgeSplitTornadoTest {
         assertEquals(processes, split[1].contains("part " + (parts - 1) + " (device 0): its worker process: evolve"),
                 split[1]);
         assertTrue(split[1].contains("part " + (parts - 1) + " (device 0): evolve executions"), split[1]);
+        // in processes, each child read its file tile by tile as it ordered the tiles
+        assertEquals(processes, split[1].contains("part " + (parts - 1)
+                + " (device 0): layout read and device order, tile by tile"), split[1]);
         assertEquals(line(jvm[1], "representatives:"), line(split[1], "representatives:"));
         assertEquals(line(jvm[1], "evolve:"), line(split[1], "evolve:"));
         assertEquals(line(jvm[1], "polylines:"), line(split[1], "polylines:"));

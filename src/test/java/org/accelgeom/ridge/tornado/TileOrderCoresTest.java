@@ -44,6 +44,36 @@ class TileOrderCoresTest {
         }
     }
 
+    /**
+     * A layout whose coordinates arrive as it goes (a worker process's file): each range is filled just before it is
+     * read, every point exactly once, and the order is the filled layout's, for every split of the work.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4, 64})
+    void aLayoutFilledTileByTileGetsTheSameOrder(int threads) {
+        for (EvolutionLayout layout : layouts()) {
+            int n = layout.n();
+            int d = layout.d();
+            double[] coords = new double[layout.coords().length];
+            java.util.Arrays.fill(coords, Double.NaN);
+            EvolutionLayout arriving = new EvolutionLayout(d, n, coords, layout.pointTile(), layout.numTiles());
+            java.util.concurrent.atomic.AtomicIntegerArray times = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+            int[] order = TileOrder.of(arriving, CELL, threads, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    times.incrementAndGet(i);
+                    for (int c = 0; c < d; c++) {
+                        coords[c * n + i] = layout.coords()[c * n + i];
+                    }
+                }
+            });
+            assertArrayEquals(sequential(layout, CELL), order, layout.numTiles() + " tiles, " + threads + " threads");
+            assertArrayEquals(layout.coords(), coords, "every point filled");
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, times.get(i), "point " + i + " filled once");
+            }
+        }
+    }
+
     /** Runs of equal tiles that are not increasing, tiny tiles (1 and 2 points: kept), runs across the 2^16 blocks. */
     @Test
     void anyRunsOfEqualTilesAndTinyTiles() {
