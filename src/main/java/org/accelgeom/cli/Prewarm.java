@@ -14,7 +14,9 @@ import org.accelgeom.engine.TornadoSupport;
  * A cold start's device work moved off the critical path (issue 14, "a short start"), on one background thread:
  * <ol>
  * <li>TornadoVM's start (its runtime, the OpenCL platform and devices: 0.6-1.2 s on an H100), begun by {@link Main}
- * before picocli builds its model ({@link #startEarly}), so that picocli, the option checks and the read overlap it;
+ * before picocli builds its model ({@link #startEarly}), so that picocli, the option checks and the read overlap it
+ * (ridge: also the generation and the host phases, tile tree, choose and extended tiles, before its evolution starts
+ * its backend);
  * <li>then, queued by the command ({@link #prepare}), the family's execution plan built in the very
  * {@link DeviceSession} the run will use, at the capacity the input will need (predicted from the file,
  * {@link PointCountGuess}), and executed once on a few dummy points, so that TornadoVM compiles (or takes from
@@ -194,9 +196,9 @@ final class Prewarm {
         return earlyInput;
     }
 
-    /** Whether {@code args} name hull or voronoi on the tornado backend, without a help or version request. */
+    /** Whether {@code args} name hull, voronoi or ridge on the tornado backend, without a help or version request. */
     static boolean asksForTornado(String... args) {
-        return args.length > 0 && (args[0].equals("hull") || args[0].equals("voronoi"))
+        return args.length > 0 && (args[0].equals("hull") || args[0].equals("voronoi") || args[0].equals("ridge"))
                 && "tornado".equals(backendOf(args));
     }
 

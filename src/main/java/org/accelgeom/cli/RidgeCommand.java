@@ -109,7 +109,17 @@ final class RidgeCommand implements Callable<Integer> {
 
     /** The detection of one input and its report; with {@code workers} its evolution split over their processes. */
     private int compute(Precision prec, boolean split, SplitRidge.Workers workers) {
-        PrintWriter out = spec.commandLine().getOut();
+        // TornadoVM starts (begun by Main) beside the generation or read and the host phases, until the evolution's
+        // backend needs it; one input on several devices starts it in its pool or worker processes instead
+        Prewarm warm = Prewarm.startIf(common.backend == Backend.TORNADO && !split);
+        try {
+            return compute(prec, split, workers, spec.commandLine().getOut());
+        } finally {
+            Prewarm.join(warm);
+        }
+    }
+
+    private int compute(Precision prec, boolean split, SplitRidge.Workers workers, PrintWriter out) {
         Curve curve = generated.curve();
         PointCloud cloud;
         String source;

@@ -25,9 +25,10 @@ public enum Tuning {
                     + "given on the command line wins). A call asks for it on its own plans with the execution's "
                     + "timings DEVICE (--timings). Off: an execution's wall time is one \"device\" phase."),
     PREWARM("accelgeom.prewarm", Type.BOOLEAN, "true", 0, 0, Use.TUNING,
-            "hull and voronoi on tornado: start TornadoVM on a background thread first thing in main (beside picocli, "
-                    + "the option checks and the read), and for the hull of a file build its execution plan there at the "
-                    + "capacity the file's guessed point count needs and run it once on dummy points, so that the kernels "
+            "hull, voronoi and ridge on tornado: start TornadoVM on a background thread first thing in main (beside "
+                    + "picocli, the option checks and the read; ridge: and its host phases), and for the hull of a file "
+                    + "build its execution plan there at the capacity the file's guessed point count needs and run it "
+                    + "once on dummy points, so that the kernels "
                     + "are compiled when the points are in (a wrong guess costs time only). It crashed the JVM (SIGSEGV) "
                     + "before scripts/accelgeom preloaded libjsig.so (POCL's LLVM replaced the JVM's signal handlers) "
                     + "(docs/benchmarks.md, sessions 9 and 10). false: start and compile when needed."),

@@ -68,6 +68,8 @@ class PointCountGuessTest {
         assertTrue(Prewarm.asksForTornado("voronoi", "--backend=TORNADO", "--input", "x.pdb"));
         assertFalse(Prewarm.asksForTornado("hull", "--backend", "tornado", "--backend", "jvm"), "the last one wins");
         assertFalse(Prewarm.asksForTornado("hull", "--input", "a.xyz"), "jvm-parallel by default");
+        assertTrue(Prewarm.asksForTornado("ridge", "--generate", "spiral3d", "--tiled", "--backend", "tornado"));
+        assertFalse(Prewarm.asksForTornado("ridge", "--generate", "spiral3d", "--backend", "jvm"));
         assertFalse(Prewarm.asksForTornado("kdtree", "build", "--backend", "tornado"));
         assertFalse(Prewarm.asksForTornado("hull", "--backend", "tornado", "--help"));
         assertFalse(Prewarm.asksForTornado("hull", "--backend"));
