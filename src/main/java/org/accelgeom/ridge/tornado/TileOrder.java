@@ -226,7 +226,7 @@ public final class TileOrder {
      * The layout's own coordinates put in the order, in place, and returned: no second array. Each tile (a range of
      * the permutation) through a buffer of its size: a tile larger than a core's share over the cores, the others each
      * on one core, the largest first, one buffer per core; on a 2-core host a
-     * 3.7·10⁷-point layout took 0.21-0.24 s in place against 3.2-4.5 s for {@link #coords} (its fresh array and a
+     * 3.7·10⁷-point layout took 0.38-0.46 s in place against 2.7-5.0 s for {@link #coords} (its fresh array and a
      * gather over the whole layout).
      */
     public static double[] permute(EvolutionLayout layout, int[] order) {
