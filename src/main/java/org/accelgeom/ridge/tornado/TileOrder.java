@@ -57,7 +57,39 @@ public final class TileOrder {
     public static int[] of(EvolutionLayout layout, double cell, int threads, Fill fill) {
         int n = layout.n();
         int[] order = new int[n];
-        int[] first = runs(layout.pointTile());
+        largestFirst(runs(layout.pointTile()), n, threads, (a, b) -> {
+            if (fill != null) {
+                loop(true, blocks(b - a), k -> fill.range(a + k * BLOCK, Math.min(b, a + k * BLOCK + BLOCK)));
+            }
+            sortTile(layout, cell, a, b, order, true, null);
+        }, () -> {
+            long[][] keys = {null}; // one buffer a core, of its first (largest) tile: no garbage a tile
+            return (a, b) -> {
+                if (fill != null) {
+                    fill.range(a, b);
+                }
+                if (keys[0] == null || keys[0].length < b - a) {
+                    keys[0] = new long[b - a];
+                }
+                sortTile(layout, cell, a, b, order, false, keys[0]);
+            };
+        });
+        return order;
+    }
+
+    /** Work on the points [a, b) of one tile. */
+    private interface TileWork {
+        void tile(int a, int b);
+    }
+
+    /**
+     * The tiles (runs {@code [first[t], first[t + 1])} of n points), largest first: each tile larger than a core's share
+     * of the points ({@code threads} cores) with {@code wide}, one after another (it goes over the cores itself); the
+     * others each on one core, each core taking the largest tile left, with the work {@code perCore} makes once for that
+     * core (its buffers).
+     */
+    private static void largestFirst(int[] first, int n, int threads, TileWork wide,
+            java.util.function.Supplier<TileWork> perCore) {
         int tiles = first.length - 1;
         Integer[] bySize = new Integer[tiles];
         for (int t = 0; t < tiles; t++) {
@@ -66,30 +98,16 @@ public final class TileOrder {
         Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
         int large = 0;
         while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
-            int a = first[bySize[large]];
-            int b = first[bySize[large] + 1];
-            if (fill != null) {
-                loop(true, blocks(b - a), k -> fill.range(a + k * BLOCK, Math.min(b, a + k * BLOCK + BLOCK)));
-            }
-            sortTile(layout, cell, a, b, order, true, null);
+            wide.tile(first[bySize[large]], first[bySize[large] + 1]);
             large++;
         }
-        AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
+        AtomicInteger next = new AtomicInteger(large);
         IntStream.range(0, Math.max(1, Math.min(threads, tiles - large))).parallel().forEach(w -> {
-            long[] keys = null; // one buffer a core, of its first (largest) tile: no garbage a tile
+            TileWork work = perCore.get();
             for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
-                int a = first[bySize[j]];
-                int b = first[bySize[j] + 1];
-                if (fill != null) {
-                    fill.range(a, b);
-                }
-                if (keys == null || keys.length < b - a) {
-                    keys = new long[b - a];
-                }
-                sortTile(layout, cell, a, b, order, false, keys);
+                work.tile(first[bySize[j]], first[bySize[j] + 1]);
             }
         });
-        return order;
     }
 
     /** The first position of every run of equal values of {@code pointTile}, and n: the runs found in parallel blocks. */
@@ -233,47 +251,31 @@ public final class TileOrder {
         int n = layout.n();
         int d = layout.d();
         double[] p = layout.coords();
-        int[] first = runs(layout.pointTile());
-        int tiles = first.length - 1;
-        Integer[] bySize = new Integer[tiles];
-        for (int t = 0; t < tiles; t++) {
-            bySize[t] = t;
-        }
-        Arrays.sort(bySize, (a, b) -> Integer.compare(first[b + 1] - first[b], first[a + 1] - first[a]));
-        int threads = ForkJoinPool.getCommonPoolParallelism();
-        int large = 0; // a tile larger than a core's share (brute force: the whole cloud): its gather over the cores
-        while (large < tiles && (long) (first[bySize[large] + 1] - first[bySize[large]]) * threads > n) {
-            int a = first[bySize[large]];
-            int b = first[bySize[large] + 1];
+        largestFirst(runs(layout.pointTile()), n, ForkJoinPool.getCommonPoolParallelism(), (a, b) -> {
             double[] buffer = new double[b - a];
             for (int c = 0; c < d; c++) {
                 int base = c * n;
                 System.arraycopy(p, base + a, buffer, 0, b - a);
-                IntStream.range(0, blocks(b - a)).parallel().forEach(k -> {
+                loop(true, blocks(b - a), k -> {
                     for (int i = a + k * BLOCK, e = Math.min(b, i + BLOCK); i < e; i++) {
                         p[base + i] = buffer[order[i] - a];
                     }
                 });
             }
-            large++;
-        }
-        AtomicInteger next = new AtomicInteger(large); // the rest: each core takes the largest tile left
-        IntStream.range(0, Math.max(1, Math.min(threads, tiles - large))).parallel().forEach(w -> {
-            double[] buffer = null; // of its first (largest) tile
-            for (int j = next.getAndIncrement(); j < tiles; j = next.getAndIncrement()) {
-                int a = first[bySize[j]];
-                int b = first[bySize[j] + 1];
-                if (buffer == null) {
-                    buffer = new double[b - a];
+        }, () -> {
+            double[][] buffer = {null}; // of the core's first (largest) tile
+            return (a, b) -> {
+                if (buffer[0] == null || buffer[0].length < b - a) {
+                    buffer[0] = new double[b - a];
                 }
                 for (int c = 0; c < d; c++) {
                     int base = c * n;
-                    System.arraycopy(p, base + a, buffer, 0, b - a);
+                    System.arraycopy(p, base + a, buffer[0], 0, b - a);
                     for (int i = a; i < b; i++) {
-                        p[base + i] = buffer[order[i] - a];
+                        p[base + i] = buffer[0][order[i] - a];
                     }
                 }
-            }
+            };
         });
         return p;
     }
