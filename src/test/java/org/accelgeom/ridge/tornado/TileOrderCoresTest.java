@@ -10,6 +10,7 @@ import java.util.List;
 import org.accelgeom.ridge.Curve;
 import org.accelgeom.ridge.EvolutionLayout;
 import org.accelgeom.ridge.TileTree;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The device's point order over the cores ({@link TileOrder#of}) equals the one-thread order of session 16 (kept here
  * as {@link #sequential}) for every split of the work: tiles each on a core, large tiles over the cores.
  */
+// in a tornado package: compiled only with -Ptornado, so .ci/run runs it with the tornado-tagged tests (no device)
+@Tag("tornado")
 class TileOrderCoresTest {
 
     private static final double CELL = 8.34 / 16;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.accelgeom.ridge.EvolutionLayout;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,6 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * unchanged), the coordinates moved with their points, and a cell's points kept together. Plain JVM (no TornadoVM
  * call).
  */
+// in a tornado package: compiled only with -Ptornado, so .ci/run runs it with the tornado-tagged tests (no device)
+@Tag("tornado")
 class TileOrderTest {
 
     /** Tiles of 1, 2, 3, 100, 1 and the rest of the points, tile numbers not in increasing order. */
