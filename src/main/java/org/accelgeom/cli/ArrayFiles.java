@@ -65,24 +65,8 @@ final class ArrayFiles {
 
         Out doubles(double[] a, int off, int len) {
             if (8L * len > parallelBytes) {
-                flush();
                 int o = off;
-                try {
-                    long base = ch.position();
-                    inParallel(len, (from, to, b) -> {
-                        b.clear();
-                        b.asDoubleBuffer().put(a, o + from, to - from);
-                        b.limit(8 * (to - from));
-                        long at = base + 8L * from;
-                        while (b.hasRemaining()) {
-                            at += ch.write(b, at);
-                        }
-                    });
-                    ch.position(base + 8L * len);
-                } catch (IOException e) {
-                    throw failure("cannot write", file, e);
-                }
-                return this;
+                return parallel(len, 8, (from, to, b) -> b.asDoubleBuffer().put(a, o + from, to - from));
             }
             while (len > 0) {
                 room();

@@ -17,7 +17,6 @@ import org.accelgeom.engine.PhaseTimings;
 import org.accelgeom.engine.PhaseTimings.Kind;
 import org.accelgeom.engine.Tuning;
 import org.accelgeom.ridge.EvolutionLayout;
-import org.accelgeom.ridge.Precision;
 import org.accelgeom.ridge.Ridge;
 import org.accelgeom.ridge.RidgeBackend;
 import org.accelgeom.ridge.RidgeOptions;
@@ -407,24 +406,17 @@ final class SplitRidge {
                         if (backend != null) {
                             backend.close();
                         }
-                        if (STREAM) {
-                            try (RidgeLayoutFile pf = t.time("layout file opened (its header and points' tiles)",
-                                    Kind.HOST, () -> RidgeLayoutFile.open(file, cores()))) {
-                                d = pf.parameters().d();
-                                backend = t.time("its backend made", Kind.HOST,
-                                        () -> Ridge.evolution(pf.parameters(), session));
-                                if (backend instanceof RidgeBackend.Streamed s) {
-                                    s.load(pf, pf.capacity(), t); // its tiles read as it orders them
-                                } else {
-                                    t.time("layout file read", Kind.HOST, pf::fillAll);
-                                    backend.load(pf.layout(), pf.capacity(), t);
-                                }
+                        try (RidgeLayoutFile pf = t.time("layout file opened (its header and points' tiles)",
+                                Kind.HOST, () -> RidgeLayoutFile.open(file, cores()))) {
+                            d = pf.parameters().d();
+                            backend = t.time("its backend made", Kind.HOST,
+                                    () -> Ridge.evolution(pf.parameters(), session));
+                            if (STREAM && backend instanceof RidgeBackend.Streamed s) {
+                                s.load(pf, pf.capacity(), t); // its tiles read as it orders them
+                            } else { // the whole file first (session 17's child)
+                                t.time("layout file read", Kind.HOST, pf::fillAll);
+                                backend.load(pf.layout(), pf.capacity(), t);
                             }
-                        } else {
-                            Loaded l = t.time("layout file read", Kind.HOST, () -> readLayout(file));
-                            d = l.prm().d();
-                            backend = t.time("its backend made", Kind.HOST, () -> Ridge.evolution(l.prm(), session));
-                            backend.load(l.layout(), l.capacity(), t);
                         }
                         answer = "0";
                     } else if (f[1].equals("evolve") && backend != null) {
@@ -473,22 +465,5 @@ final class SplitRidge {
             // not set: this process alone
         }
         return Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() / parts);
-    }
-
-    /** A part's layout and what to evolve it with, as the parent wrote them. */
-    private record Loaded(RidgeBackend.Parameters prm, EvolutionLayout layout, int capacity) {
-    }
-
-    private static Loaded readLayout(Path file) {
-        try (ArrayFiles.In r = new ArrayFiles.In(file)) {
-            int[] h = r.ints(7);
-            double r1 = r.doubles(1)[0];
-            int d = h[0];
-            int n = h[1];
-            var prm = new RidgeBackend.Parameters(d, r1, Precision.values()[h[4]], h[5], h[6]);
-            double[] coords = r.doubles(Math.multiplyExact(d, n));
-            int[] pointTile = r.ints(n);
-            return new Loaded(prm, new EvolutionLayout(d, n, coords, pointTile, h[2]), h[3]);
-        }
     }
 }
